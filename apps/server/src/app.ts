@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { installErrorHandler } from './core/http/error-handler.js';
+import { healthRoutes } from './core/http/health.js';
+import { registerOpenApi } from './core/http/openapi.js';
+import type { App } from './core/http/app-type.js';
+import type { Runtime } from './core/runtime.js';
+import { installSiteResolution } from './core/sites/resolve-site.js';
+import { modules } from './modules/index.js';
+
+/**
+ * Builds the HTTP application on a runtime, without listening: production (main.ts) and the tests
+ * use the same function, the tests through `app.inject()`.
+ */
+export async function buildApp(runtime: Runtime): Promise<App> {
+  const { config } = runtime;
+  const app = Fastify({
+    loggerInstance: runtime.log as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    // Fastify accepts a hop count too, though its overloads only list the other forms.
+    trustProxy: parseTrustProxy(config.trustProxy) as boolean | string[],
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandler(app);
+  // JSON only: any other body type gets 415 rather than a handler seeing a string it did not expect.
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The API serves JSON; the docs UI brings its own CSP. Cross-origin reads are governed by CORS.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
+    credentials: false,
+    exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'],
+  });
+  await app.register(cookie);
+  await registerOpenApi(app, config.publicUrl);
+  installSiteResolution(app, runtime.sites);
+
+  await app.register(async (scope) => healthRoutes(scope, runtime));
+  for (const module of modules) {
+    await app.register(async (scope) => module(scope, runtime));
+  }
+  return app;
+}
+
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses and CIDR ranges. */
+export function parseTrustProxy(value: string | null): boolean | number | string[] {
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}

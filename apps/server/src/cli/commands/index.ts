@@ -1,0 +1,6 @@
+import type { CommandRegistration } from '../context.js';
+import { migrateCommand } from './migrate.js';
+import { serveCommand } from './serve.js';
+
+/** Every `tessera` command; later modules add theirs here. */
+export const commands: CommandRegistration[] = [serveCommand, migrateCommand];

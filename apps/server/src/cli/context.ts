@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { loadConfig, readEnvironment } from '../core/config.js';
+import { migrateToLatest } from '../core/db/migrate.js';
+import { createRuntime, type Runtime } from '../core/runtime.js';
+
+/** A failure the user can act on; printed as one line without a stack. */
+export class CliFailure extends Error {}
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export type CommandRegistration = (program: Command, io: CliIo) => void;
+
+/**
+ * Opens a runtime for one command from the environment, brings the schema up to date when asked,
+ * and always closes it, so a command leaves no pool or timer behind.
+ */
+export async function withRuntime<T>(
+  work: (runtime: Runtime) => Promise<T>,
+  options: { migrate?: boolean } = { migrate: true },
+): Promise<T> {
+  const config = loadConfig(readEnvironment(process.env, process.cwd()));
+  const runtime = createRuntime({ ...config, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  try {
+    if (options.migrate !== false) await migrateToLatest(runtime.database);
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}

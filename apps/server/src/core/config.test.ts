@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({}, '/srv/tessera');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe('/srv/tessera/data');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30 });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads overrides', () => {
+    const config = loadConfig(
+      { PORT: '8080', DATABASE_URL: 'postgres://u@db/tessera', RATE_LIMIT_SEARCH: '5', CORS_ORIGINS: 'https://a.test, https://b.test' },
+      '/srv',
+    );
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://u@db/tessera');
+    expect(config.rateLimits.search).toBe(5);
+    expect(config.corsOrigins).toEqual(['https://a.test', 'https://b.test']);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be an integer from 0 to 65535'],
+    ['PORT', '70000', 'PORT must be an integer from 0 to 65535'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a URL starting with postgres: or postgresql:'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+    ['JOBS_IN_PROCESS', 'maybe', 'JOBS_IN_PROCESS must be true or false'],
+    ['RATE_LIMIT_GENERAL', '0', 'RATE_LIMIT_GENERAL must be an integer from 1'],
+  ])('rejects %s=%s with one line naming the variable', (name, value, expected) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(name);
+    expect((error as Error).message).toContain(expected);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,175 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+
+/**
+ * Tessera's configuration, read once at start from the environment (and an optional .env file),
+ * validated, frozen and passed down. Modules never read process.env themselves.
+ */
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly redisUrl: string | null;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly logPretty: boolean;
+  readonly bodyLimitBytes: number;
+  readonly trustProxy: string | null;
+  readonly corsOrigins: readonly string[];
+  readonly baseDomain: string | null;
+  readonly unknownHost: 'reject' | 'default-site';
+  readonly rateLimits: { readonly general: number; readonly upload: number; readonly search: number };
+  readonly jobs: { readonly inProcess: boolean; readonly pollMs: number; readonly leaseSeconds: number };
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly admin: { readonly email: string | null; readonly password: string | null };
+  readonly sessions: { readonly idleMinutes: number; readonly absoluteHours: number };
+}
+
+/** Thrown when a variable has a value Tessera cannot use; its message is the one line printed at start. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    accepts: string,
+    got: string,
+  ) {
+    super(`Invalid configuration: ${variable} must be ${accepts} (got "${got}")`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads .env from `cwd` when present; variables already set in the environment win. */
+export function readEnvironment(processEnv: Env, cwd: string): Env {
+  const file = resolve(cwd, '.env');
+  if (!existsSync(file)) return { ...processEnv };
+  const fromFile = parseEnv(readFileSync(file, 'utf8'));
+  return { ...fromFile, ...processEnv };
+}
+
+export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const read = new EnvReader(env);
+  const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test'], 'development');
+  const host = read.string('HOST', '127.0.0.1');
+  const port = read.integer('PORT', 3000, 0, 65535);
+  const config: Config = {
+    env: nodeEnv,
+    host,
+    port,
+    publicUrl: read.url('PUBLIC_URL', `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, [
+      'http:',
+      'https:',
+    ]),
+    dataDir: resolve(cwd, read.string('DATA_DIR', './data')),
+    databaseUrl: read.optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+    logLevel: read.oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
+    logPretty: read.boolean('LOG_PRETTY', Boolean(process.stdout.isTTY) && nodeEnv !== 'production'),
+    bodyLimitBytes: read.integer('BODY_LIMIT', 1_048_576, 1024, 1024 * 1024 * 1024),
+    trustProxy: read.optionalString('TRUST_PROXY'),
+    corsOrigins: read.list('CORS_ORIGINS'),
+    baseDomain: read.optionalString('BASE_DOMAIN')?.toLowerCase() ?? null,
+    unknownHost: read.oneOf('UNKNOWN_HOST', ['reject', 'default-site'], 'reject'),
+    rateLimits: {
+      general: read.integer('RATE_LIMIT_GENERAL', 60, 1, 1_000_000),
+      upload: read.integer('RATE_LIMIT_UPLOAD', 20, 1, 1_000_000),
+      search: read.integer('RATE_LIMIT_SEARCH', 30, 1, 1_000_000),
+    },
+    jobs: {
+      inProcess: read.boolean('JOBS_IN_PROCESS', true),
+      pollMs: read.integer('JOBS_POLL_MS', 1000, 10, 60_000),
+      leaseSeconds: read.integer('JOBS_LEASE_SECONDS', 300, 1, 86_400),
+    },
+    smtpUrl: read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read.string('MAIL_FROM', 'Tessera <no-reply@localhost>'),
+    admin: {
+      email: read.optionalString('TESSERA_ADMIN_EMAIL'),
+      password: read.optionalString('TESSERA_ADMIN_PASSWORD'),
+    },
+    sessions: {
+      idleMinutes: read.integer('SESSION_IDLE_MINUTES', 120, 1, 525_600),
+      absoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 24 * 7, 1, 24 * 366),
+    },
+  };
+  return Object.freeze(config);
+}
+
+class EnvReader {
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optionalString(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      throw new ConfigError(name, `an integer from ${min} to ${max}`, value);
+    }
+    return parsed;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    throw new ConfigError(name, 'true or false', value);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new ConfigError(name, `one of ${allowed.join(', ')}`, value);
+    }
+    return value as T;
+  }
+
+  list(name: string): string[] {
+    const value = this.raw(name);
+    if (value === undefined) return [];
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
+
+  url(name: string, fallback: string, protocols: readonly string[]): string {
+    return this.optionalUrl(name, protocols) ?? fallback;
+  }
+
+  optionalUrl(name: string, protocols: readonly string[]): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(name, `a URL starting with ${protocols.join(' or ')}//`, value);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(name, `a URL starting with ${protocols.join(' or ')}//`, value);
+    }
+    return value.replace(/\/+$/, '');
+  }
+}

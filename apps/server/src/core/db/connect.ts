@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
+import type { Database, GlobalTables } from './schema.js';
+
+export interface DatabaseHandle {
+  /** The whole database. Only core/db and the site-scoping layer use this directly. */
+  readonly kysely: Kysely<Database>;
+  readonly engine: Engine;
+  close(): Promise<void>;
+}
+
+/** Global tables only: the type leaves site-owned tables out, so they can't be queried unscoped. */
+export type GlobalDb = Kysely<GlobalTables>;
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** SQLite file name under dataDir, or ':memory:'. */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openSqlite(options);
+}
+
+function openSqlite(options: DatabaseOptions): DatabaseHandle {
+  const file = options.sqliteFile ?? 'tessera.db';
+  let path = file;
+  if (file !== ':memory:') {
+    mkdirSync(options.dataDir, { recursive: true });
+    path = join(options.dataDir, file);
+  }
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, engine: postgresEngine, close: () => kysely.destroy() };
+}

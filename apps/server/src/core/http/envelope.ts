@@ -1,0 +1,59 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/** Pagination meta of spec 2.4. */
+export const PaginationMeta = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  per_page: Type.Integer({ minimum: 1 }),
+  current_page: Type.Integer({ minimum: 1 }),
+  last_page: Type.Integer({ minimum: 1 }),
+});
+
+/** Success body `{ data, meta }` of spec 7, for one resource. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ data, meta: Type.Object({}) });
+}
+
+/** Success body for a page of a list: data is an array, meta the pagination of spec 2.4. */
+export function ListEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item), meta: PaginationMeta });
+}
+
+/** Error body `{ message, errors }` of spec 7; `code` is stable and `request_id` helps support. */
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Record(Type.String(), Type.Array(Type.String())),
+    code: Type.Optional(Type.String()),
+    request_id: Type.Optional(Type.String()),
+  },
+  { $id: 'ErrorBody', description: 'Error envelope of spec section 7' },
+);
+
+/** Query parameters of every list: page from 1, limit 1..max (out of range gives 422, never a clamp). */
+export function PageQuery(defaultLimit = 20, maxLimit = 100) {
+  return {
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
+  };
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export function listBody<T>(page: Page<T>, currentPage: number, perPage: number) {
+  return {
+    data: page.items,
+    meta: {
+      total: page.total,
+      per_page: perPage,
+      current_page: currentPage,
+      last_page: Math.max(1, Math.ceil(page.total / perPage)),
+    },
+  };
+}
+
+export function one<T>(data: T) {
+  return { data, meta: {} };
+}

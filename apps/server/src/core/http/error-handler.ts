@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldErrors } from '../errors.js';
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Turns Ajv's issues into `{ "field.path": ["message"] }` with messages a person can read. */
+export function fieldErrorsFromValidation(issues: readonly ValidationIssue[], context?: string): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    let path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'required') path = join(path, String(issue.params.missingProperty));
+    if (issue.keyword === 'additionalProperties') path = join(path, String(issue.params.additionalProperty));
+    const key = path || context || 'body';
+    const message = messageOf(issue);
+    const list = fields[key] ?? [];
+    if (!list.includes(message)) list.push(message);
+    fields[key] = list;
+  }
+  return fields;
+}
+
+function join(parent: string, child: string): string {
+  return parent ? `${parent}.${child}` : child;
+}
+
+function messageOf(issue: ValidationIssue): string {
+  switch (issue.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'additionalProperties':
+      return 'This field is not allowed.';
+    case 'minLength':
+      return `Must be at least ${issue.params.limit} characters.`;
+    case 'maxLength':
+      return `Must be at most ${issue.params.limit} characters.`;
+    case 'minimum':
+      return `Must be at least ${issue.params.limit}.`;
+    case 'maximum':
+      return `Must be at most ${issue.params.limit}.`;
+    case 'type':
+      return `Must be of type ${issue.params.type}.`;
+    case 'format':
+      return `Must be a valid ${issue.params.format}.`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return 'Must be one of the allowed values.';
+    case 'pattern':
+      return 'Has an invalid format.';
+    case 'minItems':
+      return `Must have at least ${issue.params.limit} items.`;
+    case 'maxItems':
+      return `Must have at most ${issue.params.limit} items.`;
+    default:
+      return issue.message ? `${issue.message[0]?.toUpperCase()}${issue.message.slice(1)}.` : 'Is invalid.';
+  }
+}
+
+/** Fastify's own failures that are the client's fault, with our status and message for each. */
+const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'Unsupported content type. Send application/json.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'malformed_body',
+    message: 'The request body is empty but the content type is application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The Content-Length header does not match the body.',
+  },
+};
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  body: { message: string; errors?: FieldErrors; code: string },
+) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ message: body.message, errors: body.errors ?? {}, code: body.code, request_id: reply.request.id });
+}
+
+/**
+ * The one place where failures become HTTP responses. Client errors keep their message; anything
+ * unexpected is logged with its stack and answered with a generic 500 naming the request id.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return sendError(reply, error.status, { message: error.message, errors: error.fields, code: error.code });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return sendError(reply, 422, {
+        message: 'The given data was invalid.',
+        errors: fieldErrorsFromValidation(fastifyError.validation as ValidationIssue[], fastifyError.validationContext),
+        code: 'validation_failed',
+      });
+    }
+    const known = fastifyError.code ? fastifyClientErrors[fastifyError.code] : undefined;
+    if (known) return sendError(reply, known.status, known);
+    if (fastifyError.statusCode === 400 || fastifyError instanceof SyntaxError) {
+      return sendError(reply, 400, { message: 'The request body is not valid JSON.', code: 'malformed_body' });
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return sendError(reply, fastifyError.statusCode, { message: fastifyError.message, code: 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return sendError(reply, 500, {
+      message: `Something went wrong on our side. Quote request id ${request.id} when reporting it.`,
+      code: 'internal_error',
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, { message: `No route matches ${request.method} ${request.url.split('?')[0]}.`, code: 'route_not_found' }),
+  );
+}

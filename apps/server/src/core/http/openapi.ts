@@ -1,0 +1,78 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from './route-config.js';
+
+const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Generates the OpenAPI 3.1 document from the route schemas. Each operation carries the permission
+ * it requires (`x-permission`) and its rate-limit group (`x-rate-limit-group`), read from the same
+ * route config the access checks use, so the document cannot drift from the enforcement.
+ */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  // The docs UI's routes come from a third-party plugin; declare them public and site-independent here.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) {
+      route.config = { ...(route.config ?? {}), permission: 'public', site: 'none', rateLimit: 'none' };
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tessera API',
+        version: '0.1.0',
+        description:
+          'REST API of Tessera. Success bodies are `{ data, meta }`; errors are `{ message, errors }` with per-field messages on 422. ' +
+          'Authenticate with `Authorization: Bearer <token>` (integrations) or the `tessera_session` cookie plus the `X-CSRF-Token` header on unsafe methods (admin app).',
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          bearerToken: { type: 'http', scheme: 'bearer', description: 'An API token created from your profile.' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'tessera_session',
+            description: 'Admin session; unsafe methods also need the X-CSRF-Token header.',
+          },
+        },
+      },
+    },
+    transform: ({ schema, url, route }) => {
+      const access = (route.config ?? {}) as Partial<RouteAccess>;
+      const transformed: Record<string, unknown> = { ...(schema ?? {}) };
+      if (url.startsWith(DOCS_PREFIX)) transformed.hide = true;
+      const permission = access.permission ?? 'public';
+      transformed['x-permission'] = permission;
+      transformed['x-rate-limit-group'] = access.rateLimit ?? 'general';
+      transformed.security = permission === 'public' ? [] : [{ bearerToken: [] }, { sessionCookie: [] }];
+      if (!transformed.operationId) transformed.operationId = operationIdOf(route.method, url);
+      return { schema: transformed as typeof schema, url };
+    },
+  });
+
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+
+  app.get(
+    '/api/openapi.json',
+    {
+      config: { permission: 'public', site: 'none', rateLimit: 'none' },
+      schema: { hide: true },
+    },
+    async () => app.swagger(),
+  );
+}
+
+function operationIdOf(method: string | string[], url: string): string {
+  const verb = (Array.isArray(method) ? method[0] : method)?.toLowerCase() ?? 'get';
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part.replace(/[^a-zA-Z0-9]+/g, '_')));
+  return [verb, ...words].join('_');
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './core/config.js';
+import { migrateToLatest } from './core/db/migrate.js';
+import { createRuntime, type Runtime } from './core/runtime.js';
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly runtime: Runtime;
+  readonly address: string;
+  /** Stops accepting connections, lets in-flight requests and running jobs finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Process entry of `tessera serve`: migrate, build the app, listen, and run the worker in-process. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const runtime = createRuntime(config);
+  try {
+    const applied = await migrateToLatest(runtime.database);
+    if (applied.length > 0) runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
+    const app = await buildApp(runtime);
+    const address = await app.listen({ host: config.host, port: config.port });
+    let stopping: Promise<void> | null = null;
+    return {
+      app,
+      runtime,
+      address,
+      stop() {
+        stopping ??= (async () => {
+          await app.close();
+          await runtime.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}

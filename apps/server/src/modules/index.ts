@@ -1,0 +1,8 @@
+import type { App } from '../core/http/app-type.js';
+import type { Runtime } from '../core/runtime.js';
+
+/** A domain module: a Fastify plugin registered with the runtime it works on. */
+export type Module = (app: App, runtime: Runtime) => Promise<void>;
+
+/** Every domain module, in registration order. */
+export const modules: Module[] = [];
