@@ -1,0 +1,18 @@
+/**
+ * Who is making a request, once authentication has run: set by the authentication hook from a
+ * Bearer token or a session cookie, null for anonymous requests.
+ */
+export interface Principal {
+  userId: number;
+  via: 'token' | 'session';
+  /** The API token's id when authenticated by token. */
+  tokenId: number | null;
+  /** The session's id (a hash, never the cookie value) when authenticated by session. */
+  sessionId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
