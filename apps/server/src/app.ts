@@ -7,9 +7,11 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { installErrorHandler } from './core/http/error-handler.js';
 import { healthRoutes } from './core/http/health.js';
 import { registerOpenApi } from './core/http/openapi.js';
+import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
 import type { App } from './core/http/app-type.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
+import { installAuthentication, installAuthorization } from './modules/identity/auth-hooks.js';
 import { modules } from './modules/index.js';
 
 /**
@@ -48,6 +50,11 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
   installSiteResolution(app, runtime.sites);
+  // Order matters: the limiter keys by the principal authentication sets, and a throttled client
+  // should learn nothing about permissions.
+  installAuthentication(app, runtime);
+  installRateLimits(app, { store: runtime.rateLimits, limits: config.rateLimits });
+  installAuthorization(app);
 
   await app.register(async (scope) => healthRoutes(scope, runtime));
   for (const module of modules) {

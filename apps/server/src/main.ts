@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './core/config.js';
 import { migrateToLatest } from './core/db/migrate.js';
+import { workerForRuntime } from './core/jobs/worker.js';
 import { createRuntime, type Runtime } from './core/runtime.js';
 
 export interface RunningServer {
@@ -20,6 +21,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (applied.length > 0) runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
     const app = await buildApp(runtime);
     const address = await app.listen({ host: config.host, port: config.port });
+    const worker = config.jobs.inProcess ? workerForRuntime(runtime) : null;
+    worker?.start();
     let stopping: Promise<void> | null = null;
     return {
       app,
@@ -28,6 +31,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stop() {
         stopping ??= (async () => {
           await app.close();
+          // After the app: requests still finishing may enqueue jobs; before the runtime: jobs need the database.
+          await worker?.stop();
           await runtime.close();
         })();
         return stopping;

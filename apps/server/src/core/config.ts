@@ -27,6 +27,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly admin: { readonly email: string | null; readonly password: string | null };
   readonly sessions: { readonly idleMinutes: number; readonly absoluteHours: number };
+  /** Activity log entries older than this are deleted by a daily job. */
+  readonly activityRetentionDays: number;
 }
 
 /** Thrown when a variable has a value Tessera cannot use; its message is the one line printed at start. */
@@ -98,6 +100,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       idleMinutes: read.integer('SESSION_IDLE_MINUTES', 120, 1, 525_600),
       absoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 24 * 7, 1, 24 * 366),
     },
+    activityRetentionDays: read.integer('ACTIVITY_RETENTION_DAYS', 365, 1, 36_500),
   };
   return Object.freeze(config);
 }

@@ -1,9 +1,15 @@
 import type { Logger } from 'pino';
+import { PermissionCatalogue } from './access/permission-catalogue.js';
+import { CacheRegistry } from './cache/cache-registry.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Data } from './db/data.js';
 import { HookManager } from './hooks/hook-manager.js';
+import { createJobs, type Jobs } from './jobs/jobs.js';
+import { openRateLimitStore } from './http/rate-limit/open-store.js';
+import type { RateLimitStore } from './http/rate-limit/store.js';
 import { createLogger } from './logger.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { SiteDirectory } from './sites/site-directory.js';
 import { SiteStore } from './sites/site-store.js';
 
@@ -17,9 +23,19 @@ export interface Runtime {
   readonly database: DatabaseHandle;
   readonly data: Data;
   readonly hooks: HookManager;
+  /** Every permission core and plugins know; roles can hold only these. */
+  readonly permissions: PermissionCatalogue;
   readonly siteStore: SiteStore;
   readonly sites: SiteDirectory;
+  /** Every in-process cache, so `tessera cache:clear` (and the cache epoch) can empty them all. */
+  readonly caches: CacheRegistry;
+  /** The job queue, the handlers workers run, and recurring schedules. */
+  readonly jobs: Jobs;
+  /** Rate-limit counters: in memory, or in Redis when REDIS_URL is set so instances share them. */
+  readonly rateLimits: RateLimitStore;
   /** Registers something to release on close (pools, timers, connections); released in reverse order. */
+  /** Outgoing mail: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
+  readonly mailer: Mailer;
   onClose(release: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
@@ -34,7 +50,13 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const data = new Data(database.kysely, database.engine);
   const siteStore = new SiteStore(data.global);
-  const releases: Array<() => Promise<void> | void> = [() => database.close()];
+  const sites = new SiteDirectory(siteStore, { baseDomain: config.baseDomain, unknownHost: config.unknownHost });
+  const caches = new CacheRegistry();
+  caches.register('sites', () => sites.invalidate());
+  const rateLimits = openRateLimitStore(config, log);
+  const releases: Array<() => Promise<void> | void> = [() => database.close(), () => rateLimits.close()];
+  const mailer = createMailer(config, log);
+  releases.push(() => mailer.close());
   let closed = false;
   return {
     config,
@@ -42,8 +64,13 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     database,
     data,
     hooks: new HookManager(log),
+    permissions: new PermissionCatalogue(),
     siteStore,
-    sites: new SiteDirectory(siteStore, { baseDomain: config.baseDomain, unknownHost: config.unknownHost }),
+    sites,
+    caches,
+    jobs: createJobs(data, { leaseSeconds: config.jobs.leaseSeconds }),
+    rateLimits,
+    mailer,
     onClose(release) {
       releases.push(release);
     },

@@ -1,6 +1,7 @@
 import type { CommandRegistration } from '../context.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
+import { workerCommand } from './worker.js';
 
 /** Every `tessera` command; later modules add theirs here. */
-export const commands: CommandRegistration[] = [serveCommand, migrateCommand];
+export const commands: CommandRegistration[] = [serveCommand, workerCommand, migrateCommand];

@@ -9,6 +9,8 @@ export interface Principal {
   tokenId: number | null;
   /** The session's id (a hash, never the cookie value) when authenticated by session. */
   sessionId: string | null;
+  /** The session's CSRF token, compared with the X-CSRF-Token header on unsafe methods. */
+  csrfToken: string | null;
 }
 
 declare module 'fastify' {

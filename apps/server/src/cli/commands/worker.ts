@@ -1,0 +1,44 @@
+import { InvalidArgumentError } from 'commander';
+import { buildApp } from '../../app.js';
+import { loadConfig, readEnvironment } from '../../core/config.js';
+import { migrateToLatest } from '../../core/db/migrate.js';
+import { workerForRuntime } from '../../core/jobs/worker.js';
+import { createRuntime } from '../../core/runtime.js';
+import type { CommandRegistration } from '../context.js';
+
+export const workerCommand: CommandRegistration = (program) => {
+  program
+    .command('worker')
+    .description('run only the job worker, until SIGTERM or SIGINT (then let running jobs finish)')
+    .option('--concurrency <count>', 'jobs to run at the same time', parseConcurrency, 2)
+    .action(async (options: { concurrency: number }) => {
+      const config = loadConfig(readEnvironment(process.env, process.cwd()));
+      const runtime = createRuntime(config);
+      try {
+        await migrateToLatest(runtime.database);
+        // Modules define their job handlers and schedules as they register; the app never listens here.
+        const app = await buildApp(runtime);
+        await app.ready();
+        runtime.onClose(() => app.close());
+        const worker = workerForRuntime(runtime, { concurrency: options.concurrency });
+        worker.start();
+        // The worker's timers are unref'd (so tests can exit); this one keeps the process up until a signal.
+        const keepAlive = setInterval(() => {}, 60_000);
+        const signal = await new Promise<string>((resolve) => {
+          process.once('SIGTERM', () => resolve('SIGTERM'));
+          process.once('SIGINT', () => resolve('SIGINT'));
+        });
+        runtime.log.info(`${signal} received, waiting for running jobs to finish`);
+        await worker.stop();
+        clearInterval(keepAlive);
+      } finally {
+        await runtime.close();
+      }
+    });
+};
+
+function parseConcurrency(value: string): number {
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(count) || count < 1 || count > 100) throw new InvalidArgumentError('Must be an integer from 1 to 100.');
+  return count;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Forbidden } from '../errors.js';
+import { HookManager } from './hook-manager.js';
+
+interface Page {
+  id: number;
+  title: string;
+}
+
+declare module './hook-manager.js' {
+  interface ActionHooks {
+    'test.page_saved': [page: Page];
+    'test.before_save': [page: Page];
+  }
+  interface FilterHooks {
+    'test.title': [value: string, page: Page];
+  }
+}
+
+function manager() {
+  const log = { error: vi.fn() };
+  return { hooks: new HookManager(log), log };
+}
+
+const page: Page = { id: 1, title: 'Hello' };
+
+describe('HookManager', () => {
+  it('runs actions by priority, then registration order, awaiting async callbacks', async () => {
+    const { hooks } = manager();
+    const calls: string[] = [];
+    hooks.addAction('test.page_saved', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      calls.push('b10');
+    }, { owner: 'b' });
+    hooks.addAction('test.page_saved', () => void calls.push('a5'), { owner: 'a', priority: 5 });
+    hooks.addAction('test.page_saved', () => void calls.push('c10'), { owner: 'c' });
+    await hooks.doAction('test.page_saved', page);
+    expect(calls).toEqual(['a5', 'b10', 'c10']);
+  });
+
+  it('passes a filtered value through each callback with the context', async () => {
+    const { hooks } = manager();
+    hooks.addFilter('test.title', (value) => `${value}!`, { owner: 'p1' });
+    hooks.addFilter('test.title', async (value, p) => `${value} #${p.id}`, { owner: 'p2', priority: 20 });
+    hooks.addFilter('test.title', (value) => value.toUpperCase(), { owner: 'p0', priority: 1 });
+    expect(await hooks.applyFilters('test.title', page.title, page)).toBe('HELLO! #1');
+  });
+
+  it('returns the value unchanged when nothing is registered', async () => {
+    const { hooks } = manager();
+    expect(await hooks.applyFilters('test.title', 'same', page)).toBe('same');
+  });
+
+  it('logs a throwing callback with its owner and carries on', async () => {
+    const { hooks, log } = manager();
+    const after = vi.fn();
+    hooks.addAction('test.page_saved', () => {
+      throw new Error('boom');
+    }, { owner: 'plugin:broken' });
+    hooks.addAction('test.page_saved', after, { owner: 'core' });
+    hooks.addFilter('test.title', () => {
+      throw new Error('bad filter');
+    }, { owner: 'plugin:bad' });
+    await hooks.doAction('test.page_saved', page);
+    expect(await hooks.applyFilters('test.title', 'kept', page)).toBe('kept');
+    expect(after).toHaveBeenCalledWith(page);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[0]?.[0]).toMatchObject({ hook: 'test.page_saved', owner: 'plugin:broken' });
+  });
+
+  it('lets a callback veto a vetoable hook', async () => {
+    const { hooks, log } = manager();
+    hooks.declareVetoable('test.before_save');
+    hooks.addAction('test.before_save', (p) => {
+      if (p.title === 'Hello') throw new Forbidden('Titles may not say hello.', 'vetoed');
+    }, { owner: 'plugin:censor' });
+    await expect(hooks.doAction('test.before_save', page)).rejects.toMatchObject({ code: 'vetoed' });
+    await expect(hooks.doAction('test.before_save', { id: 2, title: 'Bye' })).resolves.toBeUndefined();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('unregisters a callback', async () => {
+    const { hooks } = manager();
+    const callback = vi.fn();
+    const remove = hooks.addAction('test.page_saved', callback, { owner: 'x' });
+    remove();
+    await hooks.doAction('test.page_saved', page);
+    expect(callback).not.toHaveBeenCalled();
+    expect(hooks.hasCallbacks('test.page_saved')).toBe(false);
+  });
+});

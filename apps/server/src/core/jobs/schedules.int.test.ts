@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { ValidationFailed } from '../errors.js';
+import { JobQueue } from './job-queue.js';
+import { JobSchedules } from './schedules.js';
+
+let t: TestContext;
+let clock: Date;
+let queue: JobQueue;
+let schedules: JobSchedules;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.runtime.data.global.deleteFrom('jobs').execute();
+  await t.runtime.data.global.deleteFrom('job_schedules').execute();
+  clock = new Date('2025-06-01T12:02:00.000Z');
+  queue = new JobQueue(t.runtime.data, { clock: () => clock });
+  schedules = new JobSchedules(t.runtime.data, queue, () => clock);
+});
+
+describe('schedule', () => {
+  it('stores the schedule with its first run time', async () => {
+    const schedule = await schedules.schedule('analytics.aggregate', '*/5 * * * *', { day: 'today' });
+    expect(schedule).toEqual({
+      name: 'analytics.aggregate',
+      cron: '*/5 * * * *',
+      payload: { day: 'today' },
+      next_run_at: '2025-06-01T12:05:00.000Z',
+      last_run_at: null,
+      enabled: true,
+    });
+    expect(await schedules.list()).toEqual([schedule]);
+  });
+
+  it('keeps the pending run when called again with the same expression, and starts afresh with a new one', async () => {
+    await schedules.schedule('digest', '0 * * * *', { v: 1 });
+    clock = new Date('2025-06-01T13:30:00.000Z');
+    const same = await schedules.schedule('digest', '0 * * * *', { v: 2 });
+    expect(same).toMatchObject({ next_run_at: '2025-06-01T13:00:00.000Z', payload: { v: 2 } });
+    const changed = await schedules.schedule('digest', '0 3 * * *', { v: 2 });
+    expect(changed).toMatchObject({ cron: '0 3 * * *', next_run_at: '2025-06-02T03:00:00.000Z' });
+    expect(await schedules.list()).toHaveLength(1);
+  });
+
+  it('rejects an invalid cron expression', async () => {
+    await expect(schedules.schedule('digest', 'every day', {})).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(schedules.schedule('digest', '* * *', {})).rejects.toMatchObject({ code: 'invalid_cron' });
+    expect(await schedules.list()).toEqual([]);
+  });
+
+  it('unschedules', async () => {
+    await schedules.schedule('digest', '0 * * * *', {});
+    expect(await schedules.unschedule('digest')).toBe(true);
+    expect(await schedules.unschedule('digest')).toBe(false);
+  });
+});
+
+describe('enqueueDue', () => {
+  it('enqueues one job per due time and moves the next run on', async () => {
+    await schedules.schedule('digest', '*/5 * * * *', { kind: 'digest' });
+    expect(await schedules.enqueueDue()).toBe(0);
+
+    clock = new Date('2025-06-01T12:05:00.000Z');
+    expect(await schedules.enqueueDue()).toBe(1);
+    expect(await schedules.enqueueDue()).toBe(0);
+    const { items } = await queue.list();
+    expect(items).toMatchObject([{ name: 'digest', payload: { kind: 'digest' }, status: 'pending' }]);
+    expect((await schedules.list())[0]).toMatchObject({
+      next_run_at: '2025-06-01T12:10:00.000Z',
+      last_run_at: '2025-06-01T12:05:00.000Z',
+    });
+  });
+
+  it('collapses runs missed while no worker was up into one', async () => {
+    await schedules.schedule('digest', '*/5 * * * *', {});
+    clock = new Date('2025-06-01T14:01:00.000Z');
+    expect(await schedules.enqueueDue()).toBe(1);
+    expect((await schedules.list())[0]?.next_run_at).toBe('2025-06-01T14:05:00.000Z');
+  });
+
+  it('enqueues a due time once when several workers look at the same moment', async () => {
+    await schedules.schedule('digest', '*/5 * * * *', {});
+    clock = new Date('2025-06-01T12:05:00.000Z');
+    const others = [1, 2, 3].map(() => new JobSchedules(t.runtime.data, queue, () => clock));
+    const counts = await Promise.all([schedules, ...others].map((s) => s.enqueueDue()));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await queue.list()).total).toBe(1);
+  });
+});

@@ -1,0 +1,154 @@
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Runtime } from '../runtime.js';
+import type { Job } from './job.js';
+import { type RunOutcome, runJob } from './job-execution.js';
+import type { Jobs } from './jobs.js';
+
+export interface WorkerOptions {
+  log: Logger;
+  /** Pause between looks for due jobs while idle, in milliseconds. */
+  pollMs: number;
+  /** Lease each claim takes; renewed while the handler runs. */
+  leaseSeconds: number;
+  /** Jobs run at the same time. Default 2. */
+  concurrency?: number;
+  /** Names this worker in `locked_by`; unique per worker by default. */
+  workerId?: string;
+}
+
+export interface WorkerEvents {
+  /** A run ended; `outcome` says how it was recorded. */
+  settled: [job: Job, outcome: RunOutcome];
+}
+
+/**
+ * Runs jobs from the queue: polls for due jobs, runs up to `concurrency` at once under a lease, and
+ * on each poll also returns crashed workers' jobs to the queue and enqueues due schedules. Runs in
+ * the server process by default and alone as `tessera worker`; any number may share one database.
+ */
+export class Worker extends EventEmitter<WorkerEvents> {
+  readonly id: string;
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly concurrency: number;
+  private state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private pollAgain = false;
+  private lastMaintenance = 0;
+
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly options: WorkerOptions,
+  ) {
+    super();
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.concurrency = options.concurrency ?? 2;
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new Error('Worker concurrency must be at least 1.');
+  }
+
+  start(): void {
+    if (this.state !== 'idle') return;
+    this.state = 'running';
+    this.options.log.info({ event: 'worker.started', worker: this.id, concurrency: this.concurrency }, 'job worker started');
+    this.wake(0);
+  }
+
+  /** Stops claiming jobs and resolves once the running ones have finished (graceful shutdown). */
+  async stop(): Promise<void> {
+    if (this.state === 'stopped' || this.state === 'stopping') return this.stopped();
+    const wasRunning = this.state === 'running';
+    this.state = 'stopping';
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.stopped();
+    if (wasRunning) this.options.log.info({ event: 'worker.stopped', worker: this.id }, 'job worker stopped');
+    this.state = 'stopped';
+  }
+
+  /** Jobs running right now. */
+  get activeJobs(): number {
+    return this.running.size;
+  }
+
+  private async stopped(): Promise<void> {
+    await this.polling;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Schedules the next poll `delayMs` from now, replacing a later one. */
+  private wake(delayMs: number): void {
+    if (this.state !== 'running') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.poll();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = this.pollOnce().catch((error: unknown) => {
+      this.options.log.error({ err: error, worker: this.id }, 'job worker poll failed');
+    });
+    await this.polling;
+    this.polling = null;
+    const again = this.pollAgain;
+    this.pollAgain = false;
+    this.wake(again ? 0 : this.options.pollMs);
+  }
+
+  private async pollOnce(): Promise<void> {
+    const { queue, schedules } = this.jobs;
+    // Lease recovery and schedules need not run on every wake-up after a finished job.
+    if (Date.now() - this.lastMaintenance >= this.options.pollMs) {
+      this.lastMaintenance = Date.now();
+      const recovered = await queue.recoverExpired();
+      if (recovered > 0) this.options.log.warn({ event: 'jobs.recovered', count: recovered }, 'released jobs of a stopped worker');
+      await schedules.enqueueDue();
+    }
+    const free = this.concurrency - this.running.size;
+    if (free < 1 || this.state !== 'running') return;
+    const claimed = await queue.claim(this.id, free, this.options.leaseSeconds);
+    for (const job of claimed) this.launch(job);
+  }
+
+  private launch(job: Job): void {
+    const run = runJob(job, this.jobs.queue, this.jobs.registry, {
+      workerId: this.id,
+      leaseSeconds: this.options.leaseSeconds,
+      log: this.options.log,
+    })
+      .then((outcome) => {
+        this.emit('settled', job, outcome);
+      })
+      .catch((error: unknown) => {
+        // Recording the outcome failed (database unreachable); the lease expires and the job runs again.
+        this.options.log.error({ err: error, jobId: job.id }, 'could not record the outcome of a job');
+      })
+      .finally(() => {
+        this.running.delete(job.id);
+        this.wake(0);
+      });
+    this.running.set(job.id, run);
+  }
+}
+
+/** A worker configured from the runtime's configuration (poll interval, lease). */
+export function workerForRuntime(
+  runtime: Pick<Runtime, 'jobs' | 'log' | 'config'>,
+  options: Partial<WorkerOptions> = {},
+): Worker {
+  return new Worker(runtime.jobs, {
+    log: runtime.log,
+    pollMs: runtime.config.jobs.pollMs,
+    leaseSeconds: runtime.config.jobs.leaseSeconds,
+    ...options,
+  });
+}

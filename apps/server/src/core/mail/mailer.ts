@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Sends the installation's mail (password resets, invitations, notifications) from MAIL_FROM.
+ * With SMTP_URL it goes out over SMTP; without, each message is written as an .eml file under
+ * `<DATA_DIR>/mail/` so a development setup still shows what would have been sent.
+ */
+export interface Mailer {
+  /** Resolves once the message is handed to the SMTP server (or written); rejects when that fails. */
+  send(message: MailMessage): Promise<void>;
+  /** Waits for messages still being sent, then releases the SMTP connection. */
+  close(): Promise<void>;
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Logger): Mailer {
+  const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, log) : fileDelivery(join(config.dataDir, 'mail'), log);
+  // Callers may send without awaiting (so a slow SMTP server does not hold a request open);
+  // tracking those sends lets close() finish them instead of cutting them off at shutdown.
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(message) {
+      const sending = deliver.send({
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html === undefined ? {} : { html: message.html }),
+      });
+      inFlight.add(sending);
+      const forget = () => inFlight.delete(sending);
+      sending.then(forget, forget);
+      return sending;
+    },
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      deliver.close();
+    },
+  };
+}
+
+interface Envelope extends MailMessage {
+  from: string;
+}
+
+interface Delivery {
+  send(message: Envelope): Promise<void>;
+  close(): void;
+}
+
+function smtpDelivery(url: string, log: Logger): Delivery {
+  const transport: Transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message);
+      log.info({ to: message.to, messageId: info.messageId }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function fileDelivery(directory: string, log: Logger): Delivery {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message);
+      if (!Buffer.isBuffer(info.message)) throw new Error('The stream transport returned no buffer.');
+      await mkdir(directory, { recursive: true });
+      // Colons and dots of the ISO time become dashes: the names stay valid on every filesystem
+      // and still sort by time.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const path = join(directory, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(path, info.message);
+      log.info({ to: message.to, path }, `mail written to ${path}`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,79 @@
+import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
+import type { Data } from '../../core/db/data.js';
+import { Access } from './access.js';
+import { MembersRepo } from './repo-members.js';
+import { RolesRepo } from './repo-roles.js';
+import { UsersRepo } from './repo-users.js';
+
+/** What authentication and authorization need to know of a user on a site. */
+export interface Standing {
+  userId: number;
+  status: 'active' | 'suspended';
+  isSuperAdmin: boolean;
+  /** Permissions through the user's role on the site; empty when not a member. */
+  permissions: ReadonlySet<string>;
+  /** The role demands two-factor authentication and the user has not set it up. */
+  twoFactorMissing: boolean;
+  passwordChangedAt: string;
+}
+
+/**
+ * Every authenticated request needs the user's standing on the site; it changes rarely, so it is
+ * cached. Identity services call `forget*` on every change to users, roles and memberships, so a
+ * change takes effect at once in this process; other instances see it within CACHE_MS.
+ */
+const CACHE_MS = 2_000;
+
+export class AccessResolver {
+  private readonly cache = new Map<string, { standing: Standing | null; until: number }>();
+
+  constructor(
+    private readonly data: Data,
+    private readonly catalogue: PermissionCatalogue,
+  ) {}
+
+  async standing(userId: number, siteId: number): Promise<Standing | null> {
+    const key = `${userId}:${siteId}`;
+    const cached = this.cache.get(key);
+    const nowMs = Date.now();
+    if (cached && cached.until > nowMs) return cached.standing;
+    const standing = await this.load(userId, siteId);
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.cache.set(key, { standing, until: nowMs + CACHE_MS });
+    return standing;
+  }
+
+  /** The access of a user on a site, narrowed to `tokenPermissions` when the request used a token. */
+  access(standing: Standing, tokenPermissions: readonly string[] | null): Access {
+    let granted: ReadonlySet<string> = standing.isSuperAdmin ? new Set(this.catalogue.all()) : standing.permissions;
+    if (tokenPermissions) {
+      const own = new Set(tokenPermissions);
+      granted = new Set([...granted].filter((id) => own.has(id)));
+    }
+    return new Access(standing.userId, standing.isSuperAdmin, granted, this.catalogue);
+  }
+
+  forgetUser(userId: number): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${userId}:`)) this.cache.delete(key);
+  }
+
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
+  private async load(userId: number, siteId: number): Promise<Standing | null> {
+    const user = await new UsersRepo(this.data.global).findById(userId);
+    if (!user) return null;
+    const site = this.data.site(siteId);
+    const membership = await new MembersRepo(site).find(userId);
+    const permissions = membership ? await new RolesRepo(site).permissionsOf(membership.role_id) : [];
+    return {
+      userId,
+      status: user.status,
+      isSuperAdmin: user.is_super_admin === 1,
+      permissions: new Set(permissions),
+      twoFactorMissing: membership?.requires_two_factor === 1 && !user.totp_enabled_at,
+      passwordChangedAt: user.password_changed_at,
+    };
+  }
+}

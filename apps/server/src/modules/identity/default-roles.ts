@@ -1,0 +1,84 @@
+/**
+ * The roles every site gets, modelled on WordPress's. Super Admin is global (a user flag) and holds
+ * every permission on every site; its row exists on each site so it can be shown and assigned.
+ */
+export interface DefaultRole {
+  slug: string;
+  name: string;
+  description: string;
+  /** Permission ids, or 'all' for every registered permission, or 'all-but-sites' for a site Admin. */
+  permissions: string[] | 'all' | 'all-but-sites';
+}
+
+const contributor = [
+  'pages.view',
+  'posts.view',
+  'posts.create',
+  'posts.edit',
+  'posts.delete',
+  'media.view',
+  'comments.view',
+  'tokens.create',
+];
+
+const author = [...contributor, 'posts.publish', 'media.upload', 'media.edit', 'media.delete'];
+
+const editor = [
+  ...author,
+  'pages.create',
+  'pages.edit',
+  'pages.edit_others',
+  'pages.delete',
+  'pages.delete_others',
+  'pages.publish',
+  'pages.publish_others',
+  'posts.edit_others',
+  'posts.delete_others',
+  'posts.publish_others',
+  'content.review',
+  'media.edit_others',
+  'media.delete_others',
+  'comments.moderate',
+  'comments.edit',
+  'comments.delete',
+  'taxonomies.manage',
+  'menus.manage',
+  'patterns.manage',
+  'analytics.view',
+];
+
+export const SUPER_ADMIN = 'super_admin';
+
+export const defaultRoles: DefaultRole[] = [
+  {
+    slug: SUPER_ADMIN,
+    name: 'Super Admin',
+    description: 'Everything on every site, sites included.',
+    permissions: 'all',
+  },
+  { slug: 'admin', name: 'Admin', description: 'Everything within the site.', permissions: 'all-but-sites' },
+  {
+    slug: 'editor',
+    name: 'Editor',
+    description: "Manages everyone's content, comments, taxonomies and menus.",
+    permissions: editor,
+  },
+  {
+    slug: 'author',
+    name: 'Author',
+    description: 'Writes, publishes and deletes their own posts and uploads media.',
+    permissions: author,
+  },
+  {
+    slug: 'contributor',
+    name: 'Contributor',
+    description: 'Writes their own drafts and submits them for review; cannot publish or upload.',
+    permissions: contributor,
+  },
+];
+
+export function permissionsOfDefaultRole(role: DefaultRole, all: string[]): string[] {
+  if (role.permissions === 'all') return all;
+  if (role.permissions === 'all-but-sites') return all.filter((id) => !id.startsWith('sites.'));
+  return role.permissions;
+}

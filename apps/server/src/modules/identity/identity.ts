@@ -1,0 +1,31 @@
+import type { Runtime } from '../../core/runtime.js';
+import { AccessResolver } from './access-resolver.js';
+import { declareIdentityHooks } from './hooks.js';
+import { registerCorePermissions } from './permissions.js';
+import { Sessions } from './sessions.js';
+import { ApiTokens } from './tokens.js';
+
+/** The identity machinery of one runtime, shared by the HTTP hooks, the routes and the CLI. */
+export interface Identity {
+  readonly resolver: AccessResolver;
+  readonly sessions: Sessions;
+  readonly tokens: ApiTokens;
+}
+
+const byRuntime = new WeakMap<Runtime, Identity>();
+
+export function identityOf(runtime: Runtime): Identity {
+  let identity = byRuntime.get(runtime);
+  if (!identity) {
+    registerCorePermissions(runtime.permissions);
+    declareIdentityHooks(runtime.hooks);
+    identity = {
+      resolver: new AccessResolver(runtime.data, runtime.permissions),
+      sessions: new Sessions(runtime.data.global, runtime.config.sessions),
+      tokens: new ApiTokens(runtime.data.global),
+    };
+    byRuntime.set(runtime, identity);
+    runtime.caches.register('access', () => byRuntime.get(runtime)?.resolver.forgetAll());
+  }
+  return identity;
+}

@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import { BadRequest } from '../../core/errors.js';
+import type { App } from '../../core/http/app-type.js';
+import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
+import type { Runtime } from '../../core/runtime.js';
+import { clientOf } from './routes-auth.js';
+import { Password } from './schemas.js';
+import { PasswordResetService } from './service-password-reset.js';
+
+const ForgotBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+const ResetBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token from the emailed link' }),
+    password: Password,
+  },
+  { additionalProperties: false },
+);
+const MessageResult = Envelope(Type.Object({ message: Type.String() }));
+
+const FORGOT_ANSWER = 'If that account exists, a reset link is on its way.';
+
+/** POST /api/auth/password/forgot, POST /api/auth/password/reset. */
+export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> {
+  const resets = new PasswordResetService(runtime);
+
+  app.post(
+    '/api/auth/password/forgot',
+    {
+      config: { permission: 'public', rateLimit: 'general' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a single-use password reset link',
+        description:
+          'Always answers 202 with the same message, whether or not the email has an account, so the endpoint cannot be used to find accounts. The link is valid for one hour.',
+        body: ForgotBody,
+        response: { 202: MessageResult, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!request.site) throw new BadRequest('No site.');
+      await resets.request(request.site, request.body.email, clientOf(request));
+      return reply.code(202).send(one({ message: FORGOT_ANSWER }));
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      config: { permission: 'public', rateLimit: 'general' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the token of a reset link',
+        description: 'Uses up the token, cancels the other reset links of the account and ends all of its sessions.',
+        body: ResetBody,
+        response: { 200: MessageResult, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!request.site) throw new BadRequest('No site.');
+      await resets.reset(request.site, request.body.token, request.body.password, clientOf(request));
+      return one({ message: 'Your password has been changed. Sign in with the new one.' });
+    },
+  );
+}

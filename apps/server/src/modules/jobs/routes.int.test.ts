@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+let headers: Record<string, string>;
+let failedId: number;
+let pendingId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { siteId, roles } = await seedSiteWithRoles(t.runtime);
+  const userId = await seedUser(t.runtime, siteId, roles, { email: 'root@example.test', role: 'super_admin' });
+  headers = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, userId)}` };
+
+  const { queue } = t.runtime.jobs;
+  failedId = await queue.enqueue('mail.send', { to: 'a@example.test' }, { maxAttempts: 1, siteId });
+  await queue.claim('test-worker', 1);
+  await queue.fail(failedId, 'test-worker', new Error('SMTP refused the message'));
+  pendingId = await queue.enqueue('mail.send', { to: 'b@example.test' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/jobs', () => {
+  it('lists failed jobs with their last error', async () => {
+    const res = await t.app.inject({ url: '/api/jobs?status=failed', headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ total: 1, per_page: 20, current_page: 1, last_page: 1 });
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        id: failedId,
+        name: 'mail.send',
+        payload: { to: 'a@example.test' },
+        status: 'failed',
+        attempts: 1,
+        max_attempts: 1,
+        last_error: 'SMTP refused the message',
+        locked_by: null,
+        completed_at: null,
+      }),
+    ]);
+  });
+
+  it('lists every job, newest first, a page at a time', async () => {
+    const res = await t.app.inject({ url: '/api/jobs?limit=1&page=1', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((job: { id: number }) => job.id)).toEqual([pendingId]);
+    expect(res.json().meta).toMatchObject({ total: 2, last_page: 2 });
+  });
+
+  it('rejects an unknown status or an out-of-range limit', async () => {
+    for (const query of ['status=stuck', 'limit=101', 'page=0']) {
+      const res = await t.app.inject({ url: `/api/jobs?${query}`, headers });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('validation_failed');
+    }
+  });
+
+  it('documents the permission it needs', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/jobs'].get['x-permission']).toBe('jobs.manage');
+    expect(doc.paths['/api/jobs/{id}/retry'].post['x-permission']).toBe('jobs.manage');
+  });
+});
+
+describe('POST /api/jobs/:id/retry', () => {
+  it('sends a failed job back to the queue', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${failedId}/retry`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: failedId, status: 'pending', attempts: 0 });
+    expect((await t.runtime.jobs.queue.get(failedId))?.status).toBe('pending');
+  });
+
+  it('answers 404 for a job that is not failed or does not exist', async () => {
+    for (const id of [pendingId, 999_999]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/retry`, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('job_not_found');
+    }
+  });
+
+  it('rejects an id that is not a number', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/jobs/abc/retry', headers });
+    expect(res.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,42 @@
+import { Envelope, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
+import type { App } from '../../core/http/app-type.js';
+import type { Runtime } from '../../core/runtime.js';
+import { JobListQuery, JobParams, JobView } from './schemas.js';
+
+const access = { permission: 'jobs.manage' } as const;
+
+/** Administration of background jobs: see what is queued or failed, and send failed jobs back. */
+export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
+  const { queue } = runtime.jobs;
+
+  app.get(
+    '/api/jobs',
+    {
+      config: access,
+      schema: {
+        tags: ['jobs'],
+        summary: 'List background jobs, newest first; `status=failed` lists those out of attempts',
+        querystring: JobListQuery,
+        response: { 200: ListEnvelope(JobView) },
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      return listBody(await queue.list({ status, page, limit }), page, limit);
+    },
+  );
+
+  app.post(
+    '/api/jobs/:id/retry',
+    {
+      config: access,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Send a failed job back to the queue with its attempts reset',
+        params: JobParams,
+        response: { 200: Envelope(JobView) },
+      },
+    },
+    async (request) => one(await queue.retry(request.params.id)),
+  );
+}

@@ -1,0 +1,23 @@
+// The bare Node baseline: answers every request with one fixed response, the bytes Tessera sent
+// for the scenario, so the ratio compares Tessera with the least work a Node server can do.
+// Reads BASELINE_BODY_FILE, BASELINE_CONTENT_TYPE, BASELINE_STATUS; prints its port on stdout.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const body = readFileSync(process.env.BASELINE_BODY_FILE ?? '/dev/null');
+const status = Number(process.env.BASELINE_STATUS ?? 200);
+const headers = {
+  'content-type': process.env.BASELINE_CONTENT_TYPE ?? 'application/octet-stream',
+  'content-length': body.length,
+};
+
+// Node discards an unread request body itself after the response, so this is all a server must do.
+const server = createServer((_request, response) => {
+  response.writeHead(status, headers);
+  response.end(body);
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,382 @@
+#!/usr/bin/env node
+// `npm run bench`: every scenario of bench/scenarios.mjs, first against a bare Node server answering
+// the same bytes, then against Tessera, in one run on one machine; prints req/s, p99, the ratio and
+// whether PERFORMANCE.md's target is met. Options: --duration <seconds> (or BENCH_DURATION; default
+// 10), --only <text> (scenarios whose name contains it). BENCH_DATABASE_URL and BENCH_REDIS_URL point
+// the server at PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { scenarios } from './scenarios.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_HOST = 'bench.test';
+const CONNECTIONS = 32;
+const WARMUP_SECONDS = 2;
+// Config's ceiling: the limiter still runs (its cost is part of what is measured) but cannot refuse
+// at bench rates (a key would need over 16,000 req/s for a whole minute).
+const RATE_LIMIT_FOR_BENCH = '1000000';
+const MEMORY_TARGET_MIB = 200;
+
+const children = new Set();
+let workDir = null;
+
+main().then(
+  (code) => finish(code),
+  (error) => {
+    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+    finish(1);
+  },
+);
+
+// Children must never outlive the bench, however it ends.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+async function main() {
+  const options = readOptions();
+  const selected = scenarios.filter((scenario) => !options.only || scenario.name.includes(options.only));
+  if (selected.length === 0) throw new Error(`no scenario name contains "${options.only}"`);
+
+  workDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: join(workDir, 'data'),
+    // Empty overrides a value from .env too, so an operator's settings never leak into the bench.
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+    RATE_LIMIT_GENERAL: RATE_LIMIT_FOR_BENCH,
+    RATE_LIMIT_UPLOAD: RATE_LIMIT_FOR_BENCH,
+    RATE_LIMIT_SEARCH: RATE_LIMIT_FOR_BENCH,
+    JOBS_IN_PROCESS: 'false',
+  };
+
+  console.log(
+    `Tessera bench: ${selected.length} scenario(s), ${CONNECTIONS} connections, ${options.duration} s each after ` +
+      `${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${cpus().length} cores, ` +
+      `${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${env.REDIS_URL ? 'Redis' : 'in-memory'} rate-limit counters`,
+  );
+  await runToEnd('npx', ['tessera', 'migrate'], env, 'tessera migrate');
+  await runToEnd(process.execPath, ['--import', 'tsx', join(root, 'bench/seed.ts')], env, 'bench seed');
+
+  const server = await startTessera(env, port);
+  const startRssMiB = residentMiB(server.pid, 'VmRSS');
+  const context = {
+    tessera: `http://127.0.0.1:${port}`,
+    dataDir: env.DATA_DIR,
+    env,
+    request: tesseraRequest(port),
+  };
+
+  const rows = [];
+  for (const scenario of selected) {
+    rows.push(await runScenario(scenario, context, port, options.duration));
+  }
+
+  const peakRssMiB = residentMiB(server.pid, 'VmHWM');
+  await stop(server);
+  printTable(rows);
+  printMemory(startRssMiB, peakRssMiB, server.logTail);
+
+  const invalid = rows.filter((row) => row.problems.length > 0);
+  for (const row of invalid) {
+    console.log(`WARNING: "${row.name}" is INVALID, its numbers mean nothing: ${row.problems.join('; ')}`);
+  }
+  return invalid.length > 0 ? 1 : 0;
+}
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: { duration: { type: 'string' }, only: { type: 'string' } },
+    allowPositionals: false,
+  });
+  const duration = Number(values.duration ?? process.env.BENCH_DURATION ?? 10);
+  if (!Number.isFinite(duration) || duration < 1)
+    throw new Error('--duration must be a number of seconds >= 1');
+  return { duration, only: values.only ?? null };
+}
+
+async function runScenario(scenario, context, port, duration) {
+  const prepared = (scenario.setup ? await scenario.setup(context) : undefined) ?? {};
+  const path = prepared.path ?? scenario.path;
+  const headers = { host: BENCH_HOST, ...scenario.headers, ...prepared.headers };
+  const request = { method: scenario.method, path, headers, body: scenario.body };
+  const problems = [];
+
+  // The baseline answers with exactly what Tessera answers for this request.
+  const sample = await context.request(scenario.method, path, { headers, body: scenario.body });
+  if (sample.status < 200 || sample.status >= 300) {
+    problems.push(`Tessera answered ${sample.status} to ${scenario.method} ${path} before the run`);
+  }
+  const bodyFile = join(workDir, 'baseline-body');
+  writeFileSync(bodyFile, sample.body);
+  const baseline = await startBaseline({
+    BASELINE_BODY_FILE: bodyFile,
+    BASELINE_CONTENT_TYPE: String(sample.headers['content-type'] ?? 'application/octet-stream'),
+    BASELINE_STATUS: String(sample.status),
+  });
+  let bare;
+  try {
+    bare = await measure(baseline.port, request, duration);
+  } finally {
+    await stop(baseline);
+  }
+  const tessera = await measure(port, request, duration);
+
+  for (const [who, result] of [
+    ['baseline', bare],
+    ['Tessera', tessera],
+  ]) {
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0) {
+      const codes = Object.entries(result.statusCodeStats)
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, stats]) => `${stats.count} x ${code}`);
+      const transport = [
+        result.errors ? `${result.errors} errors` : '',
+        result.timeouts ? `${result.timeouts} timeouts` : '',
+      ].filter(Boolean);
+      problems.push(
+        `${who}: ${failed} of ${result.requests.total} requests failed (${[...codes, ...transport].join(', ')})`,
+      );
+    }
+  }
+  const ratio = tessera.requests.average / bare.requests.average;
+  return {
+    name: scenario.name,
+    baselineRps: bare.requests.average,
+    tesseraRps: tessera.requests.average,
+    p99: tessera.latency.p99,
+    ratio,
+    target: scenario.target,
+    p99Ms: scenario.p99Ms,
+    bytes: sample.body.length,
+    problems,
+  };
+}
+
+/** A warm-up run whose numbers are dropped, then the measured run. */
+async function measure(port, request, duration) {
+  await load(port, request, WARMUP_SECONDS);
+  return load(port, request, duration);
+}
+
+function load(port, { method, path, headers, body }, duration) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    method,
+    headers,
+    body,
+    connections: CONNECTIONS,
+    duration,
+  });
+}
+
+function printTable(rows) {
+  const header = ['scenario', 'baseline req/s', 'tessera req/s', 'p99 ms', 'ratio', 'target', 'met'];
+  const lines = rows.map((row) => {
+    const judged = row.target !== undefined || row.p99Ms !== undefined;
+    const met =
+      row.problems.length > 0
+        ? 'INVALID'
+        : !judged
+          ? '-'
+          : (row.target === undefined || row.ratio >= row.target) &&
+              (row.p99Ms === undefined || row.p99 <= row.p99Ms)
+            ? 'yes'
+            : 'NO';
+    const target = [
+      row.target !== undefined ? `>= ${row.target} x` : '',
+      row.p99Ms !== undefined ? `p99 <= ${row.p99Ms} ms` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return [
+      row.name,
+      Math.round(row.baselineRps).toLocaleString('en-US'),
+      Math.round(row.tesseraRps).toLocaleString('en-US'),
+      String(row.p99),
+      `${row.ratio.toFixed(3)} x`,
+      target || '-',
+      met,
+    ];
+  });
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
+  const format = (cells) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  console.log(`\n${format(header)}`);
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+function printMemory(startRssMiB, peakRssMiB, logTail) {
+  const verdict = peakRssMiB === null ? 'unknown' : peakRssMiB <= MEMORY_TARGET_MIB ? 'met' : 'NOT met';
+  const shown = (mib) => (mib === null ? 'unavailable (no /proc)' : `${mib.toFixed(1)} MiB`);
+  console.log(
+    `\nTessera peak RSS (VmHWM): ${shown(peakRssMiB)}; target <= ${MEMORY_TARGET_MIB} MiB: ${verdict}` +
+      ` (RSS when ready, before load: ${shown(startRssMiB)})`,
+  );
+  if (logTail.length > 0) {
+    console.log(`Tessera logged ${logTail.length} line(s) at warn or above; the last:\n  ${logTail.at(-1)}`);
+  }
+}
+
+/** A process's resident set now (VmRSS) or at its peak (VmHWM, a high-water mark the kernel keeps). */
+function residentMiB(pid, field) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1]);
+    return Number.isFinite(kib) ? kib / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+// --- processes ---------------------------------------------------------------------------------
+
+function startChild(command, args, env, name) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const handle = { child, pid: child.pid, name, output: '', logTail: [], exited: null };
+  children.add(child);
+  // Read both pipes continuously: a child blocked on a full pipe would distort the numbers.
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (text) => {
+      handle.output = (handle.output + text).slice(-20_000);
+      for (const line of text.split('\n')) if (line.trim()) handle.logTail.push(line.trim());
+      if (handle.logTail.length > 50) handle.logTail.splice(0, handle.logTail.length - 50);
+    });
+  }
+  handle.exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  return handle;
+}
+
+async function runToEnd(command, args, env, name) {
+  const handle = startChild(command, args, env, name);
+  const { code, signal } = await handle.exited;
+  if (code !== 0) throw new Error(`${name} exited with ${code ?? signal}:\n${handle.output.trim()}`);
+}
+
+async function startTessera(env, port) {
+  const server = startChild(
+    process.execPath,
+    [join(root, 'apps/server/bin/tessera.js'), 'serve'],
+    env,
+    'tessera serve',
+  );
+  let starting = true;
+  const exited = server.exited.then(({ code, signal }) => {
+    if (starting)
+      throw new Error(
+        `tessera serve exited with ${code ?? signal} before it was ready:\n${server.output.trim()}`,
+      );
+    return false;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ready = await Promise.race([
+      tesseraRequest(port)('GET', '/healthz', {}).then(
+        (response) => response.status === 200,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (ready) {
+      starting = false;
+      // Whatever it printed while starting is not a warning raised under load.
+      server.logTail.length = 0;
+      return server;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  starting = false;
+  throw new Error(`tessera serve did not answer /healthz within 30 s:\n${server.output.trim()}`);
+}
+
+async function startBaseline(extraEnv) {
+  const baseline = startChild(
+    process.execPath,
+    [join(root, 'bench/baseline.mjs')],
+    { ...process.env, ...extraEnv },
+    'baseline',
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const announced = /\{"port":(\d+)\}/.exec(baseline.output);
+    if (announced) return { ...baseline, port: Number(announced[1]) };
+    if (!children.has(baseline.child)) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the baseline server did not start:\n${baseline.output.trim()}`);
+}
+
+/** SIGTERM, then SIGKILL if the process has not gone within five seconds. */
+async function stop(handle) {
+  if (!children.has(handle.child)) return;
+  handle.child.kill('SIGTERM');
+  const timer = setTimeout(() => handle.child.kill('SIGKILL'), 5_000);
+  await handle.exited;
+  clearTimeout(timer);
+}
+
+function finish(code) {
+  // process.exit runs the 'exit' handler, which kills anything still running.
+  process.exit(code);
+}
+
+// --- HTTP ----------------------------------------------------------------------------------------
+
+/** A request to Tessera with any Host header (fetch would not let us set it). */
+function tesseraRequest(port) {
+  return (method, path, { headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, method, path, headers: { host: BENCH_HOST, ...headers } },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
