@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { watchCacheEpoch } from './core/cache/cache-epoch.js';
 import type { Config } from './core/config.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { workerForRuntime } from './core/jobs/worker.js';
 import { createRuntime, type Runtime } from './core/runtime.js';
+import { prepareFirstRun } from './modules/sites/first-run.js';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -19,6 +21,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const applied = await migrateToLatest(runtime.database);
     if (applied.length > 0) runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
+    // Before listening: an empty database is installed from TESSERA_ADMIN_* or gets a setup link.
+    await prepareFirstRun(runtime);
+    await watchCacheEpoch(runtime);
     const app = await buildApp(runtime);
     const address = await app.listen({ host: config.host, port: config.port });
     const worker = config.jobs.inProcess ? workerForRuntime(runtime) : null;

@@ -24,7 +24,13 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   if (testEngine === 'sqlite') {
-    return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    // DATABASE_URL is blanked so a child process started with `{ ...process.env, ...env }` stays on
+    // SQLite even when the surrounding run has DATABASE_URL set for the PostgreSQL leg.
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `tessera_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { readJson } from '../src/core/db/engine.js';
 import type { Runtime } from '../src/core/runtime.js';
+import '../src/modules/activity/tables.js';
 import { createDefaultRoles } from '../src/modules/identity/default-roles-provision.js';
 import { identityOf } from '../src/modules/identity/identity.js';
 import { hashPassword } from '../src/modules/identity/passwords.js';
@@ -42,4 +45,70 @@ export async function seedUser(
 export async function seedToken(runtime: Runtime, userId: number, permissions: string[] | null = null, expiresAt: string | null = null): Promise<string> {
   const { token } = await identityOf(runtime).tokens.create({ userId, name: 'test', permissions, expiresAt });
   return token;
+}
+
+/** A user who belongs to no site (tokens are global, so they can still call a site's API). */
+export async function seedOutsider(runtime: Runtime, email: string): Promise<number> {
+  return new UsersRepo(runtime.data.global).insert({
+    email,
+    displayName: email.split('@')[0] ?? 'Outsider',
+    passwordHash: await hashPassword(PASSWORD),
+    locale: 'en',
+    isSuperAdmin: false,
+    at: new Date().toISOString(),
+  });
+}
+
+/** The default roles plus a non-member, each with an API token, as the access matrix needs them. */
+export const MATRIX_ACTORS = ['super_admin', 'admin', 'editor', 'author', 'contributor', 'outsider'] as const;
+export type MatrixActor = (typeof MATRIX_ACTORS)[number];
+
+export async function seedMatrix(
+  runtime: Runtime,
+  siteId: number,
+  roles: Map<string, number>,
+  domain: string,
+): Promise<Record<MatrixActor, { id: number; email: string; token: string }>> {
+  const seeded: Partial<Record<MatrixActor, { id: number; email: string; token: string }>> = {};
+  for (const actor of MATRIX_ACTORS) {
+    const email = `${actor}@${domain}`;
+    const id =
+      actor === 'outsider'
+        ? await seedOutsider(runtime, email)
+        : await seedUser(runtime, siteId, roles, { email, role: actor });
+    seeded[actor] = { id, email, token: await seedToken(runtime, id) };
+  }
+  return seeded as Record<MatrixActor, { id: number; email: string; token: string }>;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Signs in through POST /api/auth/login: the cookie header and CSRF token a session request sends. */
+export async function signIn(
+  app: FastifyInstance,
+  host: string,
+  email: string,
+  password = PASSWORD,
+): Promise<{ cookie: string; csrf: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { host },
+    payload: { email, password },
+  });
+  const session = res.cookies.find((c) => c.name === 'tessera_session');
+  if (res.statusCode !== 200 || !session) {
+    throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  }
+  return { cookie: `tessera_session=${session.value}`, csrf: res.json().data.csrf_token };
+}
+
+/** The activity rows of a site, oldest first, with details parsed. */
+export async function activityOf(runtime: Runtime, siteId: number, action?: string) {
+  let query = runtime.data.site(siteId).selectFrom('activity_log').selectAll().orderBy('id');
+  if (action) query = query.where('action', '=', action);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, details: readJson<Record<string, unknown>>(row.details, {}) }));
 }

@@ -1,10 +1,26 @@
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment } from '../core/config.js';
 import { migrateToLatest } from '../core/db/migrate.js';
+import { AppError } from '../core/errors.js';
 import { createRuntime, type Runtime } from '../core/runtime.js';
 
 /** A failure the user can act on; printed as one line without a stack. */
 export class CliFailure extends Error {}
+
+/**
+ * The one line printed for a failure. A domain error with field errors names each field, since its
+ * general message ("The given data was invalid.") would not tell the user what to fix.
+ */
+export function failureLine(error: unknown): string {
+  if (error instanceof AppError && Object.keys(error.fields).length > 0) {
+    return Object.entries(error.fields)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ');
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // A multi-line message (a driver's, say) would break the one-line promise; its first line says enough.
+  return message.split('\n')[0] ?? message;
+}
 
 export interface CliIo {
   out: (text: string) => void;

@@ -1,7 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../core/config.js';
 import { commands } from './commands/index.js';
-import { CliFailure } from './context.js';
+import { failureLine } from './context.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -45,11 +44,7 @@ export async function runCli(
       return EXIT_USAGE;
     }
     const verbose = argv.includes('--verbose');
-    if (error instanceof ConfigError || error instanceof CliFailure) {
-      io.err(`tessera: ${error.message}\n`);
-    } else {
-      io.err(`tessera: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
+    io.err(`tessera: ${failureLine(error)}\n`);
     if (verbose && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
     return EXIT_FAILURE;
   }

@@ -50,7 +50,10 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const data = new Data(database.kysely, database.engine);
   const siteStore = new SiteStore(data.global);
-  const sites = new SiteDirectory(siteStore, { baseDomain: config.baseDomain, unknownHost: config.unknownHost });
+  const sites = new SiteDirectory(siteStore, {
+    baseDomain: config.baseDomain,
+    unknownHost: config.unknownHost,
+  });
   const caches = new CacheRegistry();
   caches.register('sites', () => sites.invalidate());
   const rateLimits = openRateLimitStore(config, log);

@@ -1,7 +1,17 @@
 import type { CommandRegistration } from '../context.js';
+import { cacheCommand } from './cache.js';
+import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
+import { usersCommand } from './users.js';
 import { workerCommand } from './worker.js';
 
 /** Every `tessera` command; later modules add theirs here. */
-export const commands: CommandRegistration[] = [serveCommand, workerCommand, migrateCommand];
+export const commands: CommandRegistration[] = [
+  serveCommand,
+  workerCommand,
+  migrateCommand,
+  installCommand,
+  cacheCommand,
+  usersCommand,
+];

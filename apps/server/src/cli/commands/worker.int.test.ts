@@ -25,10 +25,14 @@ it('tessera worker runs jobs until SIGTERM, then exits cleanly', async () => {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`tessera worker exited early:\n${output}`);
-      return (await t.runtime.jobs.queue.get(id))?.status === 'failed';
-    }, 'the worker to process the job', 15_000);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`tessera worker exited early:\n${output}`);
+        return (await t.runtime.jobs.queue.get(id))?.status === 'failed';
+      },
+      'the worker to process the job',
+      15_000,
+    );
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { buildApp } from '../../app.js';
+import { watchCacheEpoch } from '../../core/cache/cache-epoch.js';
 import { loadConfig, readEnvironment } from '../../core/config.js';
 import { migrateToLatest } from '../../core/db/migrate.js';
 import { workerForRuntime } from '../../core/jobs/worker.js';
@@ -16,6 +17,8 @@ export const workerCommand: CommandRegistration = (program) => {
       const runtime = createRuntime(config);
       try {
         await migrateToLatest(runtime.database);
+        // `tessera cache:clear` reaches standalone workers too.
+        await watchCacheEpoch(runtime);
         // Modules define their job handlers and schedules as they register; the app never listens here.
         const app = await buildApp(runtime);
         await app.ready();
@@ -39,6 +42,7 @@ export const workerCommand: CommandRegistration = (program) => {
 
 function parseConcurrency(value: string): number {
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(count) || count < 1 || count > 100) throw new InvalidArgumentError('Must be an integer from 1 to 100.');
+  if (!Number.isInteger(count) || count < 1 || count > 100)
+    throw new InvalidArgumentError('Must be an integer from 1 to 100.');
   return count;
 }

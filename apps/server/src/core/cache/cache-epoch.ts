@@ -22,7 +22,11 @@ const EPOCH_KEY = 'cache_epoch';
 export const DEFAULT_EPOCH_POLL_MS = 5_000;
 
 export async function readCacheEpoch(db: Kysely<GlobalTables>): Promise<number> {
-  const row = await db.selectFrom('system_state').select('value').where('key', '=', EPOCH_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('system_state')
+    .select('value')
+    .where('key', '=', EPOCH_KEY)
+    .executeTakeFirst();
   return row ? Number(row.value) : 0;
 }
 
@@ -37,7 +41,8 @@ export async function bumpCacheEpoch(db: Kysely<GlobalTables>): Promise<number> 
     .where('key', '=', EPOCH_KEY)
     .executeTakeFirst();
   // The migration seeds the row; recreate it should someone have deleted it.
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('system_state').values({ key: EPOCH_KEY, value: '1' }).execute();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db.insertInto('system_state').values({ key: EPOCH_KEY, value: '1' }).execute();
   return readCacheEpoch(db);
 }
 
@@ -66,7 +71,9 @@ export class CacheEpochWatcher {
     if (this.timer) return;
     this.seen = await readCacheEpoch(this.db);
     this.timer = setInterval(() => {
-      this.check().catch((error: unknown) => this.options.log?.warn({ err: error }, 'cache epoch check failed'));
+      this.check().catch((error: unknown) =>
+        this.options.log?.warn({ err: error }, 'cache epoch check failed'),
+      );
     }, this.options.intervalMs ?? DEFAULT_EPOCH_POLL_MS);
     // Never the reason a process stays up.
     this.timer.unref();
@@ -92,14 +99,23 @@ export class CacheEpochWatcher {
     if (epoch === this.seen) return false;
     const cleared = await this.caches.clearAll();
     this.seen = epoch;
-    this.options.log?.info({ event: 'cache.cleared', epoch, caches: cleared }, 'caches cleared (cache epoch moved)');
+    this.options.log?.info(
+      { event: 'cache.cleared', epoch, caches: cleared },
+      'caches cleared (cache epoch moved)',
+    );
     return true;
   }
 }
 
 /** Starts watching the epoch for a long-running process (server, worker); stops when the runtime closes. */
-export async function watchCacheEpoch(runtime: Runtime, options: Omit<CacheEpochWatcherOptions, 'log'> = {}): Promise<CacheEpochWatcher> {
-  const watcher = new CacheEpochWatcher(runtime.data.global, runtime.caches, { ...options, log: runtime.log });
+export async function watchCacheEpoch(
+  runtime: Runtime,
+  options: Omit<CacheEpochWatcherOptions, 'log'> = {},
+): Promise<CacheEpochWatcher> {
+  const watcher = new CacheEpochWatcher(runtime.data.global, runtime.caches, {
+    ...options,
+    log: runtime.log,
+  });
   await watcher.start();
   runtime.onClose(() => watcher.stop());
   return watcher;

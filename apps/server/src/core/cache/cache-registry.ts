@@ -25,7 +25,9 @@ export class CacheRegistry {
   async clearAll(): Promise<string[]> {
     const entries = [...this.clears.entries()];
     const results = await Promise.allSettled(entries.map(async ([, clear]) => clear()));
-    const failed = results.flatMap((result, i) => (result.status === 'rejected' ? [{ name: entries[i]?.[0], reason: result.reason }] : []));
+    const failed = results.flatMap((result, i) =>
+      result.status === 'rejected' ? [{ name: entries[i]?.[0], reason: result.reason }] : [],
+    );
     if (failed.length > 0) {
       throw new AggregateError(
         failed.map((f) => f.reason),

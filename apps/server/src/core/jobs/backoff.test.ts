@@ -4,7 +4,9 @@ import { retryDelaySeconds } from './backoff.js';
 describe('retryDelaySeconds', () => {
   it('doubles from the base after each failed attempt', () => {
     const backoff = { baseSeconds: 10, maxSeconds: 10_000 };
-    expect([1, 2, 3, 4, 5].map((attempt) => retryDelaySeconds(attempt, backoff))).toEqual([10, 20, 40, 80, 160]);
+    expect([1, 2, 3, 4, 5].map((attempt) => retryDelaySeconds(attempt, backoff))).toEqual([
+      10, 20, 40, 80, 160,
+    ]);
   });
 
   it('stops growing at the ceiling', () => {

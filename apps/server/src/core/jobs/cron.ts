@@ -11,12 +11,16 @@ export function nextRunAfter(expression: string, after: Date): Date {
   const fields = cron.split(/\s+/).length;
   // cron-parser fills missing fields with defaults, so an empty or short expression would run every minute.
   if (!cron.startsWith('@') && (fields < 5 || fields > 6)) {
-    throw invalidCron('Must have five fields (minute hour day-of-month month day-of-week), or six with seconds first.');
+    throw invalidCron(
+      'Must have five fields (minute hour day-of-month month day-of-week), or six with seconds first.',
+    );
   }
   try {
     return CronExpressionParser.parse(cron, { currentDate: after, tz: 'UTC' }).next().toDate();
   } catch (error) {
-    throw invalidCron(`Not a valid cron expression: ${error instanceof Error ? error.message : String(error)}.`);
+    throw invalidCron(
+      `Not a valid cron expression: ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
 }
 

@@ -16,22 +16,30 @@ export interface RunSettings {
  * Runs one claimed job to its end: renews the lease while the handler works, enforces the handler's
  * timeout, and records completion or failure, only while the lease is still this worker's.
  */
-export async function runJob(job: Job, queue: JobQueue, registry: JobRegistry, settings: RunSettings): Promise<RunOutcome> {
+export async function runJob(
+  job: Job,
+  queue: JobQueue,
+  registry: JobRegistry,
+  settings: RunSettings,
+): Promise<RunOutcome> {
   const { workerId, leaseSeconds } = settings;
   const log = settings.log.child({ job: job.name, jobId: job.id, attempt: job.attempts });
   const controller = new AbortController();
   let leaseLost = false;
   // Renewing at a third of the lease leaves two chances to succeed before another worker may take over.
-  const renewal = setInterval(() => {
-    queue.extendLease(job.id, workerId, leaseSeconds).then(
-      (held) => {
-        if (held || leaseLost) return;
-        leaseLost = true;
-        controller.abort(new Error('The job lease passed to another worker.'));
-      },
-      (error: unknown) => log.warn({ err: error }, 'could not renew the job lease'),
-    );
-  }, (leaseSeconds * 1000) / 3);
+  const renewal = setInterval(
+    () => {
+      queue.extendLease(job.id, workerId, leaseSeconds).then(
+        (held) => {
+          if (held || leaseLost) return;
+          leaseLost = true;
+          controller.abort(new Error('The job lease passed to another worker.'));
+        },
+        (error: unknown) => log.warn({ err: error }, 'could not renew the job lease'),
+      );
+    },
+    (leaseSeconds * 1000) / 3,
+  );
   renewal.unref();
 
   let failure: { error: unknown } | null = null;
@@ -67,14 +75,20 @@ export async function runJob(job: Job, queue: JobQueue, registry: JobRegistry, s
     return 'lease_lost';
   }
   const outcome = await queue.fail(job.id, workerId, failure.error);
-  if (outcome === 'failed') log.error({ event: 'job.failed', err: failure.error }, 'job failed; no attempts left');
-  else if (outcome === 'retrying') log.warn({ event: 'job.retrying', err: failure.error }, 'job run failed; will retry');
+  if (outcome === 'failed')
+    log.error({ event: 'job.failed', err: failure.error }, 'job failed; no attempts left');
+  else if (outcome === 'retrying')
+    log.warn({ event: 'job.retrying', err: failure.error }, 'job run failed; will retry');
   else log.warn({ event: 'job.lease_lost', err: failure.error }, 'job run failed after its lease expired');
   return outcome;
 }
 
 /** Races the handler against its timeout; on timeout the handler's signal is aborted too. */
-async function withTimeout(run: Promise<void>, seconds: number | undefined, controller: AbortController): Promise<void> {
+async function withTimeout(
+  run: Promise<void>,
+  seconds: number | undefined,
+  controller: AbortController,
+): Promise<void> {
   if (seconds === undefined) return run;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -19,7 +19,11 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.runtime.data.global.deleteFrom('jobs').execute();
   clock = new Date('2025-06-01T12:00:00.000Z');
-  queue = new JobQueue(t.runtime.data, { clock: () => clock, leaseSeconds: 30, backoff: { baseSeconds: 10, maxSeconds: 600 } });
+  queue = new JobQueue(t.runtime.data, {
+    clock: () => clock,
+    leaseSeconds: 30,
+    backoff: { baseSeconds: 10, maxSeconds: 600 },
+  });
 });
 
 describe('enqueue, claim, complete', () => {
@@ -40,7 +44,11 @@ describe('enqueue, claim, complete', () => {
     });
     expect(await queue.claim('w2', 5)).toEqual([]);
     expect(await queue.complete(id, 'w1')).toBe(true);
-    expect(await queue.get(id)).toMatchObject({ status: 'completed', locked_by: null, completed_at: clock.toISOString() });
+    expect(await queue.get(id)).toMatchObject({
+      status: 'completed',
+      locked_by: null,
+      completed_at: clock.toISOString(),
+    });
     expect(await queue.complete(id, 'w1')).toBe(false);
   });
 
@@ -51,7 +59,7 @@ describe('enqueue, claim, complete', () => {
     expect((await queue.claim('w1', 2)).map((job) => job.id)).toEqual(ids.slice(2));
   });
 
-  it('enqueues atomically with the caller\'s transaction', async () => {
+  it("enqueues atomically with the caller's transaction", async () => {
     await expect(
       t.runtime.data.transaction(async (tx) => {
         await queue.withData(tx).enqueue('n', {});
@@ -100,7 +108,13 @@ describe('failures', () => {
     const id = await queue.enqueue('n', {}, { maxAttempts: 3 });
     await queue.claim('w1', 1);
     expect(await queue.fail(id, 'w1', new Error('smtp down'))).toBe('retrying');
-    expect(await queue.get(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'smtp down', locked_by: null, run_at: '2025-06-01T12:00:10.000Z' });
+    expect(await queue.get(id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'smtp down',
+      locked_by: null,
+      run_at: '2025-06-01T12:00:10.000Z',
+    });
     expect(await queue.claim('w1', 1)).toEqual([]);
 
     later(10);
@@ -111,7 +125,12 @@ describe('failures', () => {
     later(20);
     expect((await queue.claim('w1', 1))[0]?.attempts).toBe(3);
     expect(await queue.fail(id, 'w1', new Error('gave up'))).toBe('failed');
-    expect(await queue.get(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'gave up', locked_by: null });
+    expect(await queue.get(id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'gave up',
+      locked_by: null,
+    });
     later(3600);
     expect(await queue.claim('w1', 1)).toEqual([]);
   });
@@ -138,12 +157,19 @@ describe('failures', () => {
     const first = await queue.listFailed({ page: 1, limit: 2 });
     expect(first.total).toBe(3);
     expect(first.items.map((job) => job.id)).toEqual([ids[2], ids[1]]);
-    expect((await queue.listFailed({ page: 2, limit: 2 })).items.map((job) => job.last_error)).toEqual(['boom 0']);
+    expect((await queue.listFailed({ page: 2, limit: 2 })).items.map((job) => job.last_error)).toEqual([
+      'boom 0',
+    ]);
     expect((await queue.list({ status: 'pending' })).total).toBe(1);
     expect((await queue.list()).total).toBe(4);
 
     const retried = await queue.retry(ids[0] as number);
-    expect(retried).toMatchObject({ id: ids[0], status: 'pending', attempts: 0, run_at: clock.toISOString() });
+    expect(retried).toMatchObject({
+      id: ids[0],
+      status: 'pending',
+      attempts: 0,
+      run_at: clock.toISOString(),
+    });
     expect((await queue.listFailed()).total).toBe(2);
     expect((await queue.claim('w1', 5)).map((job) => job.id)).toContain(ids[0]);
 
@@ -153,7 +179,7 @@ describe('failures', () => {
 });
 
 describe('expired leases', () => {
-  it('return a crashed worker\'s job to the queue', async () => {
+  it("return a crashed worker's job to the queue", async () => {
     const id = await queue.enqueue('n', {});
     await queue.claim('w1', 1);
     expect(await queue.recoverExpired()).toBe(0);
@@ -171,7 +197,10 @@ describe('expired leases', () => {
     await queue.claim('w1', 1);
     later(31);
     expect(await queue.recoverExpired()).toBe(1);
-    expect(await queue.get(id)).toMatchObject({ status: 'failed', last_error: expect.stringContaining('lease expired') });
+    expect(await queue.get(id)).toMatchObject({
+      status: 'failed',
+      last_error: expect.stringContaining('lease expired'),
+    });
   });
 
   it('are kept alive by renewal', async () => {

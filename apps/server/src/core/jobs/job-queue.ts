@@ -1,8 +1,8 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Data } from '../db/data.js';
 import { writeJson } from '../db/engine.js';
-import type { Page } from '../http/envelope.js';
 import { NotFound, ValidationFailed } from '../errors.js';
+import type { Page } from '../http/envelope.js';
 import { type Backoff, defaultBackoff, retryDelaySeconds } from './backoff.js';
 import { type Job, type JobPayload, type JobStatus, jobFromRow } from './job.js';
 
@@ -51,9 +51,15 @@ export class JobQueue {
     return new JobQueue(data, this.options);
   }
 
-  async enqueue<N extends string>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<number> {
+  async enqueue<N extends string>(
+    name: N,
+    payload: JobPayload<N>,
+    options: EnqueueOptions = {},
+  ): Promise<number> {
     const maxAttempts = options.maxAttempts ?? this.options.maxAttemptsOf?.(name) ?? DEFAULT_MAX_ATTEMPTS;
-    if (name.length === 0 || name.length > 200) throw ValidationFailed.field('name', 'Must be 1 to 200 characters.');
+    if (name.length === 0 || name.length > 200) {
+      throw ValidationFailed.field('name', 'Must be 1 to 200 characters.');
+    }
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
       throw ValidationFailed.field('max_attempts', 'Must be an integer of at least 1.');
     }
@@ -144,20 +150,19 @@ export class JobQueue {
       .executeTakeFirst();
     if (!job) return 'lease_lost';
     const at = this.now();
-    const lastError = errorText(error);
+    const released = {
+      last_error: errorText(error),
+      locked_by: null,
+      locked_until: null,
+      updated_at: at.toISOString(),
+    };
     const giveUp = job.attempts >= job.max_attempts;
+    const delay = retryDelaySeconds(job.attempts, this.options.backoff ?? defaultBackoff);
     const result = await this.heldBy(id, workerId)
       .set(
         giveUp
-          ? { status: 'failed', last_error: lastError, locked_by: null, locked_until: null, updated_at: at.toISOString() }
-          : {
-              status: 'pending',
-              last_error: lastError,
-              run_at: secondsAfter(at, retryDelaySeconds(job.attempts, this.options.backoff ?? defaultBackoff)),
-              locked_by: null,
-              locked_until: null,
-              updated_at: at.toISOString(),
-            },
+          ? { ...released, status: 'failed' }
+          : { ...released, status: 'pending', run_at: secondsAfter(at, delay) },
       )
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) return 'lease_lost';
@@ -244,7 +249,8 @@ export class JobQueue {
 function runAtOf(options: EnqueueOptions, at: Date): string {
   if (options.runAt !== undefined) {
     const runAt = new Date(options.runAt);
-    if (Number.isNaN(runAt.getTime())) throw ValidationFailed.field('run_at', 'Must be a valid date and time.');
+    if (Number.isNaN(runAt.getTime()))
+      throw ValidationFailed.field('run_at', 'Must be a valid date and time.');
     return runAt.toISOString();
   }
   const delay = options.delaySeconds ?? 0;

@@ -42,7 +42,10 @@ export class JobRegistry {
 
   define<N extends string>(name: N, handler: JobHandler<JobPayload<N>>, options: JobOptions = {}): void {
     if (this.definitions.has(name)) throw new Error(`A handler for job "${name}" is already defined.`);
-    if (options.maxAttempts !== undefined && !(Number.isInteger(options.maxAttempts) && options.maxAttempts >= 1)) {
+    if (
+      options.maxAttempts !== undefined &&
+      !(Number.isInteger(options.maxAttempts) && options.maxAttempts >= 1)
+    ) {
       throw new Error(`Job "${name}": maxAttempts must be an integer of at least 1.`);
     }
     if (options.timeoutSeconds !== undefined && !(options.timeoutSeconds > 0)) {

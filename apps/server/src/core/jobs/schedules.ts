@@ -35,7 +35,9 @@ export class JobSchedules {
    * pending due time, so a restart neither skips nor repeats a run; a new expression starts afresh.
    */
   async schedule<N extends string>(name: N, cron: string, payload: JobPayload<N>): Promise<JobSchedule> {
-    if (name.length === 0 || name.length > 200) throw ValidationFailed.field('name', 'Must be 1 to 200 characters.');
+    if (name.length === 0 || name.length > 200) {
+      throw ValidationFailed.field('name', 'Must be 1 to 200 characters.');
+    }
     assertValidCron(cron);
     const at = this.clock();
     const expression = cron.trim();
@@ -73,7 +75,10 @@ export class JobSchedules {
 
   /** Removes a schedule; jobs it already enqueued still run. */
   async unschedule(name: string): Promise<boolean> {
-    const result = await this.data.global.deleteFrom('job_schedules').where('name', '=', name).executeTakeFirst();
+    const result = await this.data.global
+      .deleteFrom('job_schedules')
+      .where('name', '=', name)
+      .executeTakeFirst();
     return result.numDeletedRows === 1n;
   }
 

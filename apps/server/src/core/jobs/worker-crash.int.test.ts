@@ -33,7 +33,9 @@ async function recordCompletions(): Promise<void> {
   await sql`create table job_completions (job_id integer not null, worker varchar(200))`.execute(db);
   if (testEngine === 'postgres') {
     await sql`create function record_job_completion() returns trigger language plpgsql as $$
-      begin insert into job_completions (job_id, worker) values (new.id, old.locked_by); return new; end $$`.execute(db);
+      begin insert into job_completions (job_id, worker) values (new.id, old.locked_by); return new; end $$`.execute(
+      db,
+    );
     await sql`create trigger jobs_record_completion after update of status on jobs for each row
       when (new.status = 'completed') execute function record_job_completion()`.execute(db);
   } else {
@@ -43,7 +45,11 @@ async function recordCompletions(): Promise<void> {
 }
 
 async function jobRows() {
-  return t.runtime.data.global.selectFrom('jobs').select(['id', 'status', 'attempts', 'locked_by']).orderBy('id').execute();
+  return t.runtime.data.global
+    .selectFrom('jobs')
+    .select(['id', 'status', 'attempts', 'locked_by'])
+    .orderBy('id')
+    .execute();
 }
 
 it('completes every job exactly once after a worker is killed mid-queue', async () => {
@@ -70,17 +76,24 @@ it('completes every job exactly once after a worker is killed mid-queue', async 
   child.stderr?.on('data', (chunk) => (output += chunk));
 
   // Kill the child while it certainly holds a job (the one that hangs there) and has finished others.
-  await waitFor(async () => {
-    if (child?.exitCode !== null) throw new Error(`The worker process exited early:\n${output}`);
-    const rows = await jobRows();
-    const held = rows.find((row) => row.id === hanging);
-    return held?.status === 'running' && rows.filter((row) => row.status === 'completed').length >= 3;
-  }, 'the child worker to be mid-queue', 15_000);
+  await waitFor(
+    async () => {
+      if (child?.exitCode !== null) throw new Error(`The worker process exited early:\n${output}`);
+      const rows = await jobRows();
+      const held = rows.find((row) => row.id === hanging);
+      return held?.status === 'running' && rows.filter((row) => row.status === 'completed').length >= 3;
+    },
+    'the child worker to be mid-queue',
+    15_000,
+  );
   child.kill('SIGKILL');
   await once(child, 'exit');
 
   const afterCrash = await jobRows();
-  expect(afterCrash.find((row) => row.id === hanging)).toMatchObject({ status: 'running', locked_by: 'crash-child' });
+  expect(afterCrash.find((row) => row.id === hanging)).toMatchObject({
+    status: 'running',
+    locked_by: 'crash-child',
+  });
   expect(afterCrash.filter((row) => row.status !== 'completed').length).toBeGreaterThan(0);
 
   // A second worker, with the same short lease, takes over what the dead one left.
@@ -102,16 +115,18 @@ it('completes every job exactly once after a worker is killed mid-queue', async 
   expect(rows.every((row) => row.status === 'completed')).toBe(true);
   expect(rows.find((row) => row.id === hanging)?.attempts).toBeGreaterThanOrEqual(2);
 
-  const completions = await sql<{ job_id: number; worker: string }>`select job_id, worker from job_completions order by job_id`.execute(
-    t.runtime.data.global,
-  );
+  const completions = await sql<{
+    job_id: number;
+    worker: string;
+  }>`select job_id, worker from job_completions order by job_id`.execute(t.runtime.data.global);
   expect(completions.rows.map((row) => Number(row.job_id))).toEqual(ids);
   expect(completions.rows.find((row) => Number(row.job_id) === hanging)?.worker).toBe('rescuer');
   expect(completions.rows.filter((row) => row.worker === 'crash-child').length).toBeGreaterThanOrEqual(3);
 
-  const effects = await sql<{ job_id: number; runs: number }>`select job_id, runs from job_effects order by job_id`.execute(
-    t.runtime.data.global,
-  );
+  const effects = await sql<{
+    job_id: number;
+    runs: number;
+  }>`select job_id, runs from job_effects order by job_id`.execute(t.runtime.data.global);
   expect(effects.rows.map((row) => Number(row.job_id))).toEqual(ids);
   expect(effects.rows.every((row) => Number(row.runs) >= 1)).toBe(true);
 });

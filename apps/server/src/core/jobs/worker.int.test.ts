@@ -46,7 +46,13 @@ describe('Worker', () => {
     const jobs = jobsWith();
     let seen: unknown;
     jobs.registry.define('greet', async (payload, context) => {
-      seen = { payload, jobId: context.jobId, attempt: context.attempt, siteId: context.siteId, aborted: context.signal.aborted };
+      seen = {
+        payload,
+        jobId: context.jobId,
+        attempt: context.attempt,
+        siteId: context.siteId,
+        aborted: context.signal.aborted,
+      };
     });
     const id = await jobs.queue.enqueue('greet', { name: 'Ada' }, { siteId: 3 });
     startWorker(jobs);

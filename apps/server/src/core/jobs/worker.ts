@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Runtime } from '../runtime.js';
 import type { Job } from './job.js';
@@ -46,13 +46,17 @@ export class Worker extends EventEmitter<WorkerEvents> {
     super();
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.concurrency = options.concurrency ?? 2;
-    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new Error('Worker concurrency must be at least 1.');
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1)
+      throw new Error('Worker concurrency must be at least 1.');
   }
 
   start(): void {
     if (this.state !== 'idle') return;
     this.state = 'running';
-    this.options.log.info({ event: 'worker.started', worker: this.id, concurrency: this.concurrency }, 'job worker started');
+    this.options.log.info(
+      { event: 'worker.started', worker: this.id, concurrency: this.concurrency },
+      'job worker started',
+    );
     this.wake(0);
   }
 
@@ -110,7 +114,12 @@ export class Worker extends EventEmitter<WorkerEvents> {
     if (Date.now() - this.lastMaintenance >= this.options.pollMs) {
       this.lastMaintenance = Date.now();
       const recovered = await queue.recoverExpired();
-      if (recovered > 0) this.options.log.warn({ event: 'jobs.recovered', count: recovered }, 'released jobs of a stopped worker');
+      if (recovered > 0) {
+        this.options.log.warn(
+          { event: 'jobs.recovered', count: recovered },
+          'released jobs of a stopped worker',
+        );
+      }
       await schedules.enqueueDue();
     }
     const free = this.concurrency - this.running.size;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -25,7 +25,9 @@ export interface Mailer {
 }
 
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Logger): Mailer {
-  const deliver = config.smtpUrl ? smtpDelivery(config.smtpUrl, log) : fileDelivery(join(config.dataDir, 'mail'), log);
+  const deliver = config.smtpUrl
+    ? smtpDelivery(config.smtpUrl, log)
+    : fileDelivery(join(config.dataDir, 'mail'), log);
   // Callers may send without awaiting (so a slow SMTP server does not hold a request open);
   // tracking those sends lets close() finish them instead of cutting them off at shutdown.
   const inFlight = new Set<Promise<void>>();
@@ -81,7 +83,9 @@ function fileDelivery(directory: string, log: Logger): Delivery {
       // and still sort by time.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const path = join(directory, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(path, info.message);
+      // Written aside and renamed, so whoever watches the folder never reads half a message.
+      await writeFile(`${path}.part`, info.message);
+      await rename(`${path}.part`, path);
       log.info({ to: message.to, path }, `mail written to ${path}`);
     },
     close: () => transport.close(),

@@ -1,4 +1,6 @@
-import type { SiteScopedDb } from '../../core/db/data.js';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Data, SiteScopedDb } from '../../core/db/data.js';
+import type { Database } from '../../core/db/schema.js';
 
 export interface Membership {
   user_id: number;
@@ -46,4 +48,51 @@ export class MembersRepo {
     const rows = await this.db.selectFrom('site_members').select('user_id').execute();
     return rows.map((r) => r.user_id);
   }
+
+  /** The members' ids as a subquery (of one role when given), for user lists filtered in the database. */
+  userIdsQuery(roleId?: number): SelectQueryBuilder<Database, 'site_members', { user_id: number }> {
+    const query = this.db.selectFrom('site_members').select('site_members.user_id');
+    return roleId === undefined ? query : query.where('site_members.role_id', '=', roleId);
+  }
+
+  /** The role id of each of `userIds` who is a member (one query for a page of users). */
+  async roleIdsOf(userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('site_members')
+      .select(['user_id', 'role_id'])
+      .where('user_id', 'in', [...userIds])
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, r.role_id]));
+  }
+
+  /** Members per role id, for role lists. */
+  async countByRole(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('site_members')
+      .select((eb) => ['role_id', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('role_id')
+      .execute();
+    return new Map(rows.map((r) => [r.role_id, Number(r.n)]));
+  }
+}
+
+/**
+ * The sites a user is a member of, with the role slug on each. Users are global while memberships
+ * are site rows, so this is the one membership read that spans sites: it goes through the
+ * unrestricted handle and returns only the user's own memberships, never another user's rows.
+ */
+export async function membershipsOfUser(
+  data: Data,
+  userId: number,
+): Promise<Array<{ site_id: number; role_slug: string }>> {
+  return data.raw
+    .selectFrom('site_members')
+    .innerJoin('roles', (join) =>
+      join.onRef('roles.id', '=', 'site_members.role_id').onRef('roles.site_id', '=', 'site_members.site_id'),
+    )
+    .select(['site_members.site_id', 'roles.slug as role_slug'])
+    .where('site_members.user_id', '=', userId)
+    .orderBy('site_members.site_id')
+    .execute();
 }

@@ -7,7 +7,10 @@ import { clientOf } from './routes-auth.js';
 import { Password } from './schemas.js';
 import { PasswordResetService } from './service-password-reset.js';
 
-const ForgotBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+const ForgotBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }) },
+  { additionalProperties: false },
+);
 const ResetBody = Type.Object(
   {
     token: Type.String({ minLength: 1, maxLength: 200, description: 'The token from the emailed link' }),
@@ -38,7 +41,7 @@ export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> 
     },
     async (request, reply) => {
       if (!request.site) throw new BadRequest('No site.');
-      await resets.request(request.site, request.body.email, clientOf(request));
+      await resets.requestReset(request.site, request.body.email, clientOf(request));
       return reply.code(202).send(one({ message: FORGOT_ANSWER }));
     },
   );
@@ -50,14 +53,15 @@ export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> 
       schema: {
         tags: ['auth'],
         summary: 'Choose a new password with the token of a reset link',
-        description: 'Uses up the token, cancels the other reset links of the account and ends all of its sessions.',
+        description:
+          'Uses up the token, cancels the other reset links of the account and ends all of its sessions.',
         body: ResetBody,
         response: { 200: MessageResult, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       if (!request.site) throw new BadRequest('No site.');
-      await resets.reset(request.site, request.body.token, request.body.password, clientOf(request));
+      await resets.resetPassword(request.site, request.body.token, request.body.password, clientOf(request));
       return one({ message: 'Your password has been changed. Sign in with the new one.' });
     },
   );

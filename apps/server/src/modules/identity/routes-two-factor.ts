@@ -12,14 +12,28 @@ import { RECOVERY_CODE_COUNT, TwoFactorService } from './service-two-factor.js';
 import { viewUser } from './user-view.js';
 
 const CodeBody = Type.Object(
-  { code: Type.String({ minLength: 1, maxLength: 32, description: 'The 6-digit code the authenticator app shows' }) },
+  {
+    code: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'The 6-digit code the authenticator app shows',
+    }),
+  },
   { additionalProperties: false },
 );
 const PasswordBody = Type.Object({ password: Password }, { additionalProperties: false });
 const ChallengeBody = Type.Object(
   {
-    challenge: Type.String({ minLength: 1, maxLength: 200, description: 'From the POST /api/auth/login answer' }),
-    code: Type.String({ minLength: 1, maxLength: 32, description: 'A 6-digit authenticator code, or an unused recovery code' }),
+    challenge: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'From the POST /api/auth/login answer',
+    }),
+    code: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: 'A 6-digit authenticator code, or an unused recovery code',
+    }),
   },
   { additionalProperties: false },
 );
@@ -35,7 +49,14 @@ const RecoveryCodes = Type.Object({
   }),
 });
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
 const profile = { permission: 'authenticated' } as const;
 
 function signedIn(request: FastifyRequest): { site: Site; userId: number } {
@@ -59,7 +80,8 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       schema: {
         tags: ['profile'],
         summary: 'Start setting up two-factor authentication: a new TOTP secret',
-        description: 'The secret is not in force until POST /api/me/two-factor/enable confirms a code from the app.',
+        description:
+          'The secret is not in force until POST /api/me/two-factor/enable confirms a code from the app.',
         response: { 200: Envelope(SetupResult), ...errors },
       },
     },
@@ -82,7 +104,9 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
     },
     async (request) => {
       const { site, userId } = signedIn(request);
-      return one({ recovery_codes: await twoFactor.enable(site, userId, request.body.code, clientOf(request)) });
+      return one({
+        recovery_codes: await twoFactor.enable(site, userId, request.body.code, clientOf(request)),
+      });
     },
   );
 
@@ -117,7 +141,14 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
     },
     async (request) => {
       const { site, userId } = signedIn(request);
-      return one({ recovery_codes: await twoFactor.regenerateRecoveryCodes(site, userId, request.body.password, clientOf(request)) });
+      return one({
+        recovery_codes: await twoFactor.regenerateRecoveryCodes(
+          site,
+          userId,
+          request.body.password,
+          clientOf(request),
+        ),
+      });
     },
   );
 
@@ -136,8 +167,14 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
     },
     async (request, reply) => {
       if (!request.site) throw new BadRequest('No site.');
-      const outcome = await twoFactor.completeSignIn(request.site, request.body.challenge, request.body.code, clientOf(request));
-      if (outcome.kind !== 'session') throw new Unauthenticated('The sign-in could not be completed.', 'invalid_challenge');
+      const outcome = await twoFactor.completeSignIn(
+        request.site,
+        request.body.challenge,
+        request.body.code,
+        clientOf(request),
+      );
+      if (outcome.kind !== 'session')
+        throw new Unauthenticated('The sign-in could not be completed.', 'invalid_challenge');
       setSessionCookie(reply, request, outcome.cookie, cookieMaxAge);
       return one({
         two_factor_required: false,

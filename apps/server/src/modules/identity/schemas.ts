@@ -52,3 +52,147 @@ export const LoginResult = Type.Object({
   two_factor_required: Type.Boolean(),
   challenge: Type.Optional(Type.String({ description: 'Pass to POST /api/auth/two-factor with a code' })),
 });
+
+// Users, roles, permissions and profile API (routes-users.ts, routes-roles.ts, routes-permissions.ts, routes-me.ts).
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const UserParams = IdParams;
+export const RoleParams = IdParams;
+export const TokenParams = IdParams;
+
+export const UserStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
+export const RoleSlug = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' });
+const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
+const Locale = Type.String({ minLength: 2, maxLength: 35, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$' });
+const PermissionId = Type.String({ minLength: 1, maxLength: 100 });
+
+export const UserListFilters = {
+  role: Type.Optional(
+    Type.String({ maxLength: 64, description: 'Role slug; `super_admin` lists the Super Admins' }),
+  ),
+  status: Type.Optional(UserStatus),
+  search: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Part of the email or display name, any case' }),
+  ),
+};
+
+export const UserCreateBody = Type.Object(
+  {
+    email: Email,
+    display_name: DisplayName,
+    password: Password,
+    role: RoleSlug,
+    locale: Type.Optional(Locale),
+    status: Type.Optional(UserStatus),
+  },
+  { additionalProperties: false },
+);
+export type UserCreateInput = Static<typeof UserCreateBody>;
+
+export const UserUpdateBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    display_name: Type.Optional(DisplayName),
+    password: Type.Optional(Password),
+    role: Type.Optional(RoleSlug),
+    locale: Type.Optional(Locale),
+    status: Type.Optional(UserStatus),
+  },
+  { additionalProperties: false },
+);
+export type UserUpdateInput = Static<typeof UserUpdateBody>;
+
+export const RoleSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    slug: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    is_default: Type.Boolean({ description: 'One of the roles every site gets; cannot be deleted' }),
+    is_locked: Type.Boolean({ description: 'Super Admin: holds every permission and cannot be edited' }),
+    requires_two_factor: Type.Boolean(),
+    permissions: Type.Array(Type.String()),
+    member_count: Type.Integer({ minimum: 0 }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Role' },
+);
+export type RoleView = Static<typeof RoleSchema>;
+
+export const RoleCreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    slug: Type.Optional(RoleSlug),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    permissions: Type.Optional(Type.Array(PermissionId, { maxItems: 500 })),
+    requires_two_factor: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type RoleCreateInput = Static<typeof RoleCreateBody>;
+
+export const RoleUpdateBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    permissions: Type.Optional(Type.Array(PermissionId, { maxItems: 500 })),
+    requires_two_factor: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type RoleUpdateInput = Static<typeof RoleUpdateBody>;
+
+export const PermissionGroupSchema = Type.Object({
+  area: Type.String(),
+  permissions: Type.Array(Type.Object({ id: Type.String(), description: Type.String() })),
+});
+
+export const MeUpdateBody = Type.Object(
+  {
+    display_name: Type.Optional(DisplayName),
+    locale: Type.Optional(Locale),
+    email: Type.Optional(Email),
+    password: Type.Optional(Password),
+    current_password: Type.Optional(
+      Type.String({ maxLength: 1024, description: 'Required to change the email or the password' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MeUpdateInput = Static<typeof MeUpdateBody>;
+
+export const TokenCreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    expires_at: Type.Optional(
+      Type.Union([Timestamp, Type.Null()], {
+        description: 'When the token stops working; null or absent: never',
+      }),
+    ),
+    permissions: Type.Optional(
+      Type.Union([Type.Array(PermissionId, { minItems: 1, maxItems: 500 }), Type.Null()], {
+        description:
+          'A subset of your permissions on this site; null or absent: all of yours, as they change',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TokenCreateInput = Static<typeof TokenCreateBody>;
+
+export const CreatedApiTokenSchema = Type.Composite([
+  ApiTokenSchema,
+  Type.Object({
+    token: Type.String({ description: 'The secret: shown in this response only, store it now' }),
+  }),
+]);
+
+export const MeSchema = Type.Composite([
+  UserSchema,
+  Type.Object({
+    permissions: Type.Array(Type.String(), {
+      description: 'What this request may do on this site (narrowed to the token when one is used)',
+    }),
+  }),
+]);

@@ -23,7 +23,7 @@ export class PasswordResetService {
    * Starts a reset for the account with `email`, if there is one that may sign in to this site.
    * The caller answers the same whatever happens here, so nobody learns which emails have accounts.
    */
-  async request(site: Site, email: string, client: Client): Promise<void> {
+  async requestReset(site: Site, email: string, client: Client): Promise<void> {
     // Made before the lookup, for known and unknown emails alike, so both cost the same work.
     const token = randomSecret(32);
     const tokenHash = sha256(token);
@@ -63,14 +63,21 @@ export class PasswordResetService {
    * Sets a new password with a reset token: the token is used up, the user's other reset links are
    * cancelled and every session of the user ends (whoever knew the old password is signed out).
    */
-  async reset(site: Site, token: string, password: string, client: Client): Promise<void> {
+  async resetPassword(site: Site, token: string, password: string, client: Client): Promise<void> {
     const tokenHash = sha256(token);
     const nowIso = new Date().toISOString();
     const global = this.runtime.data.global;
-    const reset = await global.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-    const user = reset && !reset.used_at && reset.expires_at > nowIso ? await new UsersRepo(global).findById(reset.user_id) : undefined;
+    const reset = await global
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    const user =
+      reset && !reset.used_at && reset.expires_at > nowIso
+        ? await new UsersRepo(global).findById(reset.user_id)
+        : undefined;
     const problems: FieldErrors = {};
-    if (!user || user.status !== 'active') problems.token = [INVALID_TOKEN];
+    if (user?.status !== 'active') problems.token = [INVALID_TOKEN];
     Object.assign(problems, passwordProblems(password, user?.email ?? null));
     if (!user || Object.keys(problems).length > 0) throw new ValidationFailed(problems);
 
@@ -87,7 +94,11 @@ export class PasswordResetService {
         .where('expires_at', '>', nowIso)
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw ValidationFailed.field('token', INVALID_TOKEN);
-      await new UsersRepo(tx.global).update(user.id, { password_hash: passwordHash, password_changed_at: nowIso, updated_at: nowIso });
+      await new UsersRepo(tx.global).update(user.id, {
+        password_hash: passwordHash,
+        password_changed_at: nowIso,
+        updated_at: nowIso,
+      });
       await tx.global
         .deleteFrom('password_resets')
         .where('user_id', '=', user.id)

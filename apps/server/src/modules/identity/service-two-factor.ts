@@ -31,11 +31,18 @@ export class TwoFactorService {
   async setup(site: Site, userId: number, client: Client): Promise<{ secret: string; otpauth_url: string }> {
     const user = await this.user(userId);
     if (user.totp_enabled_at) {
-      throw new Conflict('Two-factor authentication is already on; turn it off first to change the device.', 'two_factor_already_enabled');
+      throw new Conflict(
+        'Two-factor authentication is already on; turn it off first to change the device.',
+        'two_factor_already_enabled',
+      );
     }
     const secret = newTotpSecret();
     await this.runtime.data.transaction(async (tx) => {
-      await new UsersRepo(tx.global).update(userId, { totp_secret: secret, totp_last_step: null, updated_at: new Date().toISOString() });
+      await new UsersRepo(tx.global).update(userId, {
+        totp_secret: secret,
+        totp_last_step: null,
+        updated_at: new Date().toISOString(),
+      });
       await this.record(tx, site, userId, 'two_factor.setup_started', client);
     });
     return { secret, otpauth_url: otpauthUrl(user.email, secret) };
@@ -44,13 +51,25 @@ export class TwoFactorService {
   /** Turns two-factor on with a first code from the app; returns the recovery codes, shown this once. */
   async enable(site: Site, userId: number, code: string, client: Client): Promise<string[]> {
     const user = await this.user(userId);
-    if (user.totp_enabled_at) throw new Conflict('Two-factor authentication is already on.', 'two_factor_already_enabled');
-    if (!user.totp_secret) throw new Conflict('Start with POST /api/me/two-factor/setup.', 'two_factor_not_set_up');
-    const step = matchTotp(base32Decode(user.totp_secret), normalizeTotp(code), Date.now(), user.totp_last_step);
-    if (step === null) throw ValidationFailed.field('code', 'The code is incorrect or has expired.', 'invalid_code');
+    if (user.totp_enabled_at)
+      throw new Conflict('Two-factor authentication is already on.', 'two_factor_already_enabled');
+    if (!user.totp_secret)
+      throw new Conflict('Start with POST /api/me/two-factor/setup.', 'two_factor_not_set_up');
+    const step = matchTotp(
+      base32Decode(user.totp_secret),
+      normalizeTotp(code),
+      Date.now(),
+      user.totp_last_step,
+    );
+    if (step === null)
+      throw ValidationFailed.field('code', 'The code is incorrect or has expired.', 'invalid_code');
     const codes = await this.runtime.data.transaction(async (tx) => {
-      if (!(await claimStep(tx, userId, step))) throw ValidationFailed.field('code', 'This code was already used.', 'invalid_code');
-      await new UsersRepo(tx.global).update(userId, { totp_enabled_at: new Date().toISOString(), updated_at: new Date().toISOString() });
+      if (!(await claimStep(tx, userId, step)))
+        throw ValidationFailed.field('code', 'This code was already used.', 'invalid_code');
+      await new UsersRepo(tx.global).update(userId, {
+        totp_enabled_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      });
       const fresh = await replaceRecoveryCodes(tx, userId);
       await this.record(tx, site, userId, 'two_factor.enabled', client);
       return fresh;
@@ -62,7 +81,8 @@ export class TwoFactorService {
   /** Turns two-factor off (or abandons a setup); the current password is required. */
   async disable(site: Site, userId: number, password: string, client: Client): Promise<void> {
     const user = await this.user(userId);
-    if (!user.totp_secret && !user.totp_enabled_at) throw new Conflict('Two-factor authentication is not on.', 'two_factor_not_enabled');
+    if (!user.totp_secret && !user.totp_enabled_at)
+      throw new Conflict('Two-factor authentication is not on.', 'two_factor_not_enabled');
     await this.confirmPassword(user, password, client);
     await this.runtime.data.transaction(async (tx) => {
       await new UsersRepo(tx.global).update(userId, {
@@ -78,9 +98,15 @@ export class TwoFactorService {
   }
 
   /** New recovery codes in place of all the old ones; the current password is required. */
-  async regenerateRecoveryCodes(site: Site, userId: number, password: string, client: Client): Promise<string[]> {
+  async regenerateRecoveryCodes(
+    site: Site,
+    userId: number,
+    password: string,
+    client: Client,
+  ): Promise<string[]> {
     const user = await this.user(userId);
-    if (!user.totp_enabled_at) throw new Conflict('Two-factor authentication is not on.', 'two_factor_not_enabled');
+    if (!user.totp_enabled_at)
+      throw new Conflict('Two-factor authentication is not on.', 'two_factor_not_enabled');
     await this.confirmPassword(user, password, client);
     return this.runtime.data.transaction(async (tx) => {
       const codes = await replaceRecoveryCodes(tx, userId);
@@ -105,15 +131,27 @@ export class TwoFactorService {
     if (user.status !== 'active') throw new Forbidden('This account is suspended.', 'account_suspended');
 
     const method = /^\d{6}$/.test(normalizeTotp(code)) ? 'totp' : 'recovery_code';
-    const step = method === 'totp' ? matchTotp(base32Decode(user.totp_secret), normalizeTotp(code), Date.now(), user.totp_last_step) : null;
+    const step =
+      method === 'totp'
+        ? matchTotp(base32Decode(user.totp_secret), normalizeTotp(code), Date.now(), user.totp_last_step)
+        : null;
     const passed = await this.runtime.data.transaction(async (tx) => {
       // Claims are conditional updates, so two requests racing with one code cannot both pass.
-      const claimed = step !== null ? await claimStep(tx, user.id, step) : method === 'recovery_code' && (await useRecoveryCode(tx, user.id, code));
+      const claimed =
+        step !== null
+          ? await claimStep(tx, user.id, step)
+          : method === 'recovery_code' && (await useRecoveryCode(tx, user.id, code));
       if (!claimed) return false;
-      const deleted = await tx.global.deleteFrom('two_factor_challenges').where('token_hash', '=', sha256(challenge)).executeTakeFirst();
+      const deleted = await tx.global
+        .deleteFrom('two_factor_challenges')
+        .where('token_hash', '=', sha256(challenge))
+        .executeTakeFirst();
       // Another request redeemed the challenge meanwhile: throwing rolls the claim back.
       if (Number(deleted.numDeletedRows) !== 1) {
-        throw new Unauthenticated('The sign-in has expired or is unknown; sign in again.', 'invalid_challenge');
+        throw new Unauthenticated(
+          'The sign-in has expired or is unknown; sign in again.',
+          'invalid_challenge',
+        );
       }
       await this.record(tx, site, user.id, 'auth.two_factor_passed', client, { method });
       return true;
@@ -147,8 +185,22 @@ export class TwoFactorService {
     throw ValidationFailed.field('password', 'The password is incorrect.', 'invalid_password');
   }
 
-  private record(tx: Data, site: Site, userId: number, action: string, client: Client, details?: Record<string, unknown>) {
-    return recordActivity(tx, site.id, { userId, action, subjectType: 'user', subjectId: userId, ip: client.ip, details });
+  private record(
+    tx: Data,
+    site: Site,
+    userId: number,
+    action: string,
+    client: Client,
+    details?: Record<string, unknown>,
+  ) {
+    return recordActivity(tx, site.id, {
+      userId,
+      action,
+      subjectType: 'user',
+      subjectId: userId,
+      ip: client.ip,
+      details,
+    });
   }
 }
 
@@ -184,7 +236,13 @@ async function replaceRecoveryCodes(tx: Data, userId: number): Promise<string[]>
   await tx.global.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await tx.global
     .insertInto('recovery_codes')
-    .values(codes.map((code) => ({ user_id: userId, code_hash: sha256(normalizeRecoveryCode(code)), used_at: null })))
+    .values(
+      codes.map((code) => ({
+        user_id: userId,
+        code_hash: sha256(normalizeRecoveryCode(code)),
+        used_at: null,
+      })),
+    )
     .execute();
   return codes;
 }

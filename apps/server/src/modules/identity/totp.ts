@@ -72,7 +72,12 @@ export function totpCode(key: Uint8Array, atMs: number, digits = TOTP_DIGITS): s
  * Steps at or before `lastUsedStep` are never accepted, so a code (or an older one an observer saw)
  * cannot be replayed within its window.
  */
-export function matchTotp(key: Uint8Array, code: string, atMs: number, lastUsedStep: number | null): number | null {
+export function matchTotp(
+  key: Uint8Array,
+  code: string,
+  atMs: number,
+  lastUsedStep: number | null,
+): number | null {
   if (!/^\d+$/.test(code) || code.length !== TOTP_DIGITS) return null;
   const now = totpStep(atMs);
   let matched: number | null = null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 
 let t: TestContext;
 let headers: Record<string, string>;
@@ -10,7 +10,10 @@ let pendingId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const { siteId, roles } = await seedSiteWithRoles(t.runtime);
-  const userId = await seedUser(t.runtime, siteId, roles, { email: 'root@example.test', role: 'super_admin' });
+  const userId = await seedUser(t.runtime, siteId, roles, {
+    email: 'root@example.test',
+    role: 'super_admin',
+  });
   headers = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, userId)}` };
 
   const { queue } = t.runtime.jobs;

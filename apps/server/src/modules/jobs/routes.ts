@@ -1,5 +1,5 @@
-import { Envelope, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
 import type { App } from '../../core/http/app-type.js';
+import { Envelope, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { JobListQuery, JobParams, JobView } from './schemas.js';
 

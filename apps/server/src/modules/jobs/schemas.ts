@@ -6,7 +6,10 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const JobStatus = Type.Union(
   [Type.Literal('pending'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed')],
-  { description: 'pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts' },
+  {
+    description:
+      'pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts',
+  },
 );
 
 /** A background job as administrators see it. */

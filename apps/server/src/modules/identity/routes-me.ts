@@ -1,0 +1,119 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../core/http/app-type.js';
+import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
+import type { Runtime } from '../../core/runtime.js';
+import { actorOf } from './request-actor.js';
+import {
+  ApiTokenSchema,
+  CreatedApiTokenSchema,
+  MeSchema,
+  MeUpdateBody,
+  TokenCreateBody,
+  TokenParams,
+} from './schemas.js';
+import { ProfileService } from './service-profile.js';
+
+const errors = {
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+const own = { permission: 'authenticated' } as const;
+const TokenListQuery = Type.Object(PageQuery(), { additionalProperties: false });
+
+/** /api/me: the signed-in user's profile, password and API tokens (spec 5.1). */
+export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
+  const profile = new ProfileService(runtime);
+
+  app.get(
+    '/api/me',
+    {
+      config: own,
+      schema: {
+        tags: ['me'],
+        summary: 'Your profile, your role on this site and what you may do here',
+        response: { 200: Envelope(MeSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return one({ ...(await profile.me(actor)), permissions: actor.access.permissions() });
+    },
+  );
+
+  app.put(
+    '/api/me',
+    {
+      config: own,
+      schema: {
+        tags: ['me'],
+        summary: 'Change your profile; the email and password need current_password',
+        description:
+          'A new password ends your other sessions; the session making the change stays signed in.',
+        body: MeUpdateBody,
+        response: { 200: Envelope(MeSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = await profile.update(actor, request.body, request.principal?.sessionId ?? null);
+      return one({ ...user, permissions: actor.access.permissions() });
+    },
+  );
+
+  app.get(
+    '/api/me/tokens',
+    {
+      config: own,
+      schema: {
+        tags: ['me'],
+        summary: 'Your API tokens, newest first (secrets are never shown again)',
+        querystring: TokenListQuery,
+        response: { 200: ListEnvelope(ApiTokenSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      return listBody(await profile.listTokens(actorOf(request), page, limit), page, limit);
+    },
+  );
+
+  app.post(
+    '/api/me/tokens',
+    {
+      config: { permission: 'tokens.create' },
+      schema: {
+        tags: ['me'],
+        summary: 'Create an API token; the secret is in this response only',
+        description:
+          '`permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`.',
+        body: TokenCreateBody,
+        response: { 201: Envelope(CreatedApiTokenSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, record } = await profile.createToken(actorOf(request), request.body);
+      return reply.code(201).send(one({ ...record, token }));
+    },
+  );
+
+  app.delete(
+    '/api/me/tokens/:id',
+    {
+      config: own,
+      schema: {
+        tags: ['me'],
+        summary: 'Revoke one of your API tokens at once',
+        params: TokenParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await profile.revokeToken(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

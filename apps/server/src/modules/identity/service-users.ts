@@ -1,0 +1,272 @@
+import type { Data } from '../../core/db/data.js';
+import { Conflict, ValidationFailed } from '../../core/errors.js';
+import type { Page } from '../../core/http/envelope.js';
+import type { Runtime } from '../../core/runtime.js';
+import { fieldDiff, recordActivity } from '../activity/activity-log.js';
+import { type Actor, requirePermission } from './actor.js';
+import { SUPER_ADMIN } from './default-roles.js';
+import { identityOf } from './identity.js';
+import { hashPassword } from './passwords.js';
+import { MembersRepo, membershipsOfUser } from './repo-members.js';
+import { RolesRepo } from './repo-roles.js';
+import { normalizeEmail, type SiteUserQuery, type UserRow, UsersRepo } from './repo-users.js';
+import type { UserCreateInput, UserUpdateInput, UserView } from './schemas.js';
+import {
+  assertEmailFree,
+  assertMayGrantRole,
+  assertMayManage,
+  assertNotLastSuperAdmin,
+  auditable,
+  findUserOnSite,
+  resolveRole,
+  standingOf,
+  throwIfAny,
+  userFieldProblems,
+} from './user-rules.js';
+import { viewUser, viewUsers } from './user-view.js';
+
+export interface UserListQuery {
+  page: number;
+  limit: number;
+  role?: string;
+  status?: 'active' | 'suspended';
+  search?: string;
+}
+
+/**
+ * The users of a site: its members plus the Super Admins, who belong to every site. Every change
+ * clears the user's cached standing after commit, so it applies from the very next request.
+ */
+export class UsersService {
+  constructor(private readonly runtime: Runtime) {
+    identityOf(runtime);
+  }
+
+  async list(actor: Actor, query: UserListQuery): Promise<Page<UserView>> {
+    requirePermission(actor, 'users.view');
+    const data = this.runtime.data;
+    const members = new MembersRepo(data.site(actor.site.id));
+    let scope: Pick<SiteUserQuery, 'memberIds' | 'superAdmins'> = {
+      memberIds: members.userIdsQuery(),
+      superAdmins: true,
+    };
+    if (query.role === SUPER_ADMIN) scope = { memberIds: null, superAdmins: true };
+    else if (query.role !== undefined) {
+      const role = await new RolesRepo(data.site(actor.site.id)).findBySlug(query.role);
+      if (!role) throw ValidationFailed.field('role', `There is no role "${query.role}" on this site.`);
+      scope = { memberIds: members.userIdsQuery(role.id), superAdmins: false };
+    }
+    const filters = { ...scope, status: query.status, search: query.search };
+    const page = await new UsersRepo(data.global).listOnSite(
+      filters,
+      (query.page - 1) * query.limit,
+      query.limit,
+    );
+    return { items: await viewUsers(data, actor.site.id, page.items), total: page.total };
+  }
+
+  async get(actor: Actor, id: number): Promise<UserView> {
+    requirePermission(actor, 'users.view');
+    return viewUser(
+      this.runtime.data,
+      actor.site.id,
+      await findUserOnSite(this.runtime.data, actor.site.id, id),
+    );
+  }
+
+  /** A user of the site by email, for operator commands that name users by email. */
+  async getByEmail(actor: Actor, email: string): Promise<UserView> {
+    requirePermission(actor, 'users.view');
+    const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
+    if (!user) throw ValidationFailed.field('email', 'No user has this email.');
+    return this.get(actor, user.id);
+  }
+
+  async create(actor: Actor, input: UserCreateInput): Promise<UserView> {
+    requirePermission(actor, 'users.create');
+    throwIfAny(userFieldProblems(input, null));
+    // Hashing takes tens of milliseconds on purpose: done before the transaction, which would hold
+    // the connection (SQLite has one) all that time.
+    const passwordHash = await hashPassword(input.password);
+    const siteId = actor.site.id;
+    return this.runtime.data.transaction(async (tx) => {
+      const target = await resolveRole(tx, siteId, input.role);
+      assertMayGrantRole(actor, target);
+      await assertEmailFree(tx, input.email, null);
+      const at = new Date().toISOString();
+      const users = new UsersRepo(tx.global);
+      const id = await users.insert({
+        email: input.email.trim(),
+        displayName: input.display_name.trim(),
+        passwordHash,
+        locale: input.locale ?? actor.site.default_locale,
+        isSuperAdmin: target.role.slug === SUPER_ADMIN,
+        at,
+      });
+      if (input.status === 'suspended') await users.update(id, { status: 'suspended' });
+      await new MembersRepo(tx.site(siteId)).assign(id, target.role.id, at);
+      await recordActivity(tx, siteId, {
+        userId: actor.userId,
+        action: 'user.created',
+        subjectType: 'user',
+        subjectId: id,
+        ip: actor.ip,
+        details: { email: input.email.trim(), role: target.role.slug, status: input.status ?? 'active' },
+      });
+      return viewUser(tx, siteId, await this.row(tx, id));
+    });
+  }
+
+  async update(actor: Actor, id: number, input: UserUpdateInput): Promise<UserView> {
+    requirePermission(actor, 'users.edit');
+    const siteId = actor.site.id;
+    const current = await new UsersRepo(this.runtime.data.global).findById(id);
+    throwIfAny(userFieldProblems(input, current?.email ?? null));
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+    const view = await this.runtime.data.transaction(async (tx) => {
+      const user = await findUserOnSite(tx, siteId, id);
+      const before = await standingOf(tx, siteId, user, this.runtime.permissions.all());
+      assertMayManage(actor, user, before.permissions);
+      if (actor.userId === id) this.refuseOwnCredentials(user, input);
+      const at = new Date().toISOString();
+      const changes: Partial<Omit<UserRow, 'id' | 'created_at'>> = {};
+      if (input.email !== undefined && input.email.trim() !== user.email) {
+        await assertEmailFree(tx, input.email, id);
+        changes.email = input.email.trim();
+        changes.email_normalized = normalizeEmail(input.email);
+      }
+      if (input.display_name !== undefined && input.display_name.trim() !== user.display_name) {
+        changes.display_name = input.display_name.trim();
+      }
+      if (input.locale !== undefined && input.locale !== user.locale) changes.locale = input.locale;
+      let roleChanges = false;
+      if (input.role !== undefined && input.role !== before.roleSlug) {
+        Object.assign(changes, await this.changeRole(tx, actor, user, input.role, at));
+        roleChanges = true;
+      }
+      if (input.status !== undefined && input.status !== user.status) {
+        if (input.status === 'suspended') await this.prepareSuspension(tx, actor, user);
+        changes.status = input.status;
+      }
+      if (passwordHash !== null) {
+        changes.password_hash = passwordHash;
+        changes.password_changed_at = at;
+      }
+      // A new password set by someone else, or a suspension, ends every session of the user.
+      if (changes.password_hash !== undefined || changes.status === 'suspended') {
+        await identityOf(this.runtime).sessions.withDb(tx.global).endAllOf(id);
+      }
+      if (Object.keys(changes).length === 0 && !roleChanges) return viewUser(tx, siteId, user);
+      await new UsersRepo(tx.global).update(id, { ...changes, updated_at: at });
+      const after = await this.row(tx, id);
+      const afterRole = (await standingOf(tx, siteId, after, [])).roleSlug;
+      const diff = fieldDiff(auditable(user, before.roleSlug), auditable(after, afterRole), [
+        'password_hash',
+      ]);
+      if (Object.keys(diff).length > 0) {
+        await recordActivity(tx, siteId, {
+          userId: actor.userId,
+          action: 'user.updated',
+          subjectType: 'user',
+          subjectId: id,
+          ip: actor.ip,
+          details: diff,
+        });
+      }
+      return viewUser(tx, siteId, after);
+    });
+    // After commit: a request between a forget inside the transaction and the commit would cache the old standing.
+    identityOf(this.runtime).resolver.forgetUser(id);
+    return view;
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    requirePermission(actor, 'users.delete');
+    const siteId = actor.site.id;
+    await this.runtime.data.transaction(async (tx) => {
+      const user = await findUserOnSite(tx, siteId, id);
+      if (actor.userId === id) throw new Conflict('You cannot delete yourself.', 'cannot_delete_self');
+      assertMayManage(
+        actor,
+        user,
+        (await standingOf(tx, siteId, user, this.runtime.permissions.all())).permissions,
+      );
+      await assertNotLastSuperAdmin(tx, user, 'deleted');
+      // Users are global and may belong to several sites: deleting from one site removes only the
+      // membership while others remain, so one site's admin cannot erase another site's author.
+      // A Super Admin belongs to every site, so removing one from a single site would mean nothing:
+      // the account itself goes.
+      const elsewhere = (await membershipsOfUser(tx, id)).filter((m) => m.site_id !== siteId);
+      const scope = user.is_super_admin !== 1 && elsewhere.length > 0 ? 'membership' : 'account';
+      if (scope === 'membership') await new MembersRepo(tx.site(siteId)).remove(id);
+      // Sessions, tokens and memberships go with the row (ON DELETE CASCADE); activity keeps a null user.
+      else await new UsersRepo(tx.global).delete(id);
+      await recordActivity(tx, siteId, {
+        userId: actor.userId,
+        action: 'user.deleted',
+        subjectType: 'user',
+        subjectId: id,
+        ip: actor.ip,
+        details: { email: user.email, scope },
+      });
+    });
+    identityOf(this.runtime).resolver.forgetUser(id);
+  }
+
+  /**
+   * Moves the user to another role on this site. Becoming Super Admin sets the global flag; leaving
+   * it clears the flag and drops the Super Admin memberships held on other sites, which would
+   * otherwise still grant everything there through the role's permission set.
+   */
+  private async changeRole(
+    tx: Data,
+    actor: Actor,
+    user: UserRow,
+    slug: string,
+    at: string,
+  ): Promise<Partial<UserRow>> {
+    const siteId = actor.site.id;
+    const target = await resolveRole(tx, siteId, slug);
+    assertMayGrantRole(actor, target);
+    await new MembersRepo(tx.site(siteId)).assign(user.id, target.role.id, at);
+    if (target.role.slug === SUPER_ADMIN) return { is_super_admin: 1 };
+    if (user.is_super_admin !== 1) return {};
+    await assertNotLastSuperAdmin(tx, user, 'demoted');
+    for (const membership of await membershipsOfUser(tx, user.id)) {
+      if (membership.site_id !== siteId && membership.role_slug === SUPER_ADMIN) {
+        await new MembersRepo(tx.site(membership.site_id)).remove(user.id);
+      }
+    }
+    return { is_super_admin: 0 };
+  }
+
+  private async prepareSuspension(tx: Data, actor: Actor, user: UserRow): Promise<void> {
+    if (actor.userId === user.id) {
+      throw new Conflict('You cannot suspend yourself.', 'cannot_suspend_self', {
+        status: ['You cannot suspend yourself.'],
+      });
+    }
+    await assertNotLastSuperAdmin(tx, user, 'suspended');
+  }
+
+  /**
+   * One's own email and password change from the profile, which asks for the current password:
+   * a hijacked session must not be enough to take over the account for good.
+   */
+  private refuseOwnCredentials(user: UserRow, input: UserUpdateInput): void {
+    const message =
+      'Change your own email and password from your profile (PUT /api/me), which asks for your current password.';
+    const fields: Record<string, string[]> = {};
+    if (input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized)
+      fields.email = [message];
+    if (input.password !== undefined) fields.password = [message];
+    if (Object.keys(fields).length > 0)
+      throw new ValidationFailed(fields, 'The given data was invalid.', 'use_profile');
+  }
+
+  private async row(tx: Data, id: number): Promise<UserRow> {
+    const user = await new UsersRepo(tx.global).findById(id);
+    if (!user) throw new Error(`User ${id} vanished inside its own transaction`);
+    return user;
+  }
+}

@@ -1,0 +1,95 @@
+import { BadRequest } from '../../core/errors.js';
+import type { App } from '../../core/http/app-type.js';
+import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
+import type { Runtime } from '../../core/runtime.js';
+import { viewUser } from '../identity/user-view.js';
+import {
+  PublicSiteSchema,
+  publicSiteView,
+  SetupBody,
+  SetupResult,
+  SetupStatus,
+  siteView,
+} from './schemas.js';
+import { isInstalled } from './service-install.js';
+import { setUpWithToken } from './service-setup.js';
+
+// First-run setup happens before any site exists, so no Host can name one.
+const setupAccess = { permission: 'public', site: 'none' } as const;
+
+/** GET /api/site: the public face of the site the request's host serves. */
+export async function siteRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/site',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['sites'],
+        summary: "The current site's public information (name, domain, locales)",
+        response: { 200: Envelope(PublicSiteSchema), 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!request.site) throw new BadRequest('No site.');
+      return one(publicSiteView(request.site));
+    },
+  );
+}
+
+/** GET and POST /api/setup: whether Tessera still needs installing, and installing it with a setup link. */
+export async function setupRoutes(app: App, runtime: Runtime): Promise<void> {
+  app.get(
+    '/api/setup',
+    {
+      config: setupAccess,
+      schema: {
+        tags: ['setup'],
+        summary: 'Whether Tessera is installed yet (an admin app shows its setup screen when not)',
+        response: { 200: Envelope(SetupStatus) },
+      },
+    },
+    async () => one({ installed: await isInstalled(runtime) }),
+  );
+
+  app.post(
+    '/api/setup',
+    {
+      config: setupAccess,
+      schema: {
+        tags: ['setup'],
+        summary: 'Install Tessera: create the first site and its Super Admin',
+        description:
+          'Needs the token of the one-time setup link a server prints at start while Tessera is not installed. ' +
+          'The token is spent only when the install succeeds; 403 `invalid_setup_token` for an unknown, used or expired one, ' +
+          '409 `already_installed` once a site exists.',
+        body: SetupBody,
+        response: {
+          201: Envelope(SetupResult),
+          403: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, site_name, domain, admin_email, admin_password, admin_name, locale } = request.body;
+      const { site, admin } = await setUpWithToken(
+        runtime,
+        token,
+        {
+          siteName: site_name,
+          domain,
+          adminEmail: admin_email,
+          adminPassword: admin_password,
+          adminName: admin_name,
+          locale,
+        },
+        request.ip,
+      );
+      return reply
+        .code(201)
+        .send(one({ site: siteView(site), user: await viewUser(runtime.data, site.id, admin) }));
+    },
+  );
+}
