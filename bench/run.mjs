@@ -17,6 +17,7 @@ import { scenarios } from './scenarios.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_HOST = 'bench.test';
+const BENCH_ADMIN_EMAIL = 'bench@bench.test';
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
 // Config's ceiling: the limiter still runs (its cost is part of what is measured) but cannot refuse
@@ -71,8 +72,18 @@ async function main() {
       `${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${cpus().length} cores, ` +
       `${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${env.REDIS_URL ? 'Redis' : 'in-memory'} rate-limit counters`,
   );
-  await runToEnd('npx', ['tessera', 'migrate'], env, 'tessera migrate');
-  await runToEnd(process.execPath, ['--import', 'tsx', join(root, 'bench/seed.ts')], env, 'bench seed');
+  const tesseraCli = (args) => runToEnd(process.execPath, [join(root, 'apps/server/bin/tessera.js'), ...args], env, `tessera ${args[0]}`);
+  await tesseraCli([
+    'install',
+    '--site-name',
+    'Bench',
+    '--domain',
+    BENCH_HOST,
+    '--admin-email',
+    BENCH_ADMIN_EMAIL,
+    '--admin-password',
+    'bench-password-not-for-production',
+  ]);
 
   const server = await startTessera(env, port);
   const startRssMiB = residentMiB(server.pid, 'VmRSS');
@@ -81,6 +92,9 @@ async function main() {
     dataDir: env.DATA_DIR,
     env,
     request: tesseraRequest(port),
+    /** Runs a `tessera` command against the bench database and answers its output. */
+    cli: tesseraCli,
+    adminEmail: BENCH_ADMIN_EMAIL,
   };
 
   const rows = [];
@@ -271,10 +285,12 @@ function startChild(command, args, env, name) {
   return handle;
 }
 
+/** Runs a command to its end and answers what it printed (stdout and stderr, interleaved). */
 async function runToEnd(command, args, env, name) {
   const handle = startChild(command, args, env, name);
   const { code, signal } = await handle.exited;
   if (code !== 0) throw new Error(`${name} exited with ${code ?? signal}:\n${handle.output.trim()}`);
+  return handle.output;
 }
 
 async function startTessera(env, port) {

@@ -8,10 +8,11 @@
 //   body?,           request body, a string
 //   target?,         the ratio to bare Node that PERFORMANCE.md asks for; none: measured, not judged
 //   p99Ms?,          the p99 latency target in milliseconds, when PERFORMANCE.md sets one
-//   setup?,          async ({ tessera, dataDir, env, request }) => void | { headers?, path? }: prepares
+//   setup?,          async ({ tessera, dataDir, env, request, cli, adminEmail }) => void | { headers?, path? }: prepares
 //                    data before the run (through the API or the CLI) and may add headers or change
 //                    the path, e.g. a token it created. `request(method, path, { headers, body })`
-//                    answers { status, headers, body } from Tessera.
+//                    answers { status, headers, body } from Tessera; `cli(args)` runs a tessera command
+//                    (the site is installed with `adminEmail` as its Super Admin) and answers its output.
 // }
 //
 // Later issues append their scenarios here.
@@ -21,4 +22,25 @@ export const scenarios = [
   { name: 'GET /healthz', method: 'GET', path: '/healthz' },
   // Enveloped, through site resolution and the rate limiter: the fixed cost of every API request.
   { name: 'GET /api/site', method: 'GET', path: '/api/site' },
+  // The same endpoint with an API token: the difference is the cost of authentication (token hash
+  // lookup, the user's standing on the site, the token's permissions).
+  {
+    name: 'GET /api/site with a token',
+    method: 'GET',
+    path: '/api/site',
+    setup: async ({ cli, adminEmail }) => {
+      const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench'])).trim().split('\n').pop();
+      return { headers: { authorization: `Bearer ${token}` } };
+    },
+  },
+  // A permission-checked endpoint answering from the identity tables.
+  {
+    name: 'GET /api/me with a token',
+    method: 'GET',
+    path: '/api/me',
+    setup: async ({ cli, adminEmail }) => {
+      const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench-me'])).trim().split('\n').pop();
+      return { headers: { authorization: `Bearer ${token}` } };
+    },
+  },
 ];

@@ -9,6 +9,7 @@ import { healthRoutes } from './core/http/health.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
 import type { App } from './core/http/app-type.js';
+import type { RouteAccess } from './core/http/route-config.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
 import { installAuthentication, installAuthorization } from './modules/identity/auth-hooks.js';
@@ -31,6 +32,21 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The route table, for introspection (the route-permission test walks it). Added first so it sees
+  // every route, those of third-party plugins included.
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // Later onRoute hooks (docs, CORS) still amend the config: read it when asked, not now.
+    routeTable.push({
+      method: [route.method].flat().join(','),
+      url: route.url,
+      get config() {
+        return route.config ?? {};
+      },
+    });
+  });
+
   installErrorHandler(app);
   // JSON only: any other body type gets 415 rather than a handler seeing a string it did not expect.
   app.removeContentTypeParser(['text/plain']);
@@ -42,10 +58,20 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     // The API serves JSON; the docs UI brings its own CSP. Cross-origin reads are governed by CORS.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // CORS serves token clients on other origins; cookies are never sent cross-origin (credentials off),
+  // so a foreign page cannot ride an admin session.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS' && route.url === '*') {
+      route.config = { ...(route.config ?? {}), permission: 'public', site: 'none', rateLimit: 'none' };
+    }
+  });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
     credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-csrf-token'],
     exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'],
+    maxAge: 600,
   });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
@@ -61,6 +87,19 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     await app.register(async (scope) => module(scope, runtime));
   }
   return app;
+}
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  config: Partial<RouteAccess>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with its access declaration. */
+    routeTable: readonly RouteSummary[];
+  }
 }
 
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses and CIDR ranges. */

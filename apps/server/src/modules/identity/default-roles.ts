@@ -6,8 +6,8 @@ export interface DefaultRole {
   slug: string;
   name: string;
   description: string;
-  /** Permission ids, or 'all' for every registered permission, or 'all-but-sites' for a site Admin. */
-  permissions: string[] | 'all' | 'all-but-sites';
+  /** Permission ids, or 'all' for every registered permission, or 'site-wide' for a site Admin. */
+  permissions: string[] | 'all' | 'site-wide';
 }
 
 const contributor = [
@@ -56,7 +56,7 @@ export const defaultRoles: DefaultRole[] = [
     description: 'Everything on every site, sites included.',
     permissions: 'all',
   },
-  { slug: 'admin', name: 'Admin', description: 'Everything within the site.', permissions: 'all-but-sites' },
+  { slug: 'admin', name: 'Admin', description: 'Everything within the site.', permissions: 'site-wide' },
   {
     slug: 'editor',
     name: 'Editor',
@@ -77,8 +77,18 @@ export const defaultRoles: DefaultRole[] = [
   },
 ];
 
+/**
+ * Areas that concern the whole installation rather than one site: the sites themselves and the
+ * shared job queue (whose jobs and payloads span every site). Only a Super Admin holds them.
+ */
+export const INSTALLATION_AREAS = ['sites', 'jobs'];
+
+export function isInstallationPermission(id: string): boolean {
+  return INSTALLATION_AREAS.some((area) => id.startsWith(`${area}.`));
+}
+
 export function permissionsOfDefaultRole(role: DefaultRole, all: string[]): string[] {
   if (role.permissions === 'all') return all;
-  if (role.permissions === 'all-but-sites') return all.filter((id) => !id.startsWith('sites.'));
+  if (role.permissions === 'site-wide') return all.filter((id) => !isInstallationPermission(id));
   return role.permissions;
 }

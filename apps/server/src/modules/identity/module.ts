@@ -1,6 +1,7 @@
 import type { App } from '../../core/http/app-type.js';
 import type { Runtime } from '../../core/runtime.js';
 import { identityOf } from './identity.js';
+import { scheduleCredentialPurge } from './purge-expired.js';
 import { authRoutes } from './routes-auth.js';
 import { meRoutes } from './routes-me.js';
 import { passwordRoutes } from './routes-password.js';
@@ -19,4 +20,5 @@ export async function identityModule(app: App, runtime: Runtime): Promise<void> 
   await roleRoutes(app, runtime);
   await permissionRoutes(app, runtime);
   await meRoutes(app, runtime);
+  await scheduleCredentialPurge(runtime);
 }

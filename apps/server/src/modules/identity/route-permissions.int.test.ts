@@ -1,34 +1,11 @@
-import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteSummary } from '../../app.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 
 /**
  * Every route declares who may call it: a permission from the catalogue, `authenticated` or
- * `public`. buildApp creates its Fastify instance itself, so this file wraps the Fastify factory to
- * attach an onRoute collector before any plugin registers a route; the app is otherwise the real one.
+ * `public`. The app records its route table as routes register, third-party plugins' included.
  */
-const { collected } = vi.hoisted(() => ({ collected: [] as RouteOptions[] }));
-
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
-  const create = actual.default as unknown as (options?: FastifyServerOptions) => FastifyInstance;
-  const withCollector = (options?: FastifyServerOptions) => {
-    const app = create(options);
-    app.addHook('onRoute', (route) => {
-      collected.push(route);
-    });
-    return app;
-  };
-  return { ...actual, default: withCollector, fastify: withCollector };
-});
-
-/**
- * Routes a third-party plugin adds without a way to pass them our config. @fastify/cors's preflight
- * catch-all is answered by the plugin's own onRequest hook, registered before site resolution and
- * authentication, so our hooks never see a preflight.
- */
-const pluginRoutes = new Set(['OPTIONS *']);
-
 let t: TestContext;
 
 beforeAll(async () => {
@@ -36,30 +13,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function describeRoute(route: RouteOptions): string {
-  return `${[route.method].flat().join(',')} ${route.url}`;
+function describeRoute(route: RouteSummary): string {
+  return `${route.method} ${route.url}`;
 }
 
 describe('route permissions', () => {
   it('collects the real route table', () => {
-    const names = collected.map(describeRoute);
+    const names = t.app.routeTable.map(describeRoute);
     expect(names).toContain('GET /api/users');
     expect(names).toContain('DELETE /api/me/tokens/:id');
     expect(names).toContain('GET /healthz');
   });
 
   it('every route declares its permission', () => {
-    const missing = collected
+    const missing = t.app.routeTable
       .filter((route) => typeof route.config?.permission !== 'string')
-      .map(describeRoute)
-      .filter((name) => !pluginRoutes.has(name));
+      .map(describeRoute);
     expect(missing).toEqual([]);
   });
 
   it('every declared permission is public, authenticated or in the catalogue', () => {
-    const unknown = collected
+    const unknown = t.app.routeTable
       .filter((route) => {
-        if (pluginRoutes.has(describeRoute(route))) return false;
         const permission = route.config?.permission;
         return (
           permission !== 'public' &&
@@ -75,7 +50,7 @@ describe('route permissions', () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     for (const [endpoint, permission] of Object.entries(identityEndpoints)) {
       const [method = '', url = ''] = endpoint.split(' ');
-      const route = collected.find((r) => [r.method].flat().includes(method) && r.url === url);
+      const route = t.app.routeTable.find((r) => r.method.split(',').includes(method) && r.url === url);
       expect(route?.config?.permission, endpoint).toBe(permission);
       const documented = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
       expect(documented?.['x-permission'], endpoint).toBe(permission);
