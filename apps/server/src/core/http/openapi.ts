@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from './envelope.js';
 import type { RouteAccess } from './route-config.js';
 
 const DOCS_PREFIX = '/api/docs';
@@ -51,6 +52,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       transformed['x-rate-limit-group'] = access.rateLimit ?? 'general';
       transformed.security = permission === 'public' ? [] : [{ bearerToken: [] }, { sessionCookie: [] }];
       if (!transformed.operationId) transformed.operationId = operationIdOf(route.method, url);
+      transformed.response = withImpliedErrors(transformed, permission, access.rateLimit ?? 'general');
       return { schema: transformed as typeof schema, url };
     },
   });
@@ -66,6 +68,26 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     async () => app.swagger(),
   );
 }
+
+/**
+ * Adds the error answers every route can give by construction (401/403 from the access checks, 429
+ * from the limiter, 422 from schema validation) where the route did not document them itself.
+ */
+function withImpliedErrors(schema: Record<string, unknown>, permission: string, rateLimit: string): unknown {
+  const response: Record<string, unknown> = { ...((schema.response as Record<string, unknown>) ?? {}) };
+  const add = (status: number, description: string) => {
+    if (!(status in response) && !(String(status) in response)) response[status] = { ...errorBody, description };
+  };
+  if (permission !== 'public') {
+    add(401, 'Missing, malformed, expired or revoked credentials');
+    add(403, permission === 'authenticated' ? 'Missing or invalid CSRF token' : `Lacks the ${permission} permission`);
+  }
+  if (schema.body || schema.querystring || schema.params) add(422, 'Validation failed; `errors` has a message per field');
+  if (rateLimit !== 'none') add(429, 'Rate limit exceeded; see Retry-After');
+  return response;
+}
+
+const { $id: _id, ...errorBody } = ErrorBody;
 
 function operationIdOf(method: string | string[], url: string): string {
   const verb = (Array.isArray(method) ? method[0] : method)?.toLowerCase() ?? 'get';
