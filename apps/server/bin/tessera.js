@@ -1,7 +1,32 @@
 #!/usr/bin/env node
-// The `tessera` command. The sources are TypeScript, loaded through tsx's ESM hook so that a fresh
-// `npm ci` needs no build step.
-import { register } from 'tsx/esm/api';
+// The `tessera` command. It runs the JavaScript that `npm run build` (also run by `npm ci` and
+// `npm start`) writes to dist/; when the sources changed since that build, as while developing,
+// it loads the TypeScript sources through tsx instead, so it never runs stale code.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-register();
-await import('../src/cli/main.ts');
+const server = fileURLToPath(new URL('..', import.meta.url));
+
+function newestSourceTime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function builtAt() {
+  const stamp = join(server, 'dist', '.build-stamp');
+  return existsSync(stamp) ? Number(readFileSync(stamp, 'utf8')) : 0;
+}
+
+if (process.env.TESSERA_FROM_SOURCE !== '1' && builtAt() >= newestSourceTime(join(server, 'src'))) {
+  await import('../dist/cli/main.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

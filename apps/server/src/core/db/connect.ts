@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
 import type { Database, GlobalTables } from './schema.js';
 
@@ -46,7 +47,12 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
 }
 
+// The PostgreSQL driver is loaded only when DATABASE_URL asks for it: an embedded SQLite
+// installation does not pay its memory.
+const require = createRequire(import.meta.url);
+
 function openPostgres(url: string, max: number): DatabaseHandle {
+  const pg = require('pg') as typeof pgModule;
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

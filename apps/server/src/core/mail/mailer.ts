@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 
@@ -52,6 +54,26 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   };
 }
 
+// nodemailer is loaded at the first message, not at start: most requests never send mail.
+const require = createRequire(import.meta.url);
+let nodemailer: typeof nodemailerModule | null = null;
+function loadNodemailer(): typeof nodemailerModule {
+  nodemailer ??= require('nodemailer') as typeof nodemailerModule;
+  return nodemailer;
+}
+
+/** A transport made on first use, so nothing is loaded or connected for a process that sends no mail. */
+function lazyTransport(make: () => Transporter): { get(): Transporter; close(): void } {
+  let transport: Transporter | null = null;
+  return {
+    get: () => {
+      transport ??= make();
+      return transport;
+    },
+    close: () => transport?.close(),
+  };
+}
+
 interface Envelope extends MailMessage {
   from: string;
 }
@@ -62,10 +84,10 @@ interface Delivery {
 }
 
 function smtpDelivery(url: string, log: Logger): Delivery {
-  const transport: Transporter = nodemailer.createTransport(url);
+  const transport = lazyTransport(() => loadNodemailer().createTransport(url));
   return {
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.get().sendMail(message);
       log.info({ to: message.to, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -73,10 +95,10 @@ function smtpDelivery(url: string, log: Logger): Delivery {
 }
 
 function fileDelivery(directory: string, log: Logger): Delivery {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transport = lazyTransport(() => loadNodemailer().createTransport({ streamTransport: true, buffer: true }));
   return {
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.get().sendMail(message);
       if (!Buffer.isBuffer(info.message)) throw new Error('The stream transport returned no buffer.');
       await mkdir(directory, { recursive: true });
       // Colons and dots of the ISO time become dashes: the names stay valid on every filesystem

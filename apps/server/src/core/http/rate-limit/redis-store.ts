@@ -1,4 +1,5 @@
-import { Redis, type Result } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, Result } from 'ioredis';
 import type { RateLimitHit, RateLimitStore } from './store.js';
 
 /**
@@ -47,6 +48,10 @@ export interface RedisRateLimitStoreOptions {
 
 export const DEFAULT_REDIS_PREFIX = 'tessera:rl:';
 
+// ioredis is loaded only when REDIS_URL asks for it: a single instance does not pay its memory.
+const require = createRequire(import.meta.url);
+const loadIoredis = () => require('ioredis') as typeof import('ioredis');
+
 /**
  * Counters in Redis, shared by every instance pointed at it. Built to fail fast rather than queue:
  * while Redis is unreachable, `hit` rejects at once (no offline queue, a command timeout), and the
@@ -62,7 +67,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(options: RedisRateLimitStoreOptions) {
     this.prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
     this.log = options.log;
-    this.redis = new Redis(options.url, {
+    const { Redis: RedisClient } = loadIoredis();
+    this.redis = new RedisClient(options.url, {
       // CLI commands build a runtime too; they should not open a connection they never use.
       lazyConnect: true,
       enableOfflineQueue: false,
