@@ -53,6 +53,16 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // On shutdown, answers still in flight close their connection: a client's keep-alive socket would
+  // otherwise hold close() open for the whole keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   await app.register(helmet, {
     // The API serves JSON; the docs UI brings its own CSP. Cross-origin reads are governed by CORS.

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.js';
+import { PASSWORD, seedSiteWithRoles, seedUser } from '../test/identity-fixtures.js';
+import { loadConfig } from './core/config.js';
+import { startServer } from './main.js';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { siteId, roles } = await seedSiteWithRoles(t.runtime, '127.0.0.1');
+  await seedUser(t.runtime, siteId, roles, { email: 'editor@example.test', role: 'editor' });
+});
+afterAll(() => t.close());
+
+it('stopping the server lets an in-flight request finish and refuses new ones', async () => {
+  const server = await startServer(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', JOBS_IN_PROCESS: 'false', ...t.database.env }),
+  );
+  // Hold a login inside its handler until the test has asked the server to stop.
+  let entered = () => {};
+  const inHandler = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.runtime.hooks.addAction('auth.before_login', async () => {
+    entered();
+    await gate;
+  }, { owner: 'test' });
+
+  const inFlight = fetch(`${server.address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'editor@example.test', password: PASSWORD }),
+  });
+  await inHandler;
+  const stopping = server.stop();
+  release();
+  const response = await inFlight;
+  expect(response.status).toBe(200);
+  expect((await response.json()).data.user.email).toBe('editor@example.test');
+  await stopping;
+  await expect(fetch(`${server.address}/healthz`)).rejects.toThrow();
+});
