@@ -6,15 +6,22 @@ let t: TestContext;
 let headers: Record<string, string>;
 let failedId: number;
 let pendingId: number;
+let siteId: number;
+let userId: number;
+let adminHeaders: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { siteId, roles } = await seedSiteWithRoles(t.runtime);
-  const userId = await seedUser(t.runtime, siteId, roles, {
+  const seeded = await seedSiteWithRoles(t.runtime);
+  siteId = seeded.siteId;
+  const { roles } = seeded;
+  userId = await seedUser(t.runtime, siteId, roles, {
     email: 'root@example.test',
     role: 'super_admin',
   });
   headers = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, userId)}` };
+  const adminId = await seedUser(t.runtime, siteId, roles, { email: 'admin@example.test', role: 'admin' });
+  adminHeaders = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, adminId)}` };
 
   const { queue } = t.runtime.jobs;
   failedId = await queue.enqueue('mail.send', { to: 'a@example.test' }, { maxAttempts: 1, siteId });
@@ -60,6 +67,11 @@ describe('GET /api/jobs', () => {
     }
   });
 
+  it('is for Super Admins only: the queue spans every site', async () => {
+    expect((await t.app.inject({ url: '/api/jobs', headers: adminHeaders })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/jobs', headers: { host: 'example.test' } })).statusCode).toBe(401);
+  });
+
   it('documents the permission it needs', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(doc.paths['/api/jobs'].get['x-permission']).toBe('jobs.manage');
@@ -73,6 +85,13 @@ describe('POST /api/jobs/:id/retry', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: failedId, status: 'pending', attempts: 0 });
     expect((await t.runtime.jobs.queue.get(failedId))?.status).toBe('pending');
+    const entry = await t.runtime.data
+      .site(siteId)
+      .selectFrom('activity_log')
+      .selectAll()
+      .where('action', '=', 'job.retried')
+      .executeTakeFirst();
+    expect(entry).toMatchObject({ subject_type: 'job', subject_id: String(failedId), user_id: userId });
   });
 
   it('answers 404 for a job that is not failed or does not exist', async () => {

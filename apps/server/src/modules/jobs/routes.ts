@@ -1,6 +1,8 @@
+import { BadRequest } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
+import { recordActivity } from '../activity/activity-log.js';
 import { JobListQuery, JobParams, JobView } from './schemas.js';
 
 const access = { permission: 'jobs.manage' } as const;
@@ -37,6 +39,23 @@ export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
         response: { 200: Envelope(JobView) },
       },
     },
-    async (request) => one(await queue.retry(request.params.id)),
+    async (request) => {
+      const site = request.site;
+      if (!site) throw new BadRequest('This request has no site.', 'no_site');
+      // The retry and its activity entry commit together.
+      const job = await runtime.data.transaction(async (tx) => {
+        const retried = await queue.withData(tx).retry(request.params.id);
+        await recordActivity(tx, site.id, {
+          userId: request.principal?.userId ?? null,
+          action: 'job.retried',
+          subjectType: 'job',
+          subjectId: retried.id,
+          ip: request.ip,
+          details: { name: retried.name },
+        });
+        return retried;
+      });
+      return one(job);
+    },
   );
 }
