@@ -72,7 +72,13 @@ async function main() {
       `${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${cpus().length} cores, ` +
       `${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${env.REDIS_URL ? 'Redis' : 'in-memory'} rate-limit counters`,
   );
-  const tesseraCli = (args) => runToEnd(process.execPath, [join(root, 'apps/server/bin/tessera.js'), ...args], env, `tessera ${args[0]}`);
+  const tesseraCli = (args) =>
+    runToEnd(
+      process.execPath,
+      [join(root, 'apps/server/bin/tessera.js'), ...args],
+      env,
+      `tessera ${args[0]}`,
+    );
   await tesseraCli([
     'install',
     '--site-name',

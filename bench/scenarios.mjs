@@ -29,7 +29,10 @@ export const scenarios = [
     method: 'GET',
     path: '/api/site',
     setup: async ({ cli, adminEmail }) => {
-      const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench'])).trim().split('\n').pop();
+      const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench']))
+        .trim()
+        .split('\n')
+        .pop();
       return { headers: { authorization: `Bearer ${token}` } };
     },
   },
@@ -39,7 +42,10 @@ export const scenarios = [
     method: 'GET',
     path: '/api/me',
     setup: async ({ cli, adminEmail }) => {
-      const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench-me'])).trim().split('\n').pop();
+      const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench-me']))
+        .trim()
+        .split('\n')
+        .pop();
       return { headers: { authorization: `Bearer ${token}` } };
     },
   },

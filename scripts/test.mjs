@@ -26,7 +26,15 @@ for (const leg of legs) {
   const output = join(reports, `${leg.name}.json`);
   const result = spawnSync(
     'npx',
-    ['vitest', 'run', ...leg.filters, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    [
+      'vitest',
+      'run',
+      ...leg.filters,
+      ...extra,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+    ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...leg.env } },
   );
   if (!existsSync(output)) {
@@ -39,7 +47,9 @@ for (const leg of legs) {
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   // A file that fails to load counts no test but fails the suite.
-  const failedSuites = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+  const failedSuites = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  );
   if (failedSuites.length > 0 || (result.status !== 0 && report.numFailedTests === 0)) {
     for (const file of failedSuites) console.log(`Failed to run: ${file.name}`);
     broken = true;

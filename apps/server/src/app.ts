@@ -4,12 +4,12 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { App } from './core/http/app-type.js';
 import { installErrorHandler } from './core/http/error-handler.js';
 import { healthRoutes } from './core/http/health.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
-import type { App } from './core/http/app-type.js';
-import type { RouteAccess } from './core/http/route-config.js';
+import { installRouteTable } from './core/http/route-table.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
 import { installAuthentication, installAuthorization } from './modules/identity/auth-hooks.js';
@@ -29,24 +29,12 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // The route table, for introspection (the route-permission test walks it). Added first so it sees
-  // every route, those of third-party plugins included.
-  const routeTable: RouteSummary[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    // Later onRoute hooks (docs, CORS) still amend the config: read it when asked, not now.
-    routeTable.push({
-      method: [route.method].flat().join(','),
-      url: route.url,
-      get config() {
-        return route.config ?? {};
-      },
-    });
-  });
-
+  installRouteTable(app);
   installErrorHandler(app);
   // JSON only: any other body type gets 415 rather than a handler seeing a string it did not expect.
   app.removeContentTypeParser(['text/plain']);
@@ -97,19 +85,6 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     await app.register(async (scope) => module(scope, runtime));
   }
   return app;
-}
-
-export interface RouteSummary {
-  method: string;
-  url: string;
-  config: Partial<RouteAccess>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered, with its access declaration. */
-    routeTable: readonly RouteSummary[];
-  }
 }
 
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses and CIDR ranges. */

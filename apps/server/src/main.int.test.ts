@@ -15,7 +15,13 @@ afterAll(() => t.close());
 
 it('stopping the server lets an in-flight request finish and refuses new ones', async () => {
   const server = await startServer(
-    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', JOBS_IN_PROCESS: 'false', ...t.database.env }),
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      JOBS_IN_PROCESS: 'false',
+      ...t.database.env,
+    }),
   );
   // Hold a login inside its handler until the test has asked the server to stop.
   let entered = () => {};
@@ -26,10 +32,14 @@ it('stopping the server lets an in-flight request finish and refuses new ones', 
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  server.runtime.hooks.addAction('auth.before_login', async () => {
-    entered();
-    await gate;
-  }, { owner: 'test' });
+  server.runtime.hooks.addAction(
+    'auth.before_login',
+    async () => {
+      entered();
+      await gate;
+    },
+    { owner: 'test' },
+  );
 
   const inFlight = fetch(`${server.address}/api/auth/login`, {
     method: 'POST',

@@ -20,7 +20,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const runtime = createRuntime(config);
   try {
     const applied = await migrateToLatest(runtime.database);
-    if (applied.length > 0) runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
+    if (applied.length > 0)
+      runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
     // Before listening: an empty database is installed from TESSERA_ADMIN_* or gets a setup link.
     await prepareFirstRun(runtime);
     await watchCacheEpoch(runtime);

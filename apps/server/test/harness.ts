@@ -9,7 +9,8 @@ import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createRuntime, type Runtime } from '../src/core/runtime.js';
 
 /** The engine this test run targets: `npm test` runs the integration files once per engine. */
-export const testEngine: 'sqlite' | 'postgres' = process.env.TESSERA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+export const testEngine: 'sqlite' | 'postgres' =
+  process.env.TESSERA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -69,7 +70,12 @@ export async function createTestApp(
   options: { routes?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...database.env, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...database.env,
+    ...env,
+  });
   const runtime = createRuntime(config);
   await migrateToLatest(runtime.database);
   const app = await buildApp(runtime);
@@ -89,7 +95,11 @@ export async function createTestApp(
 }
 
 /** Adds a site answering on `domain`, for tests that need one before the sites API exists in them. */
-export async function seedSite(runtime: Runtime, domain = 'example.test', aliases: string[] = []): Promise<number> {
+export async function seedSite(
+  runtime: Runtime,
+  domain = 'example.test',
+  aliases: string[] = [],
+): Promise<number> {
   return runtime.siteStore.insert({
     handle: domain.split('.')[0] ?? 'site',
     name: `Site ${domain}`,

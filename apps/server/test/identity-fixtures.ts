@@ -12,7 +12,10 @@ import { seedSite } from './harness.js';
 export const PASSWORD = 'correct horse battery staple';
 
 /** A site with the default roles, answering on `domain`. */
-export async function seedSiteWithRoles(runtime: Runtime, domain = 'example.test'): Promise<{ siteId: number; roles: Map<string, number> }> {
+export async function seedSiteWithRoles(
+  runtime: Runtime,
+  domain = 'example.test',
+): Promise<{ siteId: number; roles: Map<string, number> }> {
   identityOf(runtime);
   const siteId = await seedSite(runtime, domain);
   const roles = await createDefaultRoles(runtime.data, siteId, runtime.permissions);
@@ -42,7 +45,12 @@ export async function seedUser(
 }
 
 /** A fresh API token for a user, optionally limited to some permissions. */
-export async function seedToken(runtime: Runtime, userId: number, permissions: string[] | null = null, expiresAt: string | null = null): Promise<string> {
+export async function seedToken(
+  runtime: Runtime,
+  userId: number,
+  permissions: string[] | null = null,
+  expiresAt: string | null = null,
+): Promise<string> {
   const { token } = await identityOf(runtime).tokens.create({ userId, name: 'test', permissions, expiresAt });
   return token;
 }

@@ -38,7 +38,10 @@ export async function withRuntime<T>(
   options: { migrate?: boolean } = { migrate: true },
 ): Promise<T> {
   const config = loadConfig(readEnvironment(process.env, process.cwd()));
-  const runtime = createRuntime({ ...config, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const runtime = createRuntime({
+    ...config,
+    logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+  });
   try {
     if (options.migrate !== false) await migrateToLatest(runtime.database);
     return await work(runtime);

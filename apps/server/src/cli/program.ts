@@ -38,7 +38,11 @@ export async function runCli(
     return EXIT_OK;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version') {
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.help' ||
+        error.code === 'commander.version'
+      ) {
         return EXIT_OK;
       }
       return EXIT_USAGE;

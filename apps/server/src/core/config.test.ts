@@ -14,7 +14,12 @@ describe('loadConfig', () => {
 
   it('reads overrides', () => {
     const config = loadConfig(
-      { PORT: '8080', DATABASE_URL: 'postgres://u@db/tessera', RATE_LIMIT_SEARCH: '5', CORS_ORIGINS: 'https://a.test, https://b.test' },
+      {
+        PORT: '8080',
+        DATABASE_URL: 'postgres://u@db/tessera',
+        RATE_LIMIT_SEARCH: '5',
+        CORS_ORIGINS: 'https://a.test, https://b.test',
+      },
       '/srv',
     );
     expect(config.port).toBe(8080);

@@ -103,7 +103,17 @@ export class Locked extends AppError {
 }
 
 export class TooManyRequests extends AppError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests. Try again later.', code = 'rate_limited') {
-    super('rate_limited', code, message, {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  constructor(
+    retryAfterSeconds: number,
+    message = 'Too many requests. Try again later.',
+    code = 'rate_limited',
+  ) {
+    super(
+      'rate_limited',
+      code,
+      message,
+      {},
+      { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    );
   }
 }

@@ -6,11 +6,22 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>): Lo
   return pino({
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'password', '*.password'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'password',
+        '*.password',
+      ],
       censor: '[redacted]',
     },
     ...(config.logPretty
-      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   });
 }

@@ -5,9 +5,9 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Data } from './db/data.js';
 import { HookManager } from './hooks/hook-manager.js';
-import { createJobs, type Jobs } from './jobs/jobs.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
 import type { RateLimitStore } from './http/rate-limit/store.js';
+import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createLogger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SiteDirectory } from './sites/site-directory.js';
@@ -47,7 +47,8 @@ export interface RuntimeOptions {
 
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? createLogger(config);
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const data = new Data(database.kysely, database.engine);
   const siteStore = new SiteStore(data.global);
   const sites = new SiteDirectory(siteStore, {

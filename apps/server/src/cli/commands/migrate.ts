@@ -11,13 +11,20 @@ export const migrateCommand: CommandRegistration = (program, io) => {
         async (runtime) => {
           if (options.status) {
             const status = await migrationStatus(runtime.database);
-            for (const m of status) io.out(`${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt}` : ''}\n`);
+            for (const m of status)
+              io.out(
+                `${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt}` : ''}\n`,
+              );
             const pending = status.filter((m) => !m.appliedAt).length;
             io.out(`${status.length - pending} applied, ${pending} pending\n`);
             return;
           }
           const applied = await migrateToLatest(runtime.database);
-          io.out(applied.length === 0 ? 'Nothing to migrate: the database is up to date.\n' : `Applied ${applied.length} migration(s):\n${applied.map((n) => `  ${n}\n`).join('')}`);
+          io.out(
+            applied.length === 0
+              ? 'Nothing to migrate: the database is up to date.\n'
+              : `Applied ${applied.length} migration(s):\n${applied.map((n) => `  ${n}\n`).join('')}`,
+          );
         },
         { migrate: false },
       );

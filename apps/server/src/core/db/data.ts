@@ -1,9 +1,9 @@
 import type {
   DeleteQueryBuilder,
   DeleteResult,
+  Insertable,
   InsertQueryBuilder,
   InsertResult,
-  Insertable,
   Kysely,
   SelectQueryBuilder,
   UpdateQueryBuilder,

@@ -55,7 +55,10 @@ export interface MigrationStatus {
 
 export async function migrationStatus(database: DatabaseHandle): Promise<MigrationStatus[]> {
   const migrations = await migratorFor(database).getMigrations();
-  return migrations.map((m) => ({ name: m.name, appliedAt: m.executedAt ? m.executedAt.toISOString() : null }));
+  return migrations.map((m) => ({
+    name: m.name,
+    appliedAt: m.executedAt ? m.executedAt.toISOString() : null,
+  }));
 }
 
 /** Applies every pending migration in one run; returns the names applied. */

@@ -12,7 +12,6 @@ import type { Generated } from 'kysely';
  * SiteTables rows all carry `site_id` and are reachable only through a SiteScopedDb, which adds the
  * site condition itself. GlobalTables (sites, users, sessions, jobs) are reached through GlobalDb.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each module
 export interface GlobalTables {
   sites: SiteTable;
   site_domains: SiteDomainTable;

@@ -28,10 +28,14 @@ describe('HookManager', () => {
   it('runs actions by priority, then registration order, awaiting async callbacks', async () => {
     const { hooks } = manager();
     const calls: string[] = [];
-    hooks.addAction('test.page_saved', async () => {
-      await new Promise((r) => setTimeout(r, 5));
-      calls.push('b10');
-    }, { owner: 'b' });
+    hooks.addAction(
+      'test.page_saved',
+      async () => {
+        await new Promise((r) => setTimeout(r, 5));
+        calls.push('b10');
+      },
+      { owner: 'b' },
+    );
     hooks.addAction('test.page_saved', () => void calls.push('a5'), { owner: 'a', priority: 5 });
     hooks.addAction('test.page_saved', () => void calls.push('c10'), { owner: 'c' });
     await hooks.doAction('test.page_saved', page);
@@ -54,13 +58,21 @@ describe('HookManager', () => {
   it('logs a throwing callback with its owner and carries on', async () => {
     const { hooks, log } = manager();
     const after = vi.fn();
-    hooks.addAction('test.page_saved', () => {
-      throw new Error('boom');
-    }, { owner: 'plugin:broken' });
+    hooks.addAction(
+      'test.page_saved',
+      () => {
+        throw new Error('boom');
+      },
+      { owner: 'plugin:broken' },
+    );
     hooks.addAction('test.page_saved', after, { owner: 'core' });
-    hooks.addFilter('test.title', () => {
-      throw new Error('bad filter');
-    }, { owner: 'plugin:bad' });
+    hooks.addFilter(
+      'test.title',
+      () => {
+        throw new Error('bad filter');
+      },
+      { owner: 'plugin:bad' },
+    );
     await hooks.doAction('test.page_saved', page);
     expect(await hooks.applyFilters('test.title', 'kept', page)).toBe('kept');
     expect(after).toHaveBeenCalledWith(page);
@@ -71,9 +83,13 @@ describe('HookManager', () => {
   it('lets a callback veto a vetoable hook', async () => {
     const { hooks, log } = manager();
     hooks.declareVetoable('test.before_save');
-    hooks.addAction('test.before_save', (p) => {
-      if (p.title === 'Hello') throw new Forbidden('Titles may not say hello.', 'vetoed');
-    }, { owner: 'plugin:censor' });
+    hooks.addAction(
+      'test.before_save',
+      (p) => {
+        if (p.title === 'Hello') throw new Forbidden('Titles may not say hello.', 'vetoed');
+      },
+      { owner: 'plugin:censor' },
+    );
     await expect(hooks.doAction('test.before_save', page)).rejects.toMatchObject({ code: 'vetoed' });
     await expect(hooks.doAction('test.before_save', { id: 2, title: 'Bye' })).resolves.toBeUndefined();
     expect(log.error).not.toHaveBeenCalled();

@@ -22,7 +22,8 @@ type ActionName = keyof ActionHooks & string;
 type FilterName = keyof FilterHooks & string;
 type ArgsOf<T> = T extends readonly unknown[] ? T : never;
 type FilterValue<N extends FilterName> = ArgsOf<FilterHooks[N]>[0];
-type FilterContext<N extends FilterName> = ArgsOf<FilterHooks[N]> extends [unknown, ...infer Rest] ? Rest : [];
+type FilterContext<N extends FilterName> =
+  ArgsOf<FilterHooks[N]> extends [unknown, ...infer Rest] ? Rest : [];
 
 export type ActionCallback<N extends ActionName> = (...args: ArgsOf<ActionHooks[N]>) => void | Promise<void>;
 export type FilterCallback<N extends FilterName> = (
@@ -135,6 +136,9 @@ export class HookManager {
 
   private handleFailure(name: string, registration: Registration, error: unknown): void {
     if (this.vetoable.has(name)) throw error;
-    this.log.error({ err: error, hook: name, owner: registration.owner }, `hook ${name} callback of ${registration.owner} failed`);
+    this.log.error(
+      { err: error, hook: name, owner: registration.owner },
+      `hook ${name} callback of ${registration.owner} failed`,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../errors.js';
+import { methodsAllowedOn } from './route-table.js';
 
 interface ValidationIssue {
   instancePath: string;
@@ -68,7 +69,11 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
     code: 'unsupported_media_type',
     message: 'Unsupported content type. Send application/json.',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'The request body is too large.',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'malformed_body',
@@ -89,7 +94,12 @@ export function sendError(
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({ message: body.message, errors: body.errors ?? {}, code: body.code, request_id: reply.request.id });
+    .send({
+      message: body.message,
+      errors: body.errors ?? {},
+      code: body.code,
+      request_id: reply.request.id,
+    });
 }
 
 /**
@@ -101,23 +111,36 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       reply.headers(error.headers);
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return sendError(reply, error.status, { message: error.message, errors: error.fields, code: error.code });
+      return sendError(reply, error.status, {
+        message: error.message,
+        errors: error.fields,
+        code: error.code,
+      });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       return sendError(reply, 422, {
         message: 'The given data was invalid.',
-        errors: fieldErrorsFromValidation(fastifyError.validation as ValidationIssue[], fastifyError.validationContext),
+        errors: fieldErrorsFromValidation(
+          fastifyError.validation as ValidationIssue[],
+          fastifyError.validationContext,
+        ),
         code: 'validation_failed',
       });
     }
     const known = fastifyError.code ? fastifyClientErrors[fastifyError.code] : undefined;
     if (known) return sendError(reply, known.status, known);
     if (fastifyError.statusCode === 400 || fastifyError instanceof SyntaxError) {
-      return sendError(reply, 400, { message: 'The request body is not valid JSON.', code: 'malformed_body' });
+      return sendError(reply, 400, {
+        message: 'The request body is not valid JSON.',
+        code: 'malformed_body',
+      });
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      return sendError(reply, fastifyError.statusCode, { message: fastifyError.message, code: 'bad_request' });
+      return sendError(reply, fastifyError.statusCode, {
+        message: fastifyError.message,
+        code: 'bad_request',
+      });
     }
     request.log.error({ err: error }, 'unexpected failure');
     return sendError(reply, 500, {
@@ -126,7 +149,19 @@ export function installErrorHandler(app: FastifyInstance): void {
     });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, { message: `No route matches ${request.method} ${request.url.split('?')[0]}.`, code: 'route_not_found' }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = methodsAllowedOn(app.routeTable ?? [], path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, 405, {
+        message: `${request.method} is not allowed on ${path}; it accepts ${allowed.join(', ')}.`,
+        code: 'method_not_allowed',
+      });
+    }
+    return sendError(reply, 404, {
+      message: `No route matches ${request.method} ${path}.`,
+      code: 'route_not_found',
+    });
+  });
 }

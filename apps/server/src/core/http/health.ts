@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from './app-type.js';
 import { sql } from 'kysely';
 import type { Runtime } from '../runtime.js';
+import type { App } from './app-type.js';
 import { Envelope } from './envelope.js';
 import { sendError } from './error-handler.js';
 
@@ -12,13 +12,19 @@ const probe = { permission: 'public', site: 'none', rateLimit: 'none' } as const
 export async function healthRoutes(app: App, runtime: Runtime): Promise<void> {
   app.get(
     '/healthz',
-    { config: probe, schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Status } } },
+    {
+      config: probe,
+      schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Status } },
+    },
     async () => ({ data: { status: 'ok' }, meta: {} }),
   );
 
   app.get(
     '/readyz',
-    { config: probe, schema: { tags: ['health'], summary: 'The database is reachable', response: { 200: Status } } },
+    {
+      config: probe,
+      schema: { tags: ['health'], summary: 'The database is reachable', response: { 200: Status } },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(runtime.data.global);

@@ -38,16 +38,19 @@ it('the generated OpenAPI document passes redocly lint', async () => {
   );
   const report = JSON.parse(stdout) as { problems: LintProblem[] };
   const problems = report.problems
-    .filter((problem) => !(problem.ruleId === 'operation-4xx-response' && probes.has(problem.location[0]?.pointer ?? '')))
+    .filter(
+      (problem) =>
+        !(problem.ruleId === 'operation-4xx-response' && probes.has(problem.location[0]?.pointer ?? '')),
+    )
     .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
   expect(problems).toEqual([]);
 }, 60_000);
 
 it('every operation names its permission and rate-limit group', async () => {
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
-  const operations = Object.values(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap((item) =>
-    Object.values(item),
-  );
+  const operations = Object.values(
+    doc.paths as Record<string, Record<string, Record<string, unknown>>>,
+  ).flatMap((item) => Object.values(item));
   expect(operations.length).toBeGreaterThan(30);
   for (const operation of operations) {
     expect(operation['x-permission'], String(operation.operationId)).toBeTypeOf('string');

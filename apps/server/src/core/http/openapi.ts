@@ -33,7 +33,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
-          bearerToken: { type: 'http', scheme: 'bearer', description: 'An API token created from your profile.' },
+          bearerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API token created from your profile.',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',
@@ -76,13 +80,18 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
 function withImpliedErrors(schema: Record<string, unknown>, permission: string, rateLimit: string): unknown {
   const response: Record<string, unknown> = { ...((schema.response as Record<string, unknown>) ?? {}) };
   const add = (status: number, description: string) => {
-    if (!(status in response) && !(String(status) in response)) response[status] = { ...errorBody, description };
+    if (!(status in response) && !(String(status) in response))
+      response[status] = { ...errorBody, description };
   };
   if (permission !== 'public') {
     add(401, 'Missing, malformed, expired or revoked credentials');
-    add(403, permission === 'authenticated' ? 'Missing or invalid CSRF token' : `Lacks the ${permission} permission`);
+    add(
+      403,
+      permission === 'authenticated' ? 'Missing or invalid CSRF token' : `Lacks the ${permission} permission`,
+    );
   }
-  if (schema.body || schema.querystring || schema.params) add(422, 'Validation failed; `errors` has a message per field');
+  if (schema.body || schema.querystring || schema.params)
+    add(422, 'Validation failed; `errors` has a message per field');
   if (rateLimit !== 'none') add(429, 'Rate limit exceeded; see Retry-After');
   return response;
 }

@@ -6,30 +6,40 @@ import { AppError, Conflict } from '../errors.js';
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestApp({}, {
-    routes: (app) => {
-      app.post(
-        '/api/test/echo',
-        {
-          config: { permission: 'public', rateLimit: 'none' },
-          schema: {
-            body: Type.Object({ name: Type.String({ minLength: 2 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+  t = await createTestApp(
+    {},
+    {
+      routes: (app) => {
+        app.post(
+          '/api/test/echo',
+          {
+            config: { permission: 'public', rateLimit: 'none' },
+            schema: {
+              body: Type.Object(
+                { name: Type.String({ minLength: 2 }), count: Type.Integer({ minimum: 1 }) },
+                { additionalProperties: false },
+              ),
+            },
           },
-        },
-        async (request) => ({ data: request.body, meta: {} }),
-      );
-      app.get('/api/test/conflict', { config: { permission: 'public', rateLimit: 'none' } }, async () => {
-        throw new Conflict('That slug is taken.', 'slug_taken');
-      });
-      app.get('/api/test/crash', { config: { permission: 'public', rateLimit: 'none' } }, async () => {
-        throw new Error('database password is hunter2');
-      });
-      app.get('/api/test/site', { config: { permission: 'public', rateLimit: 'none' } }, async (request) => ({
-        data: { id: request.site?.id },
-        meta: {},
-      }));
+          async (request) => ({ data: request.body, meta: {} }),
+        );
+        app.get('/api/test/conflict', { config: { permission: 'public', rateLimit: 'none' } }, async () => {
+          throw new Conflict('That slug is taken.', 'slug_taken');
+        });
+        app.get('/api/test/crash', { config: { permission: 'public', rateLimit: 'none' } }, async () => {
+          throw new Error('database password is hunter2');
+        });
+        app.get(
+          '/api/test/site',
+          { config: { permission: 'public', rateLimit: 'none' } },
+          async (request) => ({
+            data: { id: request.site?.id },
+            meta: {},
+          }),
+        );
+      },
     },
-  });
+  );
   await seedSite(t.runtime, 'example.test', ['www.example.test']);
 });
 afterAll(() => t.close());
@@ -55,17 +65,41 @@ describe('error envelope', () => {
   it('unknown route gives 404 in the envelope', async () => {
     const res = await t.app.inject({ url: '/api/nothing-here', headers: host });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: expect.stringContaining('/api/nothing-here'), errors: {}, code: 'route_not_found' });
+    expect(res.json()).toMatchObject({
+      message: expect.stringContaining('/api/nothing-here'),
+      errors: {},
+      code: 'route_not_found',
+    });
+  });
+
+  it('a known path with another method gives 405 with Allow', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/test/echo', headers: host });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.json().code).toBe('method_not_allowed');
+    const param = await t.app.inject({ method: 'DELETE', url: '/api/jobs/12/retry', headers: host });
+    expect(param.statusCode).toBe(405);
+    expect(param.headers.allow).toBe('POST');
   });
 
   it('malformed JSON gives 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { ...host, 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...host, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'malformed_body', errors: {} });
   });
 
   it('unsupported content type gives 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { ...host, 'content-type': 'text/plain' }, payload: 'hi' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...host, 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('unsupported_media_type');
   });
@@ -82,7 +116,12 @@ describe('error envelope', () => {
   });
 
   it('schema violations give 422 with per-field messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: host, payload: { name: 'x', extra: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: host,
+      payload: { name: 'x', extra: true },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
@@ -95,7 +134,12 @@ describe('error envelope', () => {
   });
 
   it('a valid body passes', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: host, payload: { name: 'xy', count: 2 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: host,
+      payload: { name: 'xy', count: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { name: 'xy', count: 2 }, meta: {} });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type nodemailerModule from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -95,7 +95,9 @@ function smtpDelivery(url: string, log: Logger): Delivery {
 }
 
 function fileDelivery(directory: string, log: Logger): Delivery {
-  const transport = lazyTransport(() => loadNodemailer().createTransport({ streamTransport: true, buffer: true }));
+  const transport = lazyTransport(() =>
+    loadNodemailer().createTransport({ streamTransport: true, buffer: true }),
+  );
   return {
     async send(message) {
       const info = await transport.get().sendMail(message);

@@ -7,7 +7,10 @@ afterEach(async () => {
   t = null;
 });
 
-async function siteIdFor(app: TestContext['app'], host: string): Promise<{ status: number; id?: number; code?: string }> {
+async function siteIdFor(
+  app: TestContext['app'],
+  host: string,
+): Promise<{ status: number; id?: number; code?: string }> {
   const res = await app.inject({ url: '/api/site', headers: { host } });
   const body = res.json();
   return { status: res.statusCode, id: body.data?.id, code: body.code };
@@ -19,7 +22,10 @@ describe('site resolution from the Host header', () => {
     const id = await seedSite(t.runtime, 'blog.example.test');
     expect(await siteIdFor(t.app, 'blog.tessera.test')).toMatchObject({ status: 200, id });
     expect(await siteIdFor(t.app, 'BLOG.tessera.test:8443')).toMatchObject({ status: 200, id });
-    expect(await siteIdFor(t.app, 'shop.tessera.test')).toMatchObject({ status: 404, code: 'site_not_found' });
+    expect(await siteIdFor(t.app, 'shop.tessera.test')).toMatchObject({
+      status: 404,
+      code: 'site_not_found',
+    });
     expect(await siteIdFor(t.app, 'a.b.tessera.test')).toMatchObject({ status: 404 });
   });
 
@@ -44,7 +50,11 @@ describe('client address and CORS', () => {
     t = await createTestApp({ RATE_LIMIT_GENERAL: '1' });
     await seedSite(t.runtime, 'example.test');
     const send = (forwardedFor: string) =>
-      t?.app.inject({ url: '/api/site', headers: { host: 'example.test', 'x-forwarded-for': forwardedFor }, remoteAddress: '127.0.0.1' });
+      t?.app.inject({
+        url: '/api/site',
+        headers: { host: 'example.test', 'x-forwarded-for': forwardedFor },
+        remoteAddress: '127.0.0.1',
+      });
     expect((await send('198.51.100.1'))?.statusCode).toBe(200);
     // Same socket address, another claimed client: still the same key, so the limit of 1 applies.
     expect((await send('198.51.100.2'))?.statusCode).toBe(429);
@@ -54,7 +64,11 @@ describe('client address and CORS', () => {
     t = await createTestApp({ RATE_LIMIT_GENERAL: '1', TRUST_PROXY: '127.0.0.1' });
     await seedSite(t.runtime, 'example.test');
     const send = (forwardedFor: string) =>
-      t?.app.inject({ url: '/api/site', headers: { host: 'example.test', 'x-forwarded-for': forwardedFor }, remoteAddress: '127.0.0.1' });
+      t?.app.inject({
+        url: '/api/site',
+        headers: { host: 'example.test', 'x-forwarded-for': forwardedFor },
+        remoteAddress: '127.0.0.1',
+      });
     expect((await send('198.51.100.1'))?.statusCode).toBe(200);
     expect((await send('198.51.100.2'))?.statusCode).toBe(200);
     expect((await send('198.51.100.1'))?.statusCode).toBe(429);
@@ -76,7 +90,10 @@ describe('client address and CORS', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.test');
     expect(String(preflight.headers['access-control-allow-methods'])).toContain('DELETE');
-    const foreign = await t.app.inject({ url: '/api/site', headers: { host: 'example.test', origin: 'https://evil.test' } });
+    const foreign = await t.app.inject({
+      url: '/api/site',
+      headers: { host: 'example.test', origin: 'https://evil.test' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -53,7 +53,11 @@ export class SiteStore {
   }
 
   async domainTaken(domain: string): Promise<boolean> {
-    const row = await this.db.selectFrom('site_domains').select('site_id').where('domain', '=', domain).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('site_domains')
+      .select('site_id')
+      .where('domain', '=', domain)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

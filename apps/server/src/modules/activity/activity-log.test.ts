@@ -3,14 +3,18 @@ import { fieldDiff } from './activity-log.js';
 
 describe('fieldDiff', () => {
   it('lists changed fields only, as [before, after]', () => {
-    expect(fieldDiff({ name: 'A', locale: 'en', roles: ['x'] }, { name: 'B', locale: 'en', roles: ['x', 'y'] })).toEqual({
+    expect(
+      fieldDiff({ name: 'A', locale: 'en', roles: ['x'] }, { name: 'B', locale: 'en', roles: ['x', 'y'] }),
+    ).toEqual({
       name: ['A', 'B'],
       roles: [['x'], ['x', 'y']],
     });
   });
 
   it('hides redacted values and reports added or removed fields', () => {
-    expect(fieldDiff({ password_hash: 'a' }, { password_hash: 'b', status: 'active' }, ['password_hash'])).toEqual({
+    expect(
+      fieldDiff({ password_hash: 'a' }, { password_hash: 'b', status: 'active' }, ['password_hash']),
+    ).toEqual({
       password_hash: ['[redacted]', '[redacted]'],
       status: [null, 'active'],
     });

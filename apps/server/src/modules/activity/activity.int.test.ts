@@ -16,11 +16,20 @@ beforeAll(async () => {
   const seeded = await seedSiteWithRoles(t.runtime, host);
   siteId = seeded.siteId;
   adminId = await seedUser(t.runtime, siteId, seeded.roles, { email: 'admin@example.test', role: 'admin' });
-  const authorId = await seedUser(t.runtime, siteId, seeded.roles, { email: 'author@example.test', role: 'author' });
+  const authorId = await seedUser(t.runtime, siteId, seeded.roles, {
+    email: 'author@example.test',
+    role: 'author',
+  });
   adminToken = await seedToken(t.runtime, adminId);
   authorToken = await seedToken(t.runtime, authorId);
   const login = (password: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host }, payload: { email: 'admin@example.test', password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host },
+      payload: { email: 'admin@example.test', password },
+      remoteAddress: ip,
+    });
   await login(PASSWORD, '192.0.2.1');
   await login('wrong password 1', '192.0.2.2');
   await recordActivity(t.runtime.data, siteId, {
@@ -34,7 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token = adminToken) => t.app.inject({ url, headers: { host, authorization: `Bearer ${token}` } });
+const get = (url: string, token = adminToken) =>
+  t.app.inject({ url, headers: { host, authorization: `Bearer ${token}` } });
 
 describe('GET /api/activity', () => {
   it('lists entries newest first with user, IP and details', async () => {
@@ -42,8 +52,16 @@ describe('GET /api/activity', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.meta).toEqual({ total: 3, per_page: 20, current_page: 1, last_page: 1 });
-    expect(body.data.map((e: { action: string }) => e.action)).toEqual(['user.updated', 'auth.login_failed', 'auth.login']);
-    expect(body.data[2]).toMatchObject({ user: { id: adminId, email: 'admin@example.test' }, ip: '192.0.2.1', details: { method: 'password' } });
+    expect(body.data.map((e: { action: string }) => e.action)).toEqual([
+      'user.updated',
+      'auth.login_failed',
+      'auth.login',
+    ]);
+    expect(body.data[2]).toMatchObject({
+      user: { id: adminId, email: 'admin@example.test' },
+      ip: '192.0.2.1',
+      details: { method: 'password' },
+    });
     expect(body.data[2].created_at).toMatch(/Z$/);
   });
 

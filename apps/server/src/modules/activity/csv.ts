@@ -1,13 +1,24 @@
 import type { ActivityEntryView } from './schemas.js';
 
-export const CSV_HEADER = ['id', 'created_at', 'user_id', 'user_email', 'action', 'subject_type', 'subject_id', 'ip', 'details'];
+export const CSV_HEADER = [
+  'id',
+  'created_at',
+  'user_id',
+  'user_email',
+  'action',
+  'subject_type',
+  'subject_id',
+  'ip',
+  'details',
+];
 
 /**
  * One CSV field, quoted when needed. Cells a spreadsheet would read as a formula (=, +, -, @, tab,
  * carriage return) get a leading apostrophe, so an exported log cannot run code on the reader.
  */
 export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -19,7 +19,11 @@ export class ActivityRepo {
   }
 
   /** One page of entries; `afterId` pages by keyset (exports), `offset` by number (lists). */
-  async list(filter: ActivityFilter, limit: number, position: { offset?: number; beforeId?: number }): Promise<ActivityEntryView[]> {
+  async list(
+    filter: ActivityFilter,
+    limit: number,
+    position: { offset?: number; beforeId?: number },
+  ): Promise<ActivityEntryView[]> {
     let query = applyFilter(this.db.selectFrom('activity_log'), filter)
       .leftJoin('users', 'users.id', 'activity_log.user_id')
       .select([
@@ -56,7 +60,10 @@ export class ActivityRepo {
 
   /** Deletes entries older than `before`; returns how many went. */
   async deleteOlderThan(before: string): Promise<number> {
-    const result = await this.db.deleteFrom('activity_log').where('created_at', '<', before).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('activity_log')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }
@@ -72,7 +79,8 @@ function applyFilter(query: ActivityQuery, filter: ActivityFilter): ActivityQuer
   if (filter.subject_type !== undefined) q = q.where('activity_log.subject_type', '=', filter.subject_type);
   if (filter.subject_id !== undefined) q = q.where('activity_log.subject_id', '=', filter.subject_id);
   // Stored timestamps are ISO strings in UTC; normalising the bounds the same way keeps text comparison exact.
-  if (filter.from !== undefined) q = q.where('activity_log.created_at', '>=', new Date(filter.from).toISOString());
+  if (filter.from !== undefined)
+    q = q.where('activity_log.created_at', '>=', new Date(filter.from).toISOString());
   if (filter.to !== undefined) q = q.where('activity_log.created_at', '<', new Date(filter.to).toISOString());
   return q;
 }

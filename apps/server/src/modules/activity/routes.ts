@@ -57,7 +57,10 @@ export async function activityRoutes(app: App, runtime: Runtime): Promise<void> 
       })();
       reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="activity-${site.handle}-${new Date().toISOString().slice(0, 10)}.csv"`);
+        .header(
+          'content-disposition',
+          `attachment; filename="activity-${site.handle}-${new Date().toISOString().slice(0, 10)}.csv"`,
+        );
       // A stream bypasses serialization; the type provider only knows the schema's string type.
       return reply.send(Readable.from(lines) as unknown as string);
     },

@@ -22,7 +22,10 @@ export type ActivityEntryView = Static<typeof ActivityEntrySchema>;
 export const ActivityFilterQuery = Type.Object({
   user_id: Type.Optional(Type.Integer({ minimum: 1 })),
   action: Type.Optional(
-    Type.String({ maxLength: 100, description: 'Exact action (user.created) or an area with a wildcard (user.*)' }),
+    Type.String({
+      maxLength: 100,
+      description: 'Exact action (user.created) or an area with a wildcard (user.*)',
+    }),
   ),
   subject_type: Type.Optional(Type.String({ maxLength: 50 })),
   subject_id: Type.Optional(Type.String({ maxLength: 100 })),

@@ -8,9 +8,17 @@ const EXPORT_BATCH = 1000;
 export class ActivityService {
   constructor(private readonly runtime: Runtime) {}
 
-  async list(siteId: number, filter: ActivityFilter, page: number, limit: number): Promise<{ items: ActivityEntryView[]; total: number }> {
+  async list(
+    siteId: number,
+    filter: ActivityFilter,
+    page: number,
+    limit: number,
+  ): Promise<{ items: ActivityEntryView[]; total: number }> {
     const repo = new ActivityRepo(this.runtime.data.site(siteId));
-    const [items, total] = await Promise.all([repo.list(filter, limit, { offset: (page - 1) * limit }), repo.count(filter)]);
+    const [items, total] = await Promise.all([
+      repo.list(filter, limit, { offset: (page - 1) * limit }),
+      repo.count(filter),
+    ]);
     return { items, total };
   }
 
@@ -28,7 +36,9 @@ export class ActivityService {
 
   /** Deletes entries past the retention period on every site; returns how many went. */
   async prune(at = new Date()): Promise<number> {
-    const before = new Date(at.getTime() - this.runtime.config.activityRetentionDays * 86_400_000).toISOString();
+    const before = new Date(
+      at.getTime() - this.runtime.config.activityRetentionDays * 86_400_000,
+    ).toISOString();
     let deleted = 0;
     for (const site of await this.runtime.siteStore.list()) {
       deleted += await new ActivityRepo(this.runtime.data.site(site.id)).deleteOlderThan(before);

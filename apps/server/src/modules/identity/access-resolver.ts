@@ -45,7 +45,9 @@ export class AccessResolver {
 
   /** The access of a user on a site, narrowed to `tokenPermissions` when the request used a token. */
   access(standing: Standing, tokenPermissions: readonly string[] | null): Access {
-    let granted: ReadonlySet<string> = standing.isSuperAdmin ? new Set(this.catalogue.all()) : standing.permissions;
+    let granted: ReadonlySet<string> = standing.isSuperAdmin
+      ? new Set(this.catalogue.all())
+      : standing.permissions;
     if (tokenPermissions) {
       const own = new Set(tokenPermissions);
       granted = new Set([...granted].filter((id) => own.has(id)));

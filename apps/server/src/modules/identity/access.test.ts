@@ -35,7 +35,16 @@ describe('PermissionCatalogue', () => {
   it('holds more than 40 permissions including every one spec 2.7 names, grouped by area', () => {
     const c = catalogue();
     expect(c.all().length).toBeGreaterThan(40);
-    for (const id of ['pages.publish', 'posts.delete', 'media.upload', 'users.delete', 'roles.edit', 'settings.edit', 'plugins.manage', 'themes.manage']) {
+    for (const id of [
+      'pages.publish',
+      'posts.delete',
+      'media.upload',
+      'users.delete',
+      'roles.edit',
+      'settings.edit',
+      'plugins.manage',
+      'themes.manage',
+    ]) {
       expect(c.has(id), id).toBe(true);
     }
     const areas = c.grouped().map((g) => g.area);
@@ -45,7 +54,9 @@ describe('PermissionCatalogue', () => {
   it('lets plugins register their own and refuses duplicates and malformed ids', () => {
     const c = catalogue();
     c.register('products.manage', 'Manage products', { owner: 'ecommerce' });
-    expect(c.grouped().find((g) => g.area === 'products')?.permissions[0]).toMatchObject({ owner: 'ecommerce' });
+    expect(c.grouped().find((g) => g.area === 'products')?.permissions[0]).toMatchObject({
+      owner: 'ecommerce',
+    });
     expect(() => c.register('products.manage', 'again')).toThrow(/already/);
     expect(() => c.register('Products', 'bad')).toThrow(/form/);
   });

@@ -22,7 +22,8 @@ export class Access {
    * everyone else's need `permission_others`.
    */
   allowsOn(permission: string, ownerId: number | null): boolean {
-    if (ownerId !== this.userId && this.catalogue.isOwnable(permission)) return this.allows(`${permission}_others`);
+    if (ownerId !== this.userId && this.catalogue.isOwnable(permission))
+      return this.allows(`${permission}_others`);
     return this.allows(permission);
   }
 

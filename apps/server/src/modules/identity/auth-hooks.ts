@@ -27,11 +27,20 @@ export function installAuthentication(app: App, runtime: Runtime): void {
     if (authorization !== undefined) {
       const match = BEARER.exec(authorization);
       if (!match?.[1]) {
-        throw new Unauthenticated('The Authorization header must be "Bearer <token>".', 'malformed_credentials');
+        throw new Unauthenticated(
+          'The Authorization header must be "Bearer <token>".',
+          'malformed_credentials',
+        );
       }
       const token = await tokens.authenticate(match[1]);
       if (!token) throw new Unauthenticated('The API token is invalid, expired or revoked.', 'invalid_token');
-      request.principal = { userId: token.user_id, via: 'token', tokenId: token.id, sessionId: null, csrfToken: null };
+      request.principal = {
+        userId: token.user_id,
+        via: 'token',
+        tokenId: token.id,
+        sessionId: null,
+        csrfToken: null,
+      };
       tokenPermissions = token.permissions;
     } else {
       const cookie = request.cookies[SESSION_COOKIE];
@@ -53,7 +62,8 @@ export function installAuthentication(app: App, runtime: Runtime): void {
     if (!request.principal || !request.site) return;
     const standing = await resolver.standing(request.principal.userId, request.site.id);
     if (!standing) throw new Unauthenticated('The account no longer exists.', 'invalid_credentials');
-    if (standing.status !== 'active') throw new Unauthenticated('This account is suspended.', 'account_suspended');
+    if (standing.status !== 'active')
+      throw new Unauthenticated('This account is suspended.', 'account_suspended');
     request.access = resolver.access(standing, tokenPermissions);
     request.twoFactorMissing = standing.twoFactorMissing;
   });
@@ -71,7 +81,11 @@ export function installAuthorization(app: App): void {
     if (permission === 'public') return;
     const principal = request.principal;
     if (!principal) throw new Unauthenticated();
-    if (principal.via === 'session' && !SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== 'skip') {
+    if (
+      principal.via === 'session' &&
+      !SAFE_METHODS.has(request.method) &&
+      request.routeOptions.config.csrf !== 'skip'
+    ) {
       const sent = request.headers['x-csrf-token'];
       if (typeof sent !== 'string' || !principal.csrfToken || !safeEqual(sent, principal.csrfToken)) {
         throw new Forbidden(
@@ -82,7 +96,10 @@ export function installAuthorization(app: App): void {
     }
     if (permission === 'authenticated') return;
     if (request.twoFactorMissing) {
-      throw new Forbidden('Your role requires two-factor authentication: set it up from your profile first.', 'two_factor_setup_required');
+      throw new Forbidden(
+        'Your role requires two-factor authentication: set it up from your profile first.',
+        'two_factor_setup_required',
+      );
     }
     if (!permission || !request.access?.allows(permission)) {
       throw new Forbidden(`This requires the ${permission} permission.`, 'permission_denied');
@@ -91,10 +108,20 @@ export function installAuthorization(app: App): void {
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }
 
-export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, value: string, maxAgeSeconds: number): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  value: string,
+  maxAgeSeconds: number,
+): void {
   reply.setCookie(SESSION_COOKIE, value, {
     path: '/',
     httpOnly: true,

@@ -49,7 +49,10 @@ export class AuthService {
       throw new Unauthenticated('The email or password is incorrect.', 'invalid_credentials');
     }
     if (user.status !== 'active') throw new Forbidden('This account is suspended.', 'account_suspended');
-    if (user.is_super_admin !== 1 && !(await new MembersRepo(this.runtime.data.site(site.id)).find(user.id))) {
+    if (
+      user.is_super_admin !== 1 &&
+      !(await new MembersRepo(this.runtime.data.site(site.id)).find(user.id))
+    ) {
       throw new Forbidden('This account has no access to this site.', 'not_a_member');
     }
     if (user.totp_enabled_at) return { kind: 'two_factor', user };
@@ -57,12 +60,19 @@ export class AuthService {
   }
 
   /** Opens a session for a user whose credentials (and second factor, if any) were verified. */
-  async openSession(site: Site, user: UserRow, client: Client, method: 'password' | 'two_factor'): Promise<LoginOutcome> {
+  async openSession(
+    site: Site,
+    user: UserRow,
+    client: Client,
+    method: 'password' | 'two_factor',
+  ): Promise<LoginOutcome> {
     const { sessions } = identityOf(this.runtime);
     const at = new Date().toISOString();
     const outcome = await this.runtime.data.transaction(async (tx) => {
       await new UsersRepo(tx.global).update(user.id, { last_login_at: at });
-      const { cookie, session } = await sessions.withDb(tx.global).start(user.id, { ip: client.ip, userAgent: client.userAgent });
+      const { cookie, session } = await sessions
+        .withDb(tx.global)
+        .start(user.id, { ip: client.ip, userAgent: client.userAgent });
       await recordActivity(tx, site.id, {
         userId: user.id,
         action: 'auth.login',
@@ -73,7 +83,13 @@ export class AuthService {
       });
       return { kind: 'session', user: { ...user, last_login_at: at }, cookie, session } as const;
     });
-    await this.runtime.hooks.doAction('auth.logged_in', { userId: user.id, email: user.email, siteId: site.id, ip: client.ip, method });
+    await this.runtime.hooks.doAction('auth.logged_in', {
+      userId: user.id,
+      email: user.email,
+      siteId: site.id,
+      ip: client.ip,
+      method,
+    });
     return outcome;
   }
 
@@ -81,7 +97,13 @@ export class AuthService {
     const { sessions } = identityOf(this.runtime);
     await this.runtime.data.transaction(async (tx) => {
       await sessions.withDb(tx.global).end(sessionId);
-      await recordActivity(tx, site.id, { userId, action: 'auth.logout', subjectType: 'user', subjectId: userId, ip: client.ip });
+      await recordActivity(tx, site.id, {
+        userId,
+        action: 'auth.logout',
+        subjectType: 'user',
+        subjectId: userId,
+        ip: client.ip,
+      });
     });
   }
 }

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function login(email: string, password = PASSWORD, ip = '10.0.0.1') {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host }, payload: { email, password }, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { host },
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 }
 
 function sessionCookie(res: { cookies: Array<{ name: string; value: string }> }): string {
@@ -33,7 +39,11 @@ describe('session login', () => {
     const res = await login('editor@example.TEST');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data.user).toMatchObject({ id: editorId, email: 'Editor@Example.test', role: { slug: 'editor' } });
+    expect(body.data.user).toMatchObject({
+      id: editorId,
+      email: 'Editor@Example.test',
+      role: { slug: 'editor' },
+    });
     expect(body.data.user).not.toHaveProperty('password_hash');
     expect(body.data.csrf_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const setCookie = String(res.headers['set-cookie']);
@@ -60,15 +70,27 @@ describe('session login', () => {
     const res = await login('editor@example.test');
     const cookie = sessionCookie(res);
     const csrf = res.json().data.csrf_token;
-    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { host, cookie } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host, cookie },
+    });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().code).toBe('csrf_token_invalid');
     expect(missing.json().message).toContain('X-CSRF-Token');
-    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { host, cookie, 'x-csrf-token': `${csrf}x` } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host, cookie, 'x-csrf-token': `${csrf}x` },
+    });
     expect(forged.statusCode).toBe(403);
     const fetched = await t.app.inject({ url: '/api/auth/csrf', headers: { host, cookie } });
     expect(fetched.json().data.csrf_token).toBe(csrf);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { host, cookie, 'x-csrf-token': csrf } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host, cookie, 'x-csrf-token': csrf },
+    });
     expect(ok.statusCode).toBe(204);
     const after = await t.app.inject({ url: '/api/auth/csrf', headers: { host, cookie } });
     expect(after.statusCode).toBe(401);
@@ -91,7 +113,10 @@ describe('session login', () => {
     await new UsersRepo(t.runtime.data.global).update(id, { status: 'suspended' });
     identityOf(t.runtime).resolver.forgetUser(id);
     expect((await login('gone@example.test')).statusCode).toBe(403);
-    const res = await t.app.inject({ url: '/api/auth/csrf', headers: { host, authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      url: '/api/auth/csrf',
+      headers: { host, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('account_suspended');
   });
@@ -100,13 +125,18 @@ describe('session login', () => {
 describe('sign-in hooks', () => {
   it('runs auth.logged_in after a login and lets auth.before_login veto one', async () => {
     const seen: string[] = [];
-    const offLogged = t.runtime.hooks.addAction('auth.logged_in', (event) => void seen.push(`${event.email}:${event.method}`), {
-      owner: 'test',
-    });
+    const offLogged = t.runtime.hooks.addAction(
+      'auth.logged_in',
+      (event) => void seen.push(`${event.email}:${event.method}`),
+      {
+        owner: 'test',
+      },
+    );
     const offVeto = t.runtime.hooks.addAction(
       'auth.before_login',
       (attempt) => {
-        if (attempt.ip === '10.9.9.9') throw new Forbidden('Sign-in is not allowed from this address.', 'address_blocked');
+        if (attempt.ip === '10.9.9.9')
+          throw new Forbidden('Sign-in is not allowed from this address.', 'address_blocked');
       },
       { owner: 'plugin:allow-list' },
     );
@@ -123,9 +153,13 @@ describe('sign-in hooks', () => {
   });
 
   it('a throwing auth.logged_in callback does not fail the login', async () => {
-    const off = t.runtime.hooks.addAction('auth.logged_in', () => {
-      throw new Error('plugin bug');
-    }, { owner: 'plugin:buggy' });
+    const off = t.runtime.hooks.addAction(
+      'auth.logged_in',
+      () => {
+        throw new Error('plugin bug');
+      },
+      { owner: 'plugin:buggy' },
+    );
     try {
       expect((await login('editor@example.test', PASSWORD, '10.9.9.7')).statusCode).toBe(200);
     } finally {
@@ -137,7 +171,10 @@ describe('sign-in hooks', () => {
 describe('bearer tokens', () => {
   it('authenticates without CSRF and rejects malformed, unknown, expired and revoked tokens with 401', async () => {
     const token = await seedToken(t.runtime, editorId);
-    const good = await t.app.inject({ url: '/api/auth/csrf', headers: { host, authorization: `Bearer ${token}` } });
+    const good = await t.app.inject({
+      url: '/api/auth/csrf',
+      headers: { host, authorization: `Bearer ${token}` },
+    });
     expect(good.statusCode).toBe(200);
     const expired = await seedToken(t.runtime, editorId, null, '2020-01-01T00:00:00.000Z');
     for (const authorization of ['Basic abc', 'Bearer', `Bearer ${token}x`, `Bearer ${expired}`]) {
@@ -149,7 +186,10 @@ describe('bearer tokens', () => {
     const record = (await tokens.listOf(editorId)).find((r) => token.startsWith(`${r.prefix}_`));
     if (!record) throw new Error('no token');
     await tokens.revoke(record.id);
-    const revoked = await t.app.inject({ url: '/api/auth/csrf', headers: { host, authorization: `Bearer ${token}` } });
+    const revoked = await t.app.inject({
+      url: '/api/auth/csrf',
+      headers: { host, authorization: `Bearer ${token}` },
+    });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().code).toBe('invalid_token');
   });

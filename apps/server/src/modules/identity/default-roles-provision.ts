@@ -4,7 +4,11 @@ import { defaultRoles, permissionsOfDefaultRole } from './default-roles.js';
 import { RolesRepo } from './repo-roles.js';
 
 /** Gives a new site the default roles with their permission sets; part of the site's creation transaction. */
-export async function createDefaultRoles(tx: Data, siteId: number, catalogue: PermissionCatalogue): Promise<Map<string, number>> {
+export async function createDefaultRoles(
+  tx: Data,
+  siteId: number,
+  catalogue: PermissionCatalogue,
+): Promise<Map<string, number>> {
   const roles = new RolesRepo(tx.site(siteId));
   const at = new Date().toISOString();
   const ids = new Map<string, number>();

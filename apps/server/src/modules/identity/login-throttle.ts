@@ -26,12 +26,19 @@ export class LoginThrottle {
     ];
     const until = Math.max(...blocked);
     if (until > Date.now()) {
-      throw new TooManyRequests((until - Date.now()) / 1000, 'Too many failed sign-in attempts. Try again later.', 'login_throttled');
+      throw new TooManyRequests(
+        (until - Date.now()) / 1000,
+        'Too many failed sign-in attempts. Try again later.',
+        'login_throttled',
+      );
     }
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
-    await Promise.all([this.store.hit(accountKey(email), WINDOW_MS), this.store.hit(addressKey(ip), WINDOW_MS)]);
+    await Promise.all([
+      this.store.hit(accountKey(email), WINDOW_MS),
+      this.store.hit(addressKey(ip), WINDOW_MS),
+    ]);
   }
 }
 

@@ -34,8 +34,10 @@ export function decoyPasswordHash(): Promise<string> {
 /** Field errors for a new password, or none; `field` names the request field it came from. */
 export function passwordProblems(password: string, email: string | null, field = 'password'): FieldErrors {
   const problems: string[] = [];
-  if (password.length < MIN_PASSWORD_LENGTH) problems.push(`Must be at least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (password.length > MAX_PASSWORD_LENGTH) problems.push(`Must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    problems.push(`Must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    problems.push(`Must be at most ${MAX_PASSWORD_LENGTH} characters.`);
   const lowered = password.toLowerCase();
   if (commonPasswords.has(lowered)) problems.push('Is too common; choose a password that is hard to guess.');
   else if (email && lowered === email.toLowerCase()) problems.push('Must not be your email address.');

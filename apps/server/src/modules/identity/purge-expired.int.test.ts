@@ -18,14 +18,37 @@ it('the hourly purge deletes expired sessions and spent tokens, and keeps live o
   const stale = await sessions.start(userId, { ip: null, userAgent: null });
   const past = '2020-01-01T00:00:00.000Z';
   const db = t.runtime.data.global;
-  await db.updateTable('sessions').set({ idle_expires_at: past }).where('id', '=', stale.session.id).execute();
-  await db.insertInto('password_resets').values({ token_hash: 'a'.repeat(64), user_id: userId, expires_at: past, used_at: null, created_at: past }).execute();
+  await db
+    .updateTable('sessions')
+    .set({ idle_expires_at: past })
+    .where('id', '=', stale.session.id)
+    .execute();
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: 'a'.repeat(64),
+      user_id: userId,
+      expires_at: past,
+      used_at: null,
+      created_at: past,
+    })
+    .execute();
 
   const schedule = (await t.runtime.jobs.schedules.list()).find((s) => s.name === 'identity.purge_expired');
   expect(schedule?.cron).toBe('23 * * * *');
   const definition = t.runtime.jobs.registry.get('identity.purge_expired');
   if (!definition) throw new Error('job not defined');
-  await definition.handler({}, { jobId: 1, attempt: 1, maxAttempts: 1, siteId: null, signal: new AbortController().signal, log: t.runtime.log });
+  await definition.handler(
+    {},
+    {
+      jobId: 1,
+      attempt: 1,
+      maxAttempts: 1,
+      siteId: null,
+      signal: new AbortController().signal,
+      log: t.runtime.log,
+    },
+  );
 
   const left = await db.selectFrom('sessions').select('id').execute();
   expect(left.map((s) => s.id)).toEqual([live.session.id]);

@@ -16,7 +16,10 @@ export async function scheduleCredentialPurge(runtime: Runtime): Promise<void> {
     const nowIso = new Date().toISOString();
     const db = runtime.data.global;
     const sessions = await identityOf(runtime).sessions.purgeExpired();
-    const challenges = await db.deleteFrom('two_factor_challenges').where('expires_at', '<=', nowIso).executeTakeFirst();
+    const challenges = await db
+      .deleteFrom('two_factor_challenges')
+      .where('expires_at', '<=', nowIso)
+      .executeTakeFirst();
     const resets = await db
       .deleteFrom('password_resets')
       .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('used_at', 'is not', null)]))

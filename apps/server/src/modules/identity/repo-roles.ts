@@ -20,7 +20,14 @@ export class RolesRepo {
     return this.db.selectFrom('roles').selectAll().where('slug', '=', slug).executeTakeFirst();
   }
 
-  async insert(input: { slug: string; name: string; description: string; isDefault: boolean; requiresTwoFactor: boolean; at: string }): Promise<number> {
+  async insert(input: {
+    slug: string;
+    name: string;
+    description: string;
+    isDefault: boolean;
+    requiresTwoFactor: boolean;
+    at: string;
+  }): Promise<number> {
     const row = await this.db
       .insertInto('roles', {
         slug: input.slug,
@@ -36,7 +43,10 @@ export class RolesRepo {
     return row.id;
   }
 
-  async update(id: number, changes: Partial<Pick<RoleRow, 'name' | 'description' | 'requires_two_factor' | 'updated_at'>>): Promise<void> {
+  async update(
+    id: number,
+    changes: Partial<Pick<RoleRow, 'name' | 'description' | 'requires_two_factor' | 'updated_at'>>,
+  ): Promise<void> {
     await this.db.updateTable('roles').set(changes).where('id', '=', id).execute();
   }
 
@@ -56,7 +66,11 @@ export class RolesRepo {
 
   /** Permissions of every role of the site, keyed by role id (one query for lists). */
   async permissionsByRole(): Promise<Map<number, string[]>> {
-    const rows = await this.db.selectFrom('role_permissions').select(['role_id', 'permission']).orderBy('permission').execute();
+    const rows = await this.db
+      .selectFrom('role_permissions')
+      .select(['role_id', 'permission'])
+      .orderBy('permission')
+      .execute();
     const map = new Map<number, string[]>();
     for (const row of rows) map.set(row.role_id, [...(map.get(row.role_id) ?? []), row.permission]);
     return map;
@@ -65,7 +79,12 @@ export class RolesRepo {
   async setPermissions(roleId: number, permissions: readonly string[]): Promise<void> {
     await this.db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
     if (permissions.length === 0) return;
-    await this.db.insertInto('role_permissions', permissions.map((permission) => ({ role_id: roleId, permission }))).execute();
+    await this.db
+      .insertInto(
+        'role_permissions',
+        permissions.map((permission) => ({ role_id: roleId, permission })),
+      )
+      .execute();
   }
 
   async countMembers(roleId: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteSummary } from '../../app.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import type { RouteSummary } from '../../core/http/route-table.js';
 
 /**
  * Every route declares who may call it: a permission from the catalogue, `authenticated` or

@@ -4,8 +4,8 @@ import { BadRequest } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
-import { AuthService, type Client } from './auth-service.js';
 import { clearSessionCookie, setSessionCookie } from './auth-hooks.js';
+import { AuthService, type Client } from './auth-service.js';
 import { LoginBody, LoginResult } from './schemas.js';
 import { startTwoFactorChallenge } from './two-factor-challenge.js';
 import { viewUser } from './user-view.js';
@@ -65,7 +65,10 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
     async (request, reply) => {
       const principal = request.principal;
       if (principal?.via !== 'session' || !principal.sessionId || !request.site) {
-        throw new BadRequest('Only a session can be signed out; revoke an API token instead.', 'not_a_session');
+        throw new BadRequest(
+          'Only a session can be signed out; revoke an API token instead.',
+          'not_a_session',
+        );
       }
       await auth.logout(request.site, principal.userId, principal.sessionId, clientOf(request));
       clearSessionCookie(reply, request);
@@ -80,7 +83,10 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: "The session's CSRF token, for the X-CSRF-Token header",
-        response: { 200: Envelope(Type.Object({ csrf_token: Type.Union([Type.String(), Type.Null()]) })), ...errors },
+        response: {
+          200: Envelope(Type.Object({ csrf_token: Type.Union([Type.String(), Type.Null()]) })),
+          ...errors,
+        },
       },
     },
     async (request) => one({ csrf_token: request.principal?.csrfToken ?? null }),

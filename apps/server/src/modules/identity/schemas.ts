@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
@@ -44,11 +44,16 @@ export const ApiTokenSchema = Type.Object(
   { $id: 'ApiToken' },
 );
 
-export const LoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Password }, { additionalProperties: false });
+export const LoginBody = Type.Object(
+  { email: Type.String({ maxLength: 254 }), password: Password },
+  { additionalProperties: false },
+);
 
 export const LoginResult = Type.Object({
   user: Type.Optional(UserSchema),
-  csrf_token: Type.Optional(Type.String({ description: 'Send back in the X-CSRF-Token header on unsafe methods' })),
+  csrf_token: Type.Optional(
+    Type.String({ description: 'Send back in the X-CSRF-Token header on unsafe methods' }),
+  ),
   two_factor_required: Type.Boolean(),
   challenge: Type.Optional(Type.String({ description: 'Pass to POST /api/auth/two-factor with a code' })),
 });

@@ -7,7 +7,12 @@ let t: TestContext;
 const host = 'example.test';
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_GENERAL: '10000', TRUST_PROXY: '127.0.0.1', SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' });
+  t = await createTestApp({
+    RATE_LIMIT_GENERAL: '10000',
+    TRUST_PROXY: '127.0.0.1',
+    SESSION_IDLE_MINUTES: '30',
+    SESSION_ABSOLUTE_HOURS: '8',
+  });
   const { siteId, roles } = await seedSiteWithRoles(t.runtime, host);
   await seedUser(t.runtime, siteId, roles, { email: 'editor@example.test', role: 'editor' });
 });
@@ -31,7 +36,11 @@ const csrf = (cookie: string) => t.app.inject({ url: '/api/auth/csrf', headers: 
 describe('session lifetime', () => {
   it('stores only the hash of the cookie value, with idle and absolute expiry', async () => {
     const { id } = await signIn();
-    const row = await t.runtime.data.global.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.runtime.data.global
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const created = Date.parse(row.created_at);
     expect(Date.parse(row.idle_expires_at) - created).toBe(30 * 60_000);
     expect(Date.parse(row.absolute_expires_at) - created).toBe(8 * 3_600_000);
@@ -40,18 +49,27 @@ describe('session lifetime', () => {
   it('ends a session idle for too long', async () => {
     const { cookie, id } = await signIn();
     expect((await csrf(cookie)).statusCode).toBe(200);
-    await t.runtime.data.global.updateTable('sessions').set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await t.runtime.data.global
+      .updateTable('sessions')
+      .set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     const res = await csrf(cookie);
     expect(res.statusCode).toBe(401);
     expect(String(res.headers['set-cookie'])).toContain('tessera_session=;');
-    expect(await t.runtime.data.global.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.runtime.data.global.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('ends a session past its absolute lifetime even while in use', async () => {
     const { cookie, id } = await signIn();
     await t.runtime.data.global
       .updateTable('sessions')
-      .set({ absolute_expires_at: new Date(Date.now() - 1000).toISOString(), last_seen_at: new Date().toISOString() })
+      .set({
+        absolute_expires_at: new Date(Date.now() - 1000).toISOString(),
+        last_seen_at: new Date().toISOString(),
+      })
       .where('id', '=', id)
       .execute();
     expect((await csrf(cookie)).statusCode).toBe(401);
@@ -60,9 +78,17 @@ describe('session lifetime', () => {
   it('pushes the idle expiry forward on use', async () => {
     const { cookie, id } = await signIn();
     const stale = new Date(Date.now() - 5 * 60_000).toISOString();
-    await t.runtime.data.global.updateTable('sessions').set({ last_seen_at: stale }).where('id', '=', id).execute();
+    await t.runtime.data.global
+      .updateTable('sessions')
+      .set({ last_seen_at: stale })
+      .where('id', '=', id)
+      .execute();
     expect((await csrf(cookie)).statusCode).toBe(200);
-    const row = await t.runtime.data.global.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.runtime.data.global
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.last_seen_at > stale).toBe(true);
     expect(Date.parse(row.idle_expires_at)).toBeGreaterThan(Date.now() + 29 * 60_000);
   });

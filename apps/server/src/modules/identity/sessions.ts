@@ -28,7 +28,10 @@ export class Sessions {
   }
 
   /** A new session with a new id (so a pre-login id can never be fixated) and its CSRF token. */
-  async start(userId: number, client: { ip: string | null; userAgent: string | null }): Promise<{ cookie: string; session: SessionRow }> {
+  async start(
+    userId: number,
+    client: { ip: string | null; userAgent: string | null },
+  ): Promise<{ cookie: string; session: SessionRow }> {
     const cookie = randomSecret(32);
     const at = new Date();
     const session: SessionRow = {

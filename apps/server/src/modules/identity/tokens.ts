@@ -42,7 +42,10 @@ export class ApiTokens {
     permissions: string[] | null;
     expiresAt: string | null;
   }): Promise<{ token: string; record: ApiToken }> {
-    const prefix = `tsr_${randomSecret(12).replace(/[^A-Za-z0-9]/g, '').slice(0, 8).padEnd(8, '0')}`;
+    const prefix = `tsr_${randomSecret(12)
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 8)
+      .padEnd(8, '0')}`;
     const token = `${prefix}_${randomSecret(32)}`;
     const at = new Date().toISOString();
     const row = await this.db
@@ -64,19 +67,32 @@ export class ApiTokens {
   /** The live token for a presented secret: not revoked, not expired. Records when it was last used. */
   async authenticate(token: string): Promise<ApiToken | null> {
     if (!isTokenShaped(token)) return null;
-    const row = await this.db.selectFrom('api_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
     if (!row || row.revoked_at) return null;
     const now = new Date();
     if (row.expires_at && row.expires_at <= now.toISOString()) return null;
     if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
       row.last_used_at = now.toISOString();
-      await this.db.updateTable('api_tokens').set({ last_used_at: row.last_used_at }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('api_tokens')
+        .set({ last_used_at: row.last_used_at })
+        .where('id', '=', row.id)
+        .execute();
     }
     return toApiToken(row);
   }
 
   async listOf(userId: number): Promise<ApiToken[]> {
-    const rows = await this.db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
     return rows.map(toApiToken);
   }
 
@@ -91,7 +107,12 @@ export class ApiTokens {
   }
 
   async revoke(id: number): Promise<void> {
-    await this.db.updateTable('api_tokens').set({ revoked_at: new Date().toISOString() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   async revokeAllOf(userId: number): Promise<void> {

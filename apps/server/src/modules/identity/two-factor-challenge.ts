@@ -42,8 +42,15 @@ export async function startTwoFactorChallenge(runtime: Runtime, userId: number):
 }
 
 /** The live challenge's row for a presented secret, or null when unknown, expired or used up. */
-export async function findTwoFactorChallenge(db: Kysely<GlobalTables>, challenge: string): Promise<TwoFactorChallengeTable | null> {
-  const row = await db.selectFrom('two_factor_challenges').selectAll().where('token_hash', '=', sha256(challenge)).executeTakeFirst();
+export async function findTwoFactorChallenge(
+  db: Kysely<GlobalTables>,
+  challenge: string,
+): Promise<TwoFactorChallengeTable | null> {
+  const row = await db
+    .selectFrom('two_factor_challenges')
+    .selectAll()
+    .where('token_hash', '=', sha256(challenge))
+    .executeTakeFirst();
   if (!row || row.expires_at <= new Date().toISOString() || row.attempts >= CHALLENGE_ATTEMPTS) return null;
   return row;
 }

@@ -69,7 +69,9 @@ describe('GET /api/jobs', () => {
 
   it('is for Super Admins only: the queue spans every site', async () => {
     expect((await t.app.inject({ url: '/api/jobs', headers: adminHeaders })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/jobs', headers: { host: 'example.test' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/jobs', headers: { host: 'example.test' } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('documents the permission it needs', async () => {

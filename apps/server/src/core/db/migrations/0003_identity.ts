@@ -120,6 +120,14 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('details', engine.jsonType, (c) => c.notNull())
     .addColumn('created_at', ts, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activity_site_created_idx').on('activity_log').columns(['site_id', 'created_at']).execute();
-  await db.schema.createIndex('activity_site_user_idx').on('activity_log').columns(['site_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('activity_site_created_idx')
+    .on('activity_log')
+    .columns(['site_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('activity_site_user_idx')
+    .on('activity_log')
+    .columns(['site_id', 'user_id'])
+    .execute();
 }
