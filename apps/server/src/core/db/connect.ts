@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
 import type { Database, GlobalTables } from './schema.js';
@@ -43,13 +43,43 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
 }
 
 // The PostgreSQL driver is loaded only when DATABASE_URL asks for it: an embedded SQLite
 // installation does not pay its memory.
 const require = createRequire(import.meta.url);
+
+/** How many distinct statements stay prepared; the queries of a running server are far fewer. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running a small indexed query.
+ * Queries are parameterised, so their SQL text repeats: keep the prepared statements, least
+ * recently used out first. better-sqlite3 re-prepares a cached statement itself if the schema
+ * changes, and runs one statement at a time, so reuse is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
 
 function openPostgres(url: string, max: number): DatabaseHandle {
   const pg = require('pg') as typeof pgModule;
