@@ -300,12 +300,8 @@ async function runToEnd(command, args, env, name) {
 }
 
 async function startTessera(env, port) {
-  const server = startChild(
-    process.execPath,
-    [join(root, 'apps/server/bin/tessera.js'), 'serve'],
-    env,
-    'tessera serve',
-  );
+  // Started as `tessera serve` is by npm start: through the launcher's own shebang and its V8 flags.
+  const server = startChild(join(root, 'apps/server/bin/tessera.js'), ['serve'], env, 'tessera serve');
   let starting = true;
   const exited = server.exited.then(({ code, signal }) => {
     if (starting)
