@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, readEnvironment } from './config.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -46,5 +49,28 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(expected);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('readEnvironment', () => {
+  it('reads .env from the working directory, the real environment winning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-env-'));
+    try {
+      writeFileSync(
+        join(dir, '.env'),
+        '# comment\nPORT=4100\nHOST="0.0.0.0"\nMAIL_FROM=Site <site@example.test>\n',
+      );
+      const env = readEnvironment({ HOST: '127.0.0.2' }, dir);
+      const config = loadConfig(env, dir);
+      expect(config.port).toBe(4100);
+      expect(config.host).toBe('127.0.0.2');
+      expect(config.mailFrom).toBe('Site <site@example.test>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('works without a .env file', () => {
+    expect(readEnvironment({ PORT: '1' }, tmpdir())).toMatchObject({ PORT: '1' });
   });
 });

@@ -43,7 +43,9 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
 }
 

@@ -107,6 +107,17 @@ describe('session login', () => {
     expect(blocked.json().code).toBe('login_throttled');
   });
 
+  it('throttles repeated failures from one address across accounts', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await login(`nobody${i}@example.test`, 'not the password', '10.2.0.1')).statusCode).toBe(401);
+    }
+    const blocked = await login('editor@example.test', PASSWORD, '10.2.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('login_throttled');
+    // Another address is not affected.
+    expect((await login('editor@example.test', PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
   it('refuses a suspended user', async () => {
     const id = await seedUser(t.runtime, siteId, roles, { email: 'gone@example.test', role: 'author' });
     const token = await seedToken(t.runtime, id);
