@@ -79,6 +79,8 @@ async function main() {
       env,
       `tessera ${args[0]}`,
     );
+  // As npm start does (prestart), so the server runs the current build rather than the sources.
+  await runToEnd(process.execPath, [join(root, 'scripts/build.mjs')], env, 'build');
   await tesseraCli([
     'install',
     '--site-name',

@@ -15,7 +15,8 @@ function sources(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts') ? [path] : [];
+    // Tests (*.test.ts) and type tests (*.test-d.ts) are not part of the build.
+    return name.endsWith('.ts') && !/\.(test|test-d|d)\.ts$/.test(name) ? [path] : [];
   });
 }
 

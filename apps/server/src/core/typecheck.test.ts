@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-// Strict TypeScript over the server, tests and type tests included (site-scoping.type-test.ts
+// Strict TypeScript over the server, tests and type tests included (site-scoping.test-d.ts
 // proves unscoped site queries do not compile).
 it('the server type-checks', async () => {
   const tsc = join(root, 'node_modules/.bin/tsc');
