@@ -26,6 +26,7 @@ export function identityOf(runtime: Runtime): Identity {
     };
     byRuntime.set(runtime, identity);
     runtime.caches.register('access', () => byRuntime.get(runtime)?.resolver.forgetAll());
+    runtime.caches.register('api_tokens', () => byRuntime.get(runtime)?.tokens.cache.clear());
   }
   return identity;
 }

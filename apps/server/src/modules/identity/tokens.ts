@@ -3,6 +3,7 @@ import { randomSecret, sha256 } from '../../core/access/secrets.js';
 import { readJson, writeJson } from '../../core/db/engine.js';
 import type { GlobalTables } from '../../core/db/schema.js';
 import type { ApiTokenTable } from './tables.js';
+import { TokenCache } from './token-cache.js';
 
 export type ApiTokenRow = Selectable<ApiTokenTable>;
 
@@ -29,11 +30,14 @@ export function isTokenShaped(value: string): boolean {
 
 /** API tokens: the secret is returned once at creation and stored only as its SHA-256. */
 export class ApiTokens {
-  constructor(private readonly db: Kysely<GlobalTables>) {}
+  constructor(
+    private readonly db: Kysely<GlobalTables>,
+    readonly cache: TokenCache = new TokenCache(),
+  ) {}
 
   /** The same tokens over another handle, typically the transaction of the calling operation. */
   withDb(db: Kysely<GlobalTables>): ApiTokens {
-    return new ApiTokens(db);
+    return new ApiTokens(db, this.cache);
   }
 
   async create(input: {
@@ -67,23 +71,30 @@ export class ApiTokens {
   /** The live token for a presented secret: not revoked, not expired. Records when it was last used. */
   async authenticate(token: string): Promise<ApiToken | null> {
     if (!isTokenShaped(token)) return null;
-    const row = await this.db
-      .selectFrom('api_tokens')
-      .selectAll()
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
-    if (!row || row.revoked_at) return null;
+    const hash = sha256(token);
     const now = new Date();
-    if (row.expires_at && row.expires_at <= now.toISOString()) return null;
-    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
-      row.last_used_at = now.toISOString();
+    const nowMs = now.getTime();
+    let record = this.cache.get(hash, nowMs);
+    if (!record) {
+      const row = await this.db
+        .selectFrom('api_tokens')
+        .selectAll()
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!row || row.revoked_at) return null;
+      record = toApiToken(row);
+      this.cache.set(hash, record, nowMs);
+    }
+    if (record.expires_at && record.expires_at <= now.toISOString()) return null;
+    if (!record.last_used_at || nowMs - Date.parse(record.last_used_at) > LAST_USED_EVERY_MS) {
+      record.last_used_at = now.toISOString();
       await this.db
         .updateTable('api_tokens')
-        .set({ last_used_at: row.last_used_at })
-        .where('id', '=', row.id)
+        .set({ last_used_at: record.last_used_at })
+        .where('id', '=', record.id)
         .execute();
     }
-    return toApiToken(row);
+    return { ...record };
   }
 
   async listOf(userId: number): Promise<ApiToken[]> {
@@ -107,6 +118,7 @@ export class ApiTokens {
   }
 
   async revoke(id: number): Promise<void> {
+    this.cache.forget((token) => token.id === id);
     await this.db
       .updateTable('api_tokens')
       .set({ revoked_at: new Date().toISOString() })
@@ -116,6 +128,7 @@ export class ApiTokens {
   }
 
   async revokeAllOf(userId: number): Promise<void> {
+    this.cache.forget((token) => token.user_id === userId);
     await this.db
       .updateTable('api_tokens')
       .set({ revoked_at: new Date().toISOString() })
