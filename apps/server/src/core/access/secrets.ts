@@ -18,3 +18,23 @@ export function safeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** A single-use secret to hand out (setup links, reset links, sign-in challenges) and what to store of it. */
+export interface IssuedSecret {
+  /** Goes to the person, once; never stored. */
+  secret: string;
+  /** Stored, and looked up when the secret comes back. */
+  hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export function issueSecret(lifetimeMs: number, at = new Date()): IssuedSecret {
+  const secret = randomSecret(32);
+  return {
+    secret,
+    hash: sha256(secret),
+    created_at: at.toISOString(),
+    expires_at: new Date(at.getTime() + lifetimeMs).toISOString(),
+  };
+}

@@ -1,4 +1,4 @@
-import { randomSecret, sha256 } from '../../core/access/secrets.js';
+import { issueSecret, sha256 } from '../../core/access/secrets.js';
 import { type FieldErrors, ValidationFailed } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
@@ -25,21 +25,19 @@ export class PasswordResetService {
    */
   async requestReset(site: Site, email: string, client: Client): Promise<void> {
     // Made before the lookup, for known and unknown emails alike, so both cost the same work.
-    const token = randomSecret(32);
-    const tokenHash = sha256(token);
+    const token = issueSecret(RESET_TOKEN_HOURS * 3_600_000);
     const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
     if (!user || !(await this.maySignIn(site, user))) return;
 
-    const at = new Date();
     await this.runtime.data.transaction(async (tx) => {
       await tx.global
         .insertInto('password_resets')
         .values({
-          token_hash: tokenHash,
+          token_hash: token.hash,
           user_id: user.id,
-          expires_at: new Date(at.getTime() + RESET_TOKEN_HOURS * 3_600_000).toISOString(),
+          expires_at: token.expires_at,
           used_at: null,
-          created_at: at.toISOString(),
+          created_at: token.created_at,
         })
         .execute();
       await recordActivity(tx, site.id, {
@@ -54,7 +52,7 @@ export class PasswordResetService {
     // After commit and not awaited: a slow or failing SMTP server must neither hold the request open
     // nor make a known email answer differently (in time or status) from an unknown one. The mailer
     // finishes pending sends before the runtime closes.
-    this.runtime.mailer.send(resetMail(this.runtime, site, user, token)).catch((error: unknown) => {
+    this.runtime.mailer.send(resetMail(this.runtime, site, user, token.secret)).catch((error: unknown) => {
       this.runtime.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
     });
   }

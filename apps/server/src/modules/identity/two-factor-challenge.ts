@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { randomSecret, sha256 } from '../../core/access/secrets.js';
+import { issueSecret, sha256 } from '../../core/access/secrets.js';
 import type { GlobalTables, Timestamp } from '../../core/db/schema.js';
 import type { Runtime } from '../../core/runtime.js';
 
@@ -26,19 +26,18 @@ export const CHALLENGE_ATTEMPTS = 5;
  * session: a single-use secret (stored hashed) that POST /api/auth/two-factor redeems with a code.
  */
 export async function startTwoFactorChallenge(runtime: Runtime, userId: number): Promise<string> {
-  const challenge = randomSecret(32);
-  const at = new Date();
+  const challenge = issueSecret(CHALLENGE_MINUTES * 60_000);
   await runtime.data.global
     .insertInto('two_factor_challenges')
     .values({
-      token_hash: sha256(challenge),
+      token_hash: challenge.hash,
       user_id: userId,
       attempts: 0,
-      expires_at: new Date(at.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
-      created_at: at.toISOString(),
+      expires_at: challenge.expires_at,
+      created_at: challenge.created_at,
     })
     .execute();
-  return challenge;
+  return challenge.secret;
 }
 
 /** The live challenge's row for a presented secret, or null when unknown, expired or used up. */

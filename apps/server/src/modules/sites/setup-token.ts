@@ -1,4 +1,4 @@
-import { randomSecret, sha256 } from '../../core/access/secrets.js';
+import { issueSecret, sha256 } from '../../core/access/secrets.js';
 import type { Data } from '../../core/db/data.js';
 import { Forbidden } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -13,18 +13,17 @@ export const SETUP_TOKEN_HOURS = 24;
 
 /** Stores a new setup token (hashed, as every looked-up secret) and returns the secret for the link. */
 export async function createSetupToken(runtime: Runtime): Promise<string> {
-  const token = randomSecret(32);
-  const at = new Date();
+  const token = issueSecret(SETUP_TOKEN_HOURS * 3_600_000);
   await runtime.data.global
     .insertInto('setup_tokens')
     .values({
-      token_hash: sha256(token),
-      expires_at: new Date(at.getTime() + SETUP_TOKEN_HOURS * 3_600_000).toISOString(),
+      token_hash: token.hash,
+      expires_at: token.expires_at,
       used_at: null,
-      created_at: at.toISOString(),
+      created_at: token.created_at,
     })
     .execute();
-  return token;
+  return token.secret;
 }
 
 /**
