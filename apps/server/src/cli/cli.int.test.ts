@@ -4,9 +4,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, pointCliAt } from '../../test/cli-fixtures.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/harness.js';
 import { watchCacheEpoch } from '../core/cache/cache-epoch.js';
-import { runCli } from './program.js';
 
 const PASSWORD = 'correct horse battery staple';
 const installFlags = [
@@ -20,49 +20,18 @@ const installFlags = [
   PASSWORD,
 ];
 
-// The variables runCli reads; each test sets them to point at this file's database and restores them.
-const controlled = [
-  'NODE_ENV',
-  'LOG_LEVEL',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'PORT',
-  'TESSERA_ADMIN_EMAIL',
-  'TESSERA_ADMIN_PASSWORD',
-];
-const saved = new Map(controlled.map((name) => [name, process.env[name]]));
 let t: TestContext;
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(process.env, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: t.database.dataDir,
-    // Empty reads as unset: the SQLite leg must not inherit the PostgreSQL leg's DATABASE_URL.
-    DATABASE_URL: t.database.env.DATABASE_URL ?? '',
-    REDIS_URL: '',
-    PORT: '',
-    TESSERA_ADMIN_EMAIL: '',
-    TESSERA_ADMIN_PASSWORD: '',
-  });
+  restoreEnv = pointCliAt(t.database.env, { PORT: '', TESSERA_ADMIN_EMAIL: '', TESSERA_ADMIN_PASSWORD: '' });
 });
 
 afterAll(async () => {
-  for (const [name, value] of saved) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   await t.close();
 });
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (text) => out.push(text), err: (text) => err.push(text) });
-  return { code, out: out.join(''), err: err.join('') };
-}
 
 describe('tessera command line', () => {
   it('--help lists the commands and exits 0', async () => {

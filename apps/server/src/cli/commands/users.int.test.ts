@@ -1,56 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/harness.js';
 import { activityOf, bearer, seedSiteWithRoles, seedUser } from '../../../test/identity-fixtures.js';
 import { UsersRepo } from '../../modules/identity/repo-users.js';
-import { runCli } from '../program.js';
 import { parseDuration } from './users.js';
 
 /** user:create and token:create, run in-process against this file's database. */
-const controlled = [
-  'NODE_ENV',
-  'LOG_LEVEL',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'TESSERA_USER_PASSWORD',
-];
-const saved = new Map(controlled.map((name) => [name, process.env[name]]));
 let t: TestContext;
 let siteId: number;
-
-function pointAt(env: Record<string, string>): void {
-  Object.assign(process.env, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: env.DATA_DIR,
-    // Empty reads as unset: the SQLite leg must not inherit the PostgreSQL leg's DATABASE_URL.
-    DATABASE_URL: env.DATABASE_URL ?? '',
-    REDIS_URL: '',
-    TESSERA_USER_PASSWORD: '',
-  });
-}
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
   ({ siteId } = await seedSiteWithRoles(t.runtime, 'cli-users.test'));
   await seedSiteWithRoles(t.runtime, 'second-cli.test');
-  pointAt(t.database.env);
+  restoreEnv = pointCliAt(t.database.env, { TESSERA_USER_PASSWORD: '' });
 });
 
 afterAll(async () => {
-  for (const [name, value] of saved) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   await t.close();
 });
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (text) => out.push(text), err: (text) => err.push(text) });
-  return { code, out: out.join(''), err: err.join('') };
-}
 
 describe('tessera user:create', () => {
   it('creates a user on the default site as the system', async () => {
@@ -186,7 +156,7 @@ describe('tessera token:create', () => {
 describe('before install', () => {
   it('exits 1 telling to install first', async () => {
     const empty = await createTestDatabase();
-    pointAt(empty.env);
+    const back = pointCliAt(empty.env);
     try {
       const { code, err } = await cli(
         'user:create',
@@ -202,7 +172,7 @@ describe('before install', () => {
       expect(code).toBe(1);
       expect(err).toBe('tessera: Tessera is not installed: run tessera install first.\n');
     } finally {
-      pointAt(t.database.env);
+      back();
       await empty.drop();
     }
   });
