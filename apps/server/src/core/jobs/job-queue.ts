@@ -194,6 +194,16 @@ export class JobQueue {
   }
 
   /** A page of jobs, newest first, optionally of one status. */
+  /** Deletes completed jobs finished before `before`; failed ones stay until retried or looked at. */
+  async purgeCompleted(before: Date): Promise<number> {
+    const result = await this.data.global
+      .deleteFrom('jobs')
+      .where('status', '=', 'completed')
+      .where('completed_at', '<', before.toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async list(query: { status?: JobStatus; page?: number; limit?: number } = {}): Promise<Page<Job>> {
     const page = query.page ?? 1;
     const limit = query.limit ?? 20;

@@ -151,13 +151,25 @@ export class Worker extends EventEmitter<WorkerEvents> {
 
 /** A worker configured from the runtime's configuration (poll interval, lease). */
 export function workerForRuntime(
-  runtime: Pick<Runtime, 'jobs' | 'log' | 'config'>,
+  runtime: Pick<Runtime, 'jobs' | 'log' | 'config' | 'hooks'>,
   options: Partial<WorkerOptions> = {},
 ): Worker {
-  return new Worker(runtime.jobs, {
+  const worker = new Worker(runtime.jobs, {
     log: runtime.log,
     pollMs: runtime.config.jobs.pollMs,
     leaseSeconds: runtime.config.jobs.leaseSeconds,
     ...options,
   });
+  // Plugins (alerting, say) learn of jobs that ran out of attempts; a throwing callback is only logged.
+  worker.on('settled', (job, outcome) => {
+    if (outcome === 'failed') void runtime.hooks.doAction('job.failed', job);
+  });
+  return worker;
+}
+
+declare module '../hooks/hook-manager.js' {
+  interface ActionHooks {
+    /** A job used up its attempts and is now failed (listed by GET /api/jobs?status=failed). */
+    'job.failed': [job: Job];
+  }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/fixtures/jobs.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 
@@ -107,5 +108,61 @@ describe('POST /api/jobs/:id/retry', () => {
   it('rejects an id that is not a number', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/jobs/abc/retry', headers });
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('maintenance', () => {
+  it('a daily job deletes completed jobs older than a week and keeps the rest', async () => {
+    const { queue } = t.runtime.jobs;
+    const oldId = await queue.enqueue('mail.send', { to: 'old@example.test' });
+    const recentId = await queue.enqueue('mail.send', { to: 'new@example.test' });
+    for (const id of [oldId, recentId]) {
+      await t.runtime.data.global
+        .updateTable('jobs')
+        .set({ status: 'completed', completed_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    }
+    await t.runtime.data.global
+      .updateTable('jobs')
+      .set({ completed_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where('id', '=', oldId)
+      .execute();
+    expect((await t.runtime.jobs.schedules.list()).map((s) => s.name)).toContain('jobs.purge_completed');
+    const definition = t.runtime.jobs.registry.get('jobs.purge_completed');
+    if (!definition) throw new Error('not defined');
+    await definition.handler(
+      {},
+      {
+        jobId: 0,
+        attempt: 1,
+        maxAttempts: 1,
+        siteId: null,
+        signal: new AbortController().signal,
+        log: t.runtime.log,
+      },
+    );
+    expect(await queue.get(oldId)).toBeNull();
+    expect((await queue.get(recentId))?.status).toBe('completed');
+    expect((await queue.get(failedId))?.status).not.toBeUndefined();
+  });
+
+  it('runs job.failed hooks when a job runs out of attempts', async () => {
+    const { workerForRuntime } = await import('../../core/jobs/worker.js');
+    const seen: number[] = [];
+    const off = t.runtime.hooks.addAction('job.failed', (job) => void seen.push(job.id), { owner: 'test' });
+    t.runtime.jobs.registry.define('hooks_test.broken', async () => {
+      throw new Error('always broken');
+    });
+    const id = await t.runtime.jobs.queue.enqueue('hooks_test.broken', {}, { maxAttempts: 1 });
+    const worker = workerForRuntime(t.runtime, { pollMs: 20 });
+    worker.start();
+    try {
+      await waitFor(() => seen.includes(id), 'the job.failed hook to run');
+    } finally {
+      await worker.stop();
+      off();
+    }
+    expect(seen).toContain(id);
   });
 });

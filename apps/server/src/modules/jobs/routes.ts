@@ -7,9 +7,23 @@ import { JobListQuery, JobParams, JobView } from './schemas.js';
 
 const access = { permission: 'jobs.manage' } as const;
 
+/** Completed jobs are kept this long for inspection, then deleted by a daily job. */
+export const COMPLETED_JOB_DAYS = 7;
+
+declare module '../../core/jobs/job.js' {
+  interface JobPayloads {
+    'jobs.purge_completed': Record<string, never>;
+  }
+}
+
 /** Administration of background jobs: see what is queued or failed, and send failed jobs back. */
 export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
   const { queue } = runtime.jobs;
+  runtime.jobs.registry.define('jobs.purge_completed', async (_payload, { log }) => {
+    const deleted = await queue.purgeCompleted(new Date(Date.now() - COMPLETED_JOB_DAYS * 86_400_000));
+    log.info({ deleted }, 'completed jobs purged');
+  });
+  await runtime.jobs.schedules.schedule('jobs.purge_completed', '41 4 * * *', {});
 
   app.get(
     '/api/jobs',
