@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
     ['JOBS_IN_PROCESS', 'maybe', 'JOBS_IN_PROCESS must be true or false'],
     ['RATE_LIMIT_GENERAL', '0', 'RATE_LIMIT_GENERAL must be an integer from 1'],
+    ['SECRET_KEY', 'too-short', 'SECRET_KEY must be 32 random bytes in base64'],
   ])('rejects %s=%s with one line naming the variable', (name, value, expected) => {
     let error: unknown;
     try {
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(expected);
     expect((error as Error).message).not.toContain('\n');
+    if (name === 'SECRET_KEY') expect((error as Error).message).not.toContain(value);
   });
 });
 

@@ -29,6 +29,8 @@ export interface Config {
   readonly sessions: { readonly idleMinutes: number; readonly absoluteHours: number };
   /** Activity log entries older than this are deleted by a daily job. */
   readonly activityRetentionDays: number;
+  /** Base64 of 32 bytes that seals stored secrets; null: a key file under dataDir is used. */
+  readonly secretKey: string | null;
 }
 
 /** Thrown when a variable has a value Tessera cannot use; its message is the one line printed at start. */
@@ -101,6 +103,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       absoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 24 * 7, 1, 24 * 366),
     },
     activityRetentionDays: read.integer('ACTIVITY_RETENTION_DAYS', 365, 1, 36_500),
+    secretKey: read.key32('SECRET_KEY'),
   };
   return Object.freeze(config);
 }
@@ -146,6 +149,20 @@ class EnvReader {
       throw new ConfigError(name, `one of ${allowed.join(', ')}`, value);
     }
     return value as T;
+  }
+
+  /** A 32-byte key in base64 (`openssl rand -base64 32`). */
+  key32(name: string): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || Buffer.from(value, 'base64').length !== 32) {
+      throw new ConfigError(
+        name,
+        '32 random bytes in base64, e.g. from `openssl rand -base64 32`',
+        '[hidden]',
+      );
+    }
+    return value;
   }
 
   list(name: string): string[] {

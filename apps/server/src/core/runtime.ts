@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { PermissionCatalogue } from './access/permission-catalogue.js';
+import { loadSecretKey, SecretBox } from './access/secret-box.js';
 import { CacheRegistry } from './cache/cache-registry.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
@@ -33,9 +35,11 @@ export interface Runtime {
   readonly jobs: Jobs;
   /** Rate-limit counters: in memory, or in Redis when REDIS_URL is set so instances share them. */
   readonly rateLimits: RateLimitStore;
-  /** Registers something to release on close (pools, timers, connections); released in reverse order. */
   /** Outgoing mail: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
   readonly mailer: Mailer;
+  /** Seals secrets Tessera must read back (two-factor seeds); the key is read on first use. */
+  readonly secrets: SecretBox;
+  /** Registers something to release on close (pools, timers, connections); released in reverse order. */
   onClose(release: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
@@ -62,6 +66,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const mailer = createMailer(config, log);
   releases.push(() => mailer.close());
   let closed = false;
+  let secretBox: SecretBox | null = null;
   return {
     config,
     log,
@@ -75,6 +80,11 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     jobs: createJobs(data, { leaseSeconds: config.jobs.leaseSeconds }),
     rateLimits,
     mailer,
+    get secrets() {
+      // Made on first use, so commands that never seal anything create no key file.
+      secretBox ??= new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key')));
+      return secretBox;
+    },
     onClose(release) {
       releases.push(release);
     },

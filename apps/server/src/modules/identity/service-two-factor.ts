@@ -39,7 +39,7 @@ export class TwoFactorService {
     const secret = newTotpSecret();
     await this.runtime.data.transaction(async (tx) => {
       await new UsersRepo(tx.global).update(userId, {
-        totp_secret: secret,
+        totp_secret: this.runtime.secrets.seal(secret),
         totp_last_step: null,
         updated_at: new Date().toISOString(),
       });
@@ -55,12 +55,7 @@ export class TwoFactorService {
       throw new Conflict('Two-factor authentication is already on.', 'two_factor_already_enabled');
     if (!user.totp_secret)
       throw new Conflict('Start with POST /api/me/two-factor/setup.', 'two_factor_not_set_up');
-    const step = matchTotp(
-      base32Decode(user.totp_secret),
-      normalizeTotp(code),
-      Date.now(),
-      user.totp_last_step,
-    );
+    const step = matchTotp(this.seed(user.totp_secret), normalizeTotp(code), Date.now(), user.totp_last_step);
     if (step === null)
       throw ValidationFailed.field('code', 'The code is incorrect or has expired.', 'invalid_code');
     const codes = await this.runtime.data.transaction(async (tx) => {
@@ -133,7 +128,7 @@ export class TwoFactorService {
     const method = /^\d{6}$/.test(normalizeTotp(code)) ? 'totp' : 'recovery_code';
     const step =
       method === 'totp'
-        ? matchTotp(base32Decode(user.totp_secret), normalizeTotp(code), Date.now(), user.totp_last_step)
+        ? matchTotp(this.seed(user.totp_secret), normalizeTotp(code), Date.now(), user.totp_last_step)
         : null;
     const passed = await this.runtime.data.transaction(async (tx) => {
       // Claims are conditional updates, so two requests racing with one code cannot both pass.
@@ -169,6 +164,11 @@ export class TwoFactorService {
       throw new Unauthenticated('The code is incorrect or was already used.', 'invalid_code');
     }
     return new AuthService(this.runtime).openSession(site, user, client, 'two_factor');
+  }
+
+  /** The TOTP seed, stored sealed so a copy of the database alone cannot generate codes. */
+  private seed(stored: string): Buffer {
+    return base32Decode(this.runtime.secrets.open(stored));
   }
 
   private async user(userId: number): Promise<UserRow> {

@@ -132,7 +132,12 @@ describe('setting up two-factor authentication', () => {
     const { secret, otpauth_url } = setup.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauth_url).toBe(`otpauth://totp/Tessera:setup%40example.test?secret=${secret}&issuer=Tessera`);
-    expect(await userRow('setup@example.test')).toMatchObject({ totp_secret: secret, totp_enabled_at: null });
+    // Stored sealed under the installation's key, never as the seed itself.
+    const pending = await userRow('setup@example.test');
+    expect(pending).toMatchObject({ totp_enabled_at: null });
+    expect(pending?.totp_secret).toMatch(/^sb1:/);
+    expect(pending?.totp_secret).not.toContain(secret);
+    expect(t.runtime.secrets.open(String(pending?.totp_secret))).toBe(secret);
     // Not in force yet: password alone still signs in.
     expect((await login('setup@example.test')).json().data.two_factor_required).toBe(false);
 
