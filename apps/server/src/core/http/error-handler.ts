@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { constraintViolation } from '../db/constraint-errors.js';
 import { AppError, type FieldErrors } from '../errors.js';
 import { methodsAllowedOn } from './route-table.js';
 
@@ -126,6 +127,18 @@ export function installErrorHandler(app: FastifyInstance): void {
           fastifyError.validationContext,
         ),
         code: 'validation_failed',
+      });
+    }
+    const constraint = constraintViolation(error);
+    if (constraint) {
+      // A race past the service's own check; the transaction has rolled back, nothing was written.
+      request.log.info({ err: error }, 'write refused by a database constraint');
+      return sendError(reply, 409, {
+        message:
+          constraint === 'unique'
+            ? 'This conflicts with a record that already exists.'
+            : 'This refers to a record that does not exist or is still in use.',
+        code: constraint === 'unique' ? 'already_exists' : 'reference_conflict',
       });
     }
     const known = fastifyError.code ? fastifyClientErrors[fastifyError.code] : undefined;

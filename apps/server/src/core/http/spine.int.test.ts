@@ -26,6 +26,24 @@ beforeAll(async () => {
         app.get('/api/test/conflict', { config: { permission: 'public', rateLimit: 'none' } }, async () => {
           throw new Conflict('That slug is taken.', 'slug_taken');
         });
+        app.post(
+          '/api/test/duplicate-domain',
+          { config: { permission: 'public', rateLimit: 'none' } },
+          async () => {
+            // Two inserts of one primary key: what two racing requests would do.
+            await t.runtime.data.transaction(async (tx) => {
+              await tx.global
+                .insertInto('site_domains')
+                .values({ domain: 'race.test', site_id: 1, is_primary: 0 })
+                .execute();
+              await tx.global
+                .insertInto('site_domains')
+                .values({ domain: 'race.test', site_id: 1, is_primary: 0 })
+                .execute();
+            });
+            return { data: {}, meta: {} };
+          },
+        );
         app.get('/api/test/crash', { config: { permission: 'public', rateLimit: 'none' } }, async () => {
           throw new Error('database password is hunter2');
         });
@@ -148,6 +166,18 @@ describe('error envelope', () => {
     const res = await t.app.inject({ url: '/api/test/conflict', headers: host });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'That slug is taken.', code: 'slug_taken' });
+  });
+
+  it('a write refused by a unique constraint gives 409 and leaves nothing written', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/duplicate-domain', headers: host });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('already_exists');
+    const rows = await t.runtime.data.global
+      .selectFrom('site_domains')
+      .selectAll()
+      .where('domain', '=', 'race.test')
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('unexpected failures give a generic 500 with the request id and no detail', async () => {
