@@ -53,8 +53,11 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   });
 
   await app.register(helmet, {
-    // The API serves JSON; the docs UI brings its own CSP. Cross-origin reads are governed by CORS.
+    // Cross-origin reads are governed by CORS.
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Helmet's default CSP minus upgrade-insecure-requests: on a plain-http install (a LAN, a
+    // first start on 127.0.0.1) it would send the docs UI's scripts to an https port nobody serves.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
   // CORS serves token clients on other origins; cookies are never sent cross-origin (credentials off),
   // so a foreign page cannot ride an admin session.

@@ -217,6 +217,9 @@ describe('security headers and OpenAPI', () => {
     const res = await t.app.inject({ url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   it('serves an OpenAPI 3.1 document naming permissions and rate-limit groups', async () => {
