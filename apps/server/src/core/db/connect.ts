@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
-import type { Database, GlobalTables } from './schema.js';
+import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
   /** The whole database. Only core/db and the site-scoping layer use this directly. */
@@ -13,9 +13,6 @@ export interface DatabaseHandle {
   readonly engine: Engine;
   close(): Promise<void>;
 }
-
-/** Global tables only: the type leaves site-owned tables out, so they can't be queried unscoped. */
-export type GlobalDb = Kysely<GlobalTables>;
 
 export interface DatabaseOptions {
   databaseUrl: string | null;

@@ -76,10 +76,6 @@ export class Data {
     return new SiteScopedDb(this.db, siteId);
   }
 
-  get inTransaction(): boolean {
-    return this.db.isTransaction;
-  }
-
   async transaction<R>(work: (tx: Data) => Promise<R>): Promise<R> {
     if (this.db.isTransaction) return work(this);
     return this.db.transaction().execute((trx) => work(new Data(trx, this.engine)));

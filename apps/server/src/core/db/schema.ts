@@ -10,7 +10,7 @@ import type { Generated } from 'kysely';
  * ```
  *
  * SiteTables rows all carry `site_id` and are reachable only through a SiteScopedDb, which adds the
- * site condition itself. GlobalTables (sites, users, sessions, jobs) are reached through GlobalDb.
+ * site condition itself. GlobalTables (sites, users, sessions, jobs) are reached through `Data.global`.
  */
 export interface GlobalTables {
   sites: SiteTable;

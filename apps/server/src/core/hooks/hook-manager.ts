@@ -64,10 +64,6 @@ export class HookManager {
     this.vetoable.add(name);
   }
 
-  isVetoable(name: string): boolean {
-    return this.vetoable.has(name);
-  }
-
   addAction<N extends ActionName>(name: N, callback: ActionCallback<N>, options: HookOptions): () => void {
     return this.register(this.actions, name, callback as Registration['callback'], options);
   }

@@ -24,6 +24,3 @@ declare module 'fastify' {
     site: Site | null;
   }
 }
-
-export const PUBLIC = 'public';
-export const AUTHENTICATED = 'authenticated';
