@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache/ttl-cache.js';
 import type { Site } from './site.js';
 import type { SiteStore } from './site-store.js';
 
@@ -14,7 +15,7 @@ const CACHE_MS = 30_000;
  * `<handle>.<base domain>`. Results, misses included, are cached briefly because every request asks.
  */
 export class SiteDirectory {
-  private readonly cache = new Map<string, { site: Site | null; until: number }>();
+  private readonly cache = new TtlCache<string, Site | null>(CACHE_MS, 10_000);
 
   constructor(
     private readonly store: SiteStore,
@@ -24,11 +25,9 @@ export class SiteDirectory {
   async resolve(host: string): Promise<Site | null> {
     const hostname = normalizeHost(host);
     const cached = this.cache.get(hostname);
-    const nowMs = Date.now();
-    if (cached && cached.until > nowMs) return cached.site;
+    if (cached !== undefined) return cached;
     const site = await this.lookup(hostname);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hostname, { site, until: nowMs + CACHE_MS });
+    this.cache.set(hostname, site);
     return site;
   }
 

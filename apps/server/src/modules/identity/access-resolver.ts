@@ -1,4 +1,5 @@
 import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
+import { TtlCache } from '../../core/cache/ttl-cache.js';
 import type { Data } from '../../core/db/data.js';
 import { Access } from './access.js';
 import { MembersRepo } from './repo-members.js';
@@ -25,7 +26,7 @@ export interface Standing {
 const CACHE_MS = 2_000;
 
 export class AccessResolver {
-  private readonly cache = new Map<string, { standing: Standing | null; until: number }>();
+  private readonly cache = new TtlCache<string, Standing | null>(CACHE_MS, 50_000);
 
   constructor(
     private readonly data: Data,
@@ -35,11 +36,9 @@ export class AccessResolver {
   async standing(userId: number, siteId: number): Promise<Standing | null> {
     const key = `${userId}:${siteId}`;
     const cached = this.cache.get(key);
-    const nowMs = Date.now();
-    if (cached && cached.until > nowMs) return cached.standing;
+    if (cached !== undefined) return cached;
     const standing = await this.load(userId, siteId);
-    if (this.cache.size > 50_000) this.cache.clear();
-    this.cache.set(key, { standing, until: nowMs + CACHE_MS });
+    this.cache.set(key, standing);
     return standing;
   }
 
@@ -56,7 +55,7 @@ export class AccessResolver {
   }
 
   forgetUser(userId: number): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${userId}:`)) this.cache.delete(key);
+    this.cache.deleteWhere((key) => key.startsWith(`${userId}:`));
   }
 
   forgetAll(): void {

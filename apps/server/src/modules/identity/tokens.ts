@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import { randomSecret, sha256 } from '../../core/access/secrets.js';
+import { TtlCache } from '../../core/cache/ttl-cache.js';
 import { readJson, writeJson } from '../../core/db/engine.js';
 import type { GlobalTables } from '../../core/db/schema.js';
 import type { ApiTokenTable } from './tables.js';
-import { TokenCache } from './token-cache.js';
 
 export type ApiTokenRow = Selectable<ApiTokenTable>;
 
@@ -24,6 +24,15 @@ const TOKEN_SHAPE = /^tsr_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
 // Writing last-used on every request would make every token read a write.
 const LAST_USED_EVERY_MS = 60_000;
 
+/**
+ * Tokens recently authenticated are cached by the SHA-256 of their secret, so a client's burst of
+ * requests costs one lookup rather than one per request. Revoking through ApiTokens forgets the
+ * entry at once in this process; other instances notice within this bound, the same as a role
+ * change (access-resolver.ts). Expiry is checked on every use, cached or not. Unknown tokens are
+ * not cached, so a guess always reaches the database (and the rate limiter).
+ */
+const TOKEN_CACHE_MS = 2_000;
+
 export function isTokenShaped(value: string): boolean {
   return TOKEN_SHAPE.test(value);
 }
@@ -32,7 +41,7 @@ export function isTokenShaped(value: string): boolean {
 export class ApiTokens {
   constructor(
     private readonly db: Kysely<GlobalTables>,
-    readonly cache: TokenCache = new TokenCache(),
+    readonly cache: TtlCache<string, ApiToken> = new TtlCache(TOKEN_CACHE_MS, 10_000),
   ) {}
 
   /** The same tokens over another handle, typically the transaction of the calling operation. */
@@ -75,7 +84,7 @@ export class ApiTokens {
     const now = new Date();
     const nowMs = now.getTime();
     let record = this.cache.get(hash, nowMs);
-    if (!record) {
+    if (record === undefined) {
       const row = await this.db
         .selectFrom('api_tokens')
         .selectAll()
@@ -118,7 +127,7 @@ export class ApiTokens {
   }
 
   async revoke(id: number): Promise<void> {
-    this.cache.forget((token) => token.id === id);
+    this.cache.deleteWhere((_hash, token) => token.id === id);
     await this.db
       .updateTable('api_tokens')
       .set({ revoked_at: new Date().toISOString() })
@@ -128,7 +137,7 @@ export class ApiTokens {
   }
 
   async revokeAllOf(userId: number): Promise<void> {
-    this.cache.forget((token) => token.user_id === userId);
+    this.cache.deleteWhere((_hash, token) => token.user_id === userId);
     await this.db
       .updateTable('api_tokens')
       .set({ revoked_at: new Date().toISOString() })
