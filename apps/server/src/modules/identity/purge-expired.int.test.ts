@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runJobHandler } from '../../../test/fixtures/jobs.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedSiteWithRoles, seedUser } from '../../../test/identity-fixtures.js';
 import { identityOf } from './identity.js';
@@ -36,19 +37,7 @@ it('the hourly purge deletes expired sessions and spent tokens, and keeps live o
 
   const schedule = (await t.runtime.jobs.schedules.list()).find((s) => s.name === 'identity.purge_expired');
   expect(schedule?.cron).toBe('23 * * * *');
-  const definition = t.runtime.jobs.registry.get('identity.purge_expired');
-  if (!definition) throw new Error('job not defined');
-  await definition.handler(
-    {},
-    {
-      jobId: 1,
-      attempt: 1,
-      maxAttempts: 1,
-      siteId: null,
-      signal: new AbortController().signal,
-      log: t.runtime.log,
-    },
-  );
+  await runJobHandler(t.runtime, 'identity.purge_expired');
 
   const left = await db.selectFrom('sessions').select('id').execute();
   expect(left.map((s) => s.id)).toEqual([live.session.id]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../test/fixtures/jobs.js';
+import { runJobHandler, waitFor } from '../../../test/fixtures/jobs.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 
@@ -129,19 +129,7 @@ describe('maintenance', () => {
       .where('id', '=', oldId)
       .execute();
     expect((await t.runtime.jobs.schedules.list()).map((s) => s.name)).toContain('jobs.purge_completed');
-    const definition = t.runtime.jobs.registry.get('jobs.purge_completed');
-    if (!definition) throw new Error('not defined');
-    await definition.handler(
-      {},
-      {
-        jobId: 0,
-        attempt: 1,
-        maxAttempts: 1,
-        siteId: null,
-        signal: new AbortController().signal,
-        log: t.runtime.log,
-      },
-    );
+    await runJobHandler(t.runtime, 'jobs.purge_completed');
     expect(await queue.get(oldId)).toBeNull();
     expect((await queue.get(recentId))?.status).toBe('completed');
     expect((await queue.get(failedId))?.status).not.toBeUndefined();
