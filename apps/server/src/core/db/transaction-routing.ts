@@ -15,6 +15,8 @@ import type {
 /** The transaction open in the current async flow, if any. */
 interface OpenTransaction {
   connection: SerialConnection | null;
+  /** Effects to run once the transaction has committed. */
+  readonly afterCommit: Array<() => unknown>;
 }
 
 const openTransactions = new AsyncLocalStorage<OpenTransaction>();
@@ -29,8 +31,23 @@ const openTransactions = new AsyncLocalStorage<OpenTransaction>();
  * PostgreSQL it would take another pooled connection and run outside the transaction, unseen by
  * its rollback. Routing by async flow makes both impossible for modules and plugins alike.
  */
-export function runInTransactionScope<R>(work: () => Promise<R>): Promise<R> {
-  return openTransactions.run({ connection: null }, work);
+export async function runInTransactionScope<R>(work: () => Promise<R>): Promise<R> {
+  const open: OpenTransaction = { connection: null, afterCommit: [] };
+  const result = await openTransactions.run(open, work);
+  // Outside the scope: what the effects query runs on connections of its own.
+  for (const effect of open.afterCommit) await effect();
+  return result;
+}
+
+/**
+ * Defers `effect` until the transaction open in this async flow has committed (dropped if it rolls
+ * back); with none open, runs it at once. Effects run in order and are awaited by the transaction's
+ * caller, so an answer is sent only after them; a throwing effect propagates there.
+ */
+export async function afterCommit(effect: () => unknown): Promise<void> {
+  const open = openTransactions.getStore();
+  if (open?.connection) open.afterCommit.push(effect);
+  else await effect();
 }
 
 /** True while the current async flow is inside a transaction opened through `runInTransactionScope`. */

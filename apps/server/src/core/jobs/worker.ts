@@ -151,7 +151,7 @@ export class Worker extends EventEmitter<WorkerEvents> {
 
 /** A worker configured from the runtime's configuration (poll interval, lease). */
 export function workerForRuntime(
-  runtime: Pick<Runtime, 'jobs' | 'log' | 'config' | 'hooks'>,
+  runtime: Pick<Runtime, 'jobs' | 'log' | 'config' | 'hooks' | 'siteStore'>,
   options: Partial<WorkerOptions> = {},
 ): Worker {
   const worker = new Worker(runtime.jobs, {
@@ -162,7 +162,11 @@ export function workerForRuntime(
   });
   // Plugins (alerting, say) learn of jobs that ran out of attempts; a throwing callback is only logged.
   worker.on('settled', (job, outcome) => {
-    if (outcome === 'failed') void runtime.hooks.doAction('job.failed', job);
+    if (outcome !== 'failed') return;
+    void (async () => {
+      const site = job.site_id === null ? null : await runtime.siteStore.findById(job.site_id);
+      await runtime.hooks.doAction('job.failed', { site, actor: null }, job);
+    })().catch((error) => runtime.log.error({ err: error, job: job.id }, 'job.failed hooks could not run'));
   });
   return worker;
 }

@@ -138,14 +138,14 @@ describe('sign-in hooks', () => {
     const seen: string[] = [];
     const offLogged = t.runtime.hooks.addAction(
       'auth.logged_in',
-      (event) => void seen.push(`${event.email}:${event.method}`),
+      (_ctx, event) => void seen.push(`${event.email}:${event.method}`),
       {
         owner: 'test',
       },
     );
     const offVeto = t.runtime.hooks.addAction(
       'auth.before_login',
-      (attempt) => {
+      (_ctx, attempt) => {
         if (attempt.ip === '10.9.9.9')
           throw new Forbidden('Sign-in is not allowed from this address.', 'address_blocked');
       },
