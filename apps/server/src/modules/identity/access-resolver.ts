@@ -1,7 +1,7 @@
+import { Access } from '../../core/access/access.js';
 import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
 import { TtlCache } from '../../core/cache/ttl-cache.js';
 import type { Data } from '../../core/db/data.js';
-import { Access } from '../../core/access/access.js';
 import { MembersRepo } from './repo-members.js';
 import { RolesRepo } from './repo-roles.js';
 import { UsersRepo } from './repo-users.js';

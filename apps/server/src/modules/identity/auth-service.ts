@@ -32,7 +32,11 @@ export class AuthService {
    */
   async login(site: Site, email: string, password: string, client: Client): Promise<LoginOutcome> {
     await this.throttle.check(email, client.ip);
-    await this.runtime.hooks.doAction('auth.before_login', { site, actor: null }, { email, siteId: site.id, ip: client.ip });
+    await this.runtime.hooks.doAction(
+      'auth.before_login',
+      { site, actor: null },
+      { email, siteId: site.id, ip: client.ip },
+    );
     const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
     if (!user || !valid) {
@@ -45,7 +49,11 @@ export class AuthService {
         ip: client.ip,
         details: { email: email.slice(0, 254) },
       });
-      await this.runtime.hooks.doAction('auth.login_failed', { site, actor: null }, { email, siteId: site.id, ip: client.ip });
+      await this.runtime.hooks.doAction(
+        'auth.login_failed',
+        { site, actor: null },
+        { email, siteId: site.id, ip: client.ip },
+      );
       throw new Unauthenticated('The email or password is incorrect.', 'invalid_credentials');
     }
     if (user.status !== 'active') throw new Forbidden('This account is suspended.', 'account_suspended');
@@ -83,13 +91,17 @@ export class AuthService {
       });
       return { kind: 'session', user: { ...user, last_login_at: at }, cookie, session } as const;
     });
-    await this.runtime.hooks.doAction('auth.logged_in', { site, actor: null }, {
-      userId: user.id,
-      email: user.email,
-      siteId: site.id,
-      ip: client.ip,
-      method,
-    });
+    await this.runtime.hooks.doAction(
+      'auth.logged_in',
+      { site, actor: null },
+      {
+        userId: user.id,
+        email: user.email,
+        siteId: site.id,
+        ip: client.ip,
+        method,
+      },
+    );
     return outcome;
   }
 

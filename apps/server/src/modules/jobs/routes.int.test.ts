@@ -138,7 +138,9 @@ describe('maintenance', () => {
   it('runs job.failed hooks when a job runs out of attempts', async () => {
     const { workerForRuntime } = await import('../../core/jobs/worker.js');
     const seen: number[] = [];
-    const off = t.runtime.hooks.addAction('job.failed', (_ctx, job) => void seen.push(job.id), { owner: 'test' });
+    const off = t.runtime.hooks.addAction('job.failed', (_ctx, job) => void seen.push(job.id), {
+      owner: 'test',
+    });
     t.runtime.jobs.registry.define('hooks_test.broken', async () => {
       throw new Error('always broken');
     });
