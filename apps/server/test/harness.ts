@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/core/config.js';
-import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createRuntime, type Runtime } from '../src/core/runtime.js';
+import { prepareRuntime } from '../src/lifecycle.js';
 
 /** The engine this test run targets: `npm test` runs the integration files once per engine. */
 export const testEngine: 'sqlite' | 'postgres' =
@@ -77,7 +77,7 @@ export async function createTestApp(
     ...env,
   });
   const runtime = createRuntime(config);
-  await migrateToLatest(runtime.database);
+  await prepareRuntime(runtime);
   const app = await buildApp(runtime);
   if (options.routes) await app.register(async (scope) => options.routes?.(scope));
   await app.ready();

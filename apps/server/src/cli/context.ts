@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment } from '../core/config.js';
-import { migrateToLatest } from '../core/db/migrate.js';
 import { AppError } from '../core/errors.js';
 import { createRuntime, type Runtime } from '../core/runtime.js';
+import { prepareRuntime } from '../lifecycle.js';
 
 /** A failure the user can act on; printed as one line without a stack. */
 export class CliFailure extends Error {}
@@ -43,7 +43,8 @@ export async function withRuntime<T>(
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });
   try {
-    if (options.migrate !== false) await migrateToLatest(runtime.database);
+    // Every command sees the same modules as the server: their permissions, hooks and job handlers.
+    if (options.migrate !== false) await prepareRuntime(runtime);
     return await work(runtime);
   } finally {
     await runtime.close();

@@ -1,10 +1,9 @@
 import { InvalidArgumentError } from 'commander';
-import { buildApp } from '../../app.js';
 import { watchCacheEpoch } from '../../core/cache/cache-epoch.js';
 import { loadConfig, readEnvironment } from '../../core/config.js';
-import { migrateToLatest } from '../../core/db/migrate.js';
 import { workerForRuntime } from '../../core/jobs/worker.js';
 import { createRuntime } from '../../core/runtime.js';
+import { prepareRuntime } from '../../lifecycle.js';
 import type { CommandRegistration } from '../context.js';
 
 export const workerCommand: CommandRegistration = (program) => {
@@ -16,13 +15,10 @@ export const workerCommand: CommandRegistration = (program) => {
       const config = loadConfig(readEnvironment(process.env, process.cwd()));
       const runtime = createRuntime(config);
       try {
-        await migrateToLatest(runtime.database);
+        // Job handlers and schedules come from each module's setup; no HTTP app is built here.
+        await prepareRuntime(runtime);
         // `tessera cache:clear` reaches standalone workers too.
         await watchCacheEpoch(runtime);
-        // Modules define their job handlers and schedules as they register; the app never listens here.
-        const app = await buildApp(runtime);
-        await app.ready();
-        runtime.onClose(() => app.close());
         const worker = workerForRuntime(runtime, { concurrency: options.concurrency });
         worker.start();
         // The worker's timers are unref'd (so tests can exit); this one keeps the process up until a signal.

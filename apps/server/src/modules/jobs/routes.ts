@@ -1,6 +1,7 @@
 import { BadRequest } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
+import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
 import { recordActivity } from '../activity/activity-log.js';
 import { JobListQuery, JobParams, JobView } from './schemas.js';
@@ -17,13 +18,21 @@ declare module '../../core/jobs/job.js' {
 }
 
 /** Administration of background jobs: see what is queued or failed, and send failed jobs back. */
-export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
+export const jobsModule: TesseraModule = {
+  name: 'jobs',
+  async setup(runtime) {
+    const { queue } = runtime.jobs;
+    runtime.jobs.registry.define('jobs.purge_completed', async (_payload, { log }) => {
+      const deleted = await queue.purgeCompleted(new Date(Date.now() - COMPLETED_JOB_DAYS * 86_400_000));
+      log.info({ deleted }, 'completed jobs purged');
+    });
+    await runtime.jobs.schedules.schedule('jobs.purge_completed', '41 4 * * *', {});
+  },
+  routes: jobRoutes,
+};
+
+async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
   const { queue } = runtime.jobs;
-  runtime.jobs.registry.define('jobs.purge_completed', async (_payload, { log }) => {
-    const deleted = await queue.purgeCompleted(new Date(Date.now() - COMPLETED_JOB_DAYS * 86_400_000));
-    log.info({ deleted }, 'completed jobs purged');
-  });
-  await runtime.jobs.schedules.schedule('jobs.purge_completed', '41 4 * * *', {});
 
   app.get(
     '/api/jobs',
