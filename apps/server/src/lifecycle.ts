@@ -1,5 +1,6 @@
 import { coreMigrations, type MigrationSource, migrateToLatest } from './core/db/migrate.js';
 import { setupModules } from './core/modules/module.js';
+import { pluginsOf } from './core/plugins/plugin-host.js';
 import type { Runtime } from './core/runtime.js';
 import { modules } from './modules/index.js';
 
@@ -8,11 +9,6 @@ export const migrationSources: readonly MigrationSource[] = [
   coreMigrations,
   ...modules.flatMap((module) => (module.migrations ? [{ folder: module.migrations }] : [])),
 ];
-
-/** Applies every pending migration of the core and its modules; returns the names applied. */
-export function migrate(runtime: Runtime): Promise<string[]> {
-  return migrateToLatest(runtime.database, migrationSources);
-}
 
 /**
  * What every process does before its work, whatever the entry point (server, worker, any CLI
@@ -23,4 +19,20 @@ export async function prepareRuntime(runtime: Runtime): Promise<string[]> {
   const applied = await migrate(runtime);
   await setupModules(runtime, modules);
   return applied;
+}
+
+/**
+ * Brings the schema of the core, its modules and every installed plugin up to date, in one run
+ * (the migrator wants every migration it ever applied in the set). Returns the names applied.
+ */
+export async function migrate(runtime: Runtime): Promise<string[]> {
+  return migrateToLatest(runtime.database, await allMigrationSources(runtime));
+}
+
+/** Every migration folder, installed plugins' included; before the first migration there are none. */
+export async function allMigrationSources(runtime: Runtime): Promise<MigrationSource[]> {
+  const plugins = await pluginsOf(runtime)
+    .migrationSources()
+    .catch(() => []);
+  return [...migrationSources, ...plugins];
 }

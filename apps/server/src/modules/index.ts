@@ -2,7 +2,14 @@ import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/routes.js';
+import { pluginsModule } from './plugins/module.js';
 import { sitesModule } from './sites/module.js';
 
-/** Every core domain module, in setup and registration order. */
-export const modules: readonly TesseraModule[] = [identityModule, activityModule, jobsModule, sitesModule];
+/** Every core domain module, in setup and registration order; plugins come last, on top of them all. */
+export const modules: readonly TesseraModule[] = [
+  identityModule,
+  activityModule,
+  jobsModule,
+  sitesModule,
+  pluginsModule,
+];

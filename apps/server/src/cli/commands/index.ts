@@ -2,6 +2,7 @@ import type { CommandRegistration } from '../context.js';
 import { cacheCommand } from './cache.js';
 import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
+import { pluginsCommand } from './plugins.js';
 import { serveCommand } from './serve.js';
 import { usersCommand } from './users.js';
 import { workerCommand } from './worker.js';
@@ -14,4 +15,5 @@ export const commands: CommandRegistration[] = [
   installCommand,
   cacheCommand,
   usersCommand,
+  pluginsCommand,
 ];

@@ -1,5 +1,5 @@
 import { migrationStatus } from '../../core/db/migrate.js';
-import { migrate, migrationSources } from '../../lifecycle.js';
+import { allMigrationSources, migrate } from '../../lifecycle.js';
 import { type CommandRegistration, withRuntime } from '../context.js';
 
 export const migrateCommand: CommandRegistration = (program, io) => {
@@ -11,7 +11,7 @@ export const migrateCommand: CommandRegistration = (program, io) => {
       await withRuntime(
         async (runtime) => {
           if (options.status) {
-            const status = await migrationStatus(runtime.database, migrationSources);
+            const status = await migrationStatus(runtime.database, await allMigrationSources(runtime));
             for (const m of status)
               io.out(
                 `${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt}` : ''}\n`,

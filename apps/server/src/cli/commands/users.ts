@@ -4,7 +4,7 @@ import type { Site } from '../../core/sites/site.js';
 import { systemActor } from '../../modules/identity/actor.js';
 import { ProfileService } from '../../modules/identity/service-profile.js';
 import { UsersService } from '../../modules/identity/service-users.js';
-import { CliFailure, type CommandRegistration, withRuntime } from '../context.js';
+import { CliFailure, type CommandRegistration, siteOf, withRuntime } from '../context.js';
 
 interface UserCreateOptions {
   email: string;
@@ -80,17 +80,6 @@ export const usersCommand: CommandRegistration = (program, io) => {
       });
     });
 };
-
-async function siteOf(runtime: Runtime, domain: string | undefined): Promise<Site> {
-  if (domain !== undefined) {
-    const site = await runtime.siteStore.findByDomain(domain.trim().toLowerCase());
-    if (!site) throw new CliFailure(`No site answers on ${domain}.`);
-    return site;
-  }
-  const site = await runtime.siteStore.findDefault();
-  if (!site) throw new CliFailure('Tessera is not installed: run tessera install first.');
-  return site;
-}
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, d: 86_400_000 };
 
