@@ -1,6 +1,4 @@
 import { InvalidArgumentError } from 'commander';
-import type { Runtime } from '../../core/runtime.js';
-import type { Site } from '../../core/sites/site.js';
 import { systemActor } from '../../modules/identity/actor.js';
 import { ProfileService } from '../../modules/identity/service-profile.js';
 import { UsersService } from '../../modules/identity/service-users.js';
