@@ -11,8 +11,14 @@ export const workerCommand: CommandRegistration = (program) => {
   program
     .command('worker')
     .description('run only the job worker, until SIGTERM or SIGINT (then let running jobs finish)')
-    .option('--concurrency <count>', 'jobs to run at the same time', parseConcurrency, 2)
-    .action(async (options: { concurrency: number }) => {
+    .option('--concurrency <count>', 'jobs of the default queue to run at the same time', parseConcurrency, 2)
+    .option(
+      '--queue <name=count>',
+      'jobs of a named queue to run at the same time (repeatable; standard: mail=2, webhooks=4, media=1)',
+      collectQueue,
+      {},
+    )
+    .action(async (options: { concurrency: number; queue: Record<string, number> }) => {
       const config = loadConfig(readEnvironment(process.env, process.cwd()));
       const runtime = createRuntime(config);
       try {
@@ -23,7 +29,10 @@ export const workerCommand: CommandRegistration = (program) => {
         const app = await buildApp(runtime);
         await app.ready();
         runtime.onClose(() => app.close());
-        const worker = workerForRuntime(runtime, { concurrency: options.concurrency });
+        const worker = workerForRuntime(runtime, {
+          concurrency: options.concurrency,
+          queues: options.queue,
+        });
         worker.start();
         // The worker's timers are unref'd (so tests can exit); this one keeps the process up until a signal.
         const keepAlive = setInterval(() => {}, 60_000);
@@ -45,4 +54,10 @@ function parseConcurrency(value: string): number {
   if (!Number.isInteger(count) || count < 1 || count > 100)
     throw new InvalidArgumentError('Must be an integer from 1 to 100.');
   return count;
+}
+
+function collectQueue(value: string, queues: Record<string, number>): Record<string, number> {
+  const match = /^([a-z][a-z0-9_.-]{0,99})=(.+)$/.exec(value);
+  if (!match?.[1] || !match[2]) throw new InvalidArgumentError('Must be name=count, as in webhooks=8.');
+  return { ...queues, [match[1]]: parseConcurrency(match[2]) };
 }
