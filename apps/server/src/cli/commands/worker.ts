@@ -15,7 +15,7 @@ export const workerCommand: CommandRegistration = (program) => {
     .option(
       '--queue <name=count>',
       'jobs of a named queue to run at the same time (repeatable; standard: mail=2, webhooks=4, media=1)',
-      collectQueue,
+      collectQueueConcurrency,
       {},
     )
     .action(async (options: { concurrency: number; queue: Record<string, number> }) => {
@@ -49,14 +49,18 @@ export const workerCommand: CommandRegistration = (program) => {
     });
 };
 
-function parseConcurrency(value: string): number {
+export function parseConcurrency(value: string): number {
   const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(count) || count < 1 || count > 100)
     throw new InvalidArgumentError('Must be an integer from 1 to 100.');
   return count;
 }
 
-function collectQueue(value: string, queues: Record<string, number>): Record<string, number> {
+/** One `--queue name=count`, added to those given before it. */
+export function collectQueueConcurrency(
+  value: string,
+  queues: Record<string, number>,
+): Record<string, number> {
   const match = /^([a-z][a-z0-9_.-]{0,99})=(.+)$/.exec(value);
   if (!match?.[1] || !match[2]) throw new InvalidArgumentError('Must be name=count, as in webhooks=8.');
   return { ...queues, [match[1]]: parseConcurrency(match[2]) };
