@@ -72,7 +72,7 @@ describe('GET /api/jobs', () => {
   });
 
   it('rejects an unknown status or an out-of-range limit', async () => {
-    for (const query of ['status=stuck', 'limit=101', 'page=0']) {
+    for (const query of ['status=stuck', 'limit=101', 'page=0', 'name=a%00b', 'queue=Media', 'queue=']) {
       const res = await t.app.inject({ url: `/api/jobs?${query}`, headers });
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('validation_failed');

@@ -43,13 +43,15 @@ export const JobView = Type.Object(
   { additionalProperties: false },
 );
 
-const QueueName = Type.String({ minLength: 1, maxLength: 100 });
+const QueueName = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z][a-z0-9_.-]*$' });
+// PostgreSQL refuses a NUL in text, so it is refused here as input rather than failing as a query.
+const JobName = Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000]*$' });
 
 export const JobListQuery = Type.Object(
   {
     status: Type.Optional(JobStatus),
     queue: Type.Optional(QueueName),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    name: Type.Optional(JobName),
     ...PageQuery(),
   },
   { additionalProperties: false },
