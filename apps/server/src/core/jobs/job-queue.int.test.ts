@@ -221,12 +221,14 @@ describe('job kinds', () => {
     const plain = await jobs.queue.enqueue('unknown.kind', {});
     expect((await jobs.queue.get(resize))?.queue).toBe('media');
     expect((await jobs.queue.get(plain))?.queue).toBe('default');
-    expect((await jobs.queue.dueQueues(['default', 'media', 'mail'])).sort()).toEqual(['default', 'media']);
+    expect((await jobs.queue.dueQueues()).sort()).toEqual(['default', 'media']);
+    expect(await jobs.queue.queuesWithDueJobs(['mail', 'media', 'default'])).toEqual(['media', 'default']);
+    expect(await jobs.queue.queuesWithDueJobs([])).toEqual([]);
 
     expect((await jobs.queue.claim('w1', 5, 30, 'mail')).map((job) => job.id)).toEqual([]);
     expect((await jobs.queue.claim('w1', 5, 30, 'media')).map((job) => job.id)).toEqual([resize]);
     expect((await jobs.queue.claim('w1', 5, 30, 'default')).map((job) => job.id)).toEqual([plain]);
-    expect(await jobs.queue.dueQueues(['default', 'media'])).toEqual([]);
+    expect(await jobs.queue.dueQueues()).toEqual([]);
   });
 
   it('retry on their own backoff, a function or exponential, else the queue’s', async () => {

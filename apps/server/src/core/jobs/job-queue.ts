@@ -5,7 +5,7 @@ import { writeJson } from '../db/engine.js';
 import { Conflict, NotFound, ValidationFailed } from '../errors.js';
 import { defaultBackoff, type RetryBackoff, retryDelaySeconds } from './backoff.js';
 import { type Job, type JobPayload, jobFromRow } from './job.js';
-import type { JobOptions } from './job-registry.js';
+import { DEFAULT_QUEUE, type JobOptions } from './job-registry.js';
 
 export interface EnqueueOptions {
   /** Seconds from now before the job may run. */
@@ -87,7 +87,7 @@ export class JobQueue {
     const siteId = options.siteId ?? null;
     const insert = this.data.global.insertInto('jobs').values({
       name,
-      queue: kind?.queue ?? 'default',
+      queue: kind?.queue ?? DEFAULT_QUEUE,
       payload: writeJson(payload ?? null),
       site_id: siteId,
       dedupe_key: dedupeKey ?? null,
@@ -116,9 +116,9 @@ export class JobQueue {
 
   /**
    * Takes up to `limit` due jobs for `workerId`, of one queue when named, oldest due first, and
-   * leases them. Concurrent
-   * claimers never get the same job: on PostgreSQL rows another claimer holds are skipped rather than
-   * waited on; SQLite runs one writing statement at a time, which makes the statement atomic there.
+   * leases them. Concurrent claimers never get the same job: on PostgreSQL rows another claimer
+   * holds are skipped rather than waited on; SQLite runs one writing statement at a time, which
+   * makes the statement atomic there.
    */
   async claim(
     workerId: string,
@@ -158,16 +158,43 @@ export class JobQueue {
     return rows.map(jobFromRow).sort((a, b) => a.run_at.localeCompare(b.run_at) || a.id - b.id);
   }
 
-  /** Which of `queues` have jobs due now. */
-  async dueQueues(queues: readonly string[]): Promise<string[]> {
+  /**
+   * Which of `queues` have a job due now: one statement of index probes, so an idle poll is cheap
+   * however long a backlog is, and takes no write lock.
+   */
+  async queuesWithDueJobs(queues: readonly string[]): Promise<string[]> {
     if (queues.length === 0) return [];
+    const at = this.now().toISOString();
+    const db = this.data.global;
+    const row = await db
+      .selectNoFrom((eb) =>
+        queues.map((queue, index) =>
+          eb
+            .exists(
+              db
+                .selectFrom('jobs')
+                .select('id')
+                .where('queue', '=', queue)
+                .where('status', '=', 'pending')
+                .where('run_at', '<=', at),
+            )
+            .as(`q${index}`),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    const due = row as Record<string, unknown>;
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    return queues.filter((_, index) => Boolean(due[`q${index}`]));
+  }
+
+  /** Every queue that has a job due now, known or not (a full look: for occasional use). */
+  async dueQueues(): Promise<string[]> {
     const rows = await this.data.global
       .selectFrom('jobs')
       .select('queue')
       .distinct()
       .where('status', '=', 'pending')
       .where('run_at', '<=', this.now().toISOString())
-      .where('queue', 'in', queues)
       .execute();
     return rows.map((row) => row.queue);
   }

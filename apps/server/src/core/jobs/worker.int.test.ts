@@ -265,6 +265,18 @@ describe('Worker', () => {
     expect(most).toBeGreaterThan(1);
   });
 
+  it('runs jobs of a queue nothing declares any more in the default queue’s slots', async () => {
+    const before = jobsWith();
+    before.registry.define('moved.kind', async () => {}, { queue: 'retired' });
+    const id = await before.queue.enqueue('moved.kind', {});
+    expect((await before.queue.get(id))?.queue).toBe('retired');
+    // After an upgrade the kind runs in the default queue, and nothing declares `retired`.
+    const after = jobsWith();
+    after.registry.define('moved.kind', async () => {});
+    startWorker(after);
+    await waitForStatus(after, id, 'completed');
+  });
+
   it('runs a site schedule’s job with that site id', async () => {
     const { seedSite } = await import('../../../test/harness.js');
     const siteId = await seedSite(t.runtime, `w${Date.now()}.example.test`);

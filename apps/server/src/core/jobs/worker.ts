@@ -45,6 +45,8 @@ export class Worker extends EventEmitter<WorkerEvents> {
   private polling: Promise<void> | null = null;
   private pollAgain = false;
   private lastMaintenance = 0;
+  /** Queues with due jobs that nothing here declares; found during maintenance, run in default's slots. */
+  private strayQueues: string[] = [];
 
   constructor(
     private readonly jobs: Jobs,
@@ -143,23 +145,29 @@ export class Worker extends EventEmitter<WorkerEvents> {
         );
       }
       await schedules.enqueueDue();
+      const served = this.queueConcurrency();
+      this.strayQueues = (await queue.dueQueues()).filter((name) => !served.has(name));
     }
+    const queues = this.queueConcurrency();
     const free = new Map<string, number>();
-    for (const [name, concurrency] of this.queueConcurrency()) {
-      const slots = concurrency - (this.busy.get(name) ?? 0);
-      if (slots > 0) free.set(name, slots);
-    }
-    if (free.size === 0 || this.state !== 'running') return;
-    // One read finds the queues with due work, so an idle poll costs no write per queue.
-    for (const name of await queue.dueQueues([...free.keys()])) {
+    for (const [name, concurrency] of queues) free.set(name, concurrency - (this.busy.get(name) ?? 0));
+    const candidates = [...queues.keys(), ...this.strayQueues].filter(
+      (name) => (free.get(slotsOf(name, queues)) ?? 0) > 0,
+    );
+    if (candidates.length === 0 || this.state !== 'running') return;
+    for (const name of await queue.queuesWithDueJobs(candidates)) {
       if (this.state !== 'running') return;
-      const claimed = await queue.claim(this.id, free.get(name) ?? 0, this.options.leaseSeconds, name);
-      for (const job of claimed) this.launch(job);
+      const slots = slotsOf(name, queues);
+      const limit = free.get(slots) ?? 0;
+      if (limit < 1) continue;
+      const claimed = await queue.claim(this.id, limit, this.options.leaseSeconds, name);
+      free.set(slots, limit - claimed.length);
+      for (const job of claimed) this.launch(job, slots);
     }
   }
 
-  private launch(job: Job): void {
-    this.busy.set(job.queue, (this.busy.get(job.queue) ?? 0) + 1);
+  private launch(job: Job, slots: string): void {
+    this.busy.set(slots, (this.busy.get(slots) ?? 0) + 1);
     const run = runJob(job, this.jobs.queue, this.jobs.registry, {
       workerId: this.id,
       leaseSeconds: this.options.leaseSeconds,
@@ -174,11 +182,20 @@ export class Worker extends EventEmitter<WorkerEvents> {
       })
       .finally(() => {
         this.running.delete(job.id);
-        this.busy.set(job.queue, (this.busy.get(job.queue) ?? 1) - 1);
+        this.busy.set(slots, (this.busy.get(slots) ?? 1) - 1);
         this.wake(0);
       });
     this.running.set(job.id, run);
   }
+}
+
+/**
+ * The queue whose slots a queue's jobs take: its own, or the default queue's when nothing here
+ * declares it (a job kind moved to another queue, or a plugin removed), so such jobs still run or
+ * fail visibly instead of waiting forever.
+ */
+function slotsOf(queue: string, served: ReadonlyMap<string, number>): string {
+  return served.has(queue) ? queue : DEFAULT_QUEUE;
 }
 
 /** A worker configured from the runtime's configuration (poll interval, lease). */
