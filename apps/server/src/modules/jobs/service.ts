@@ -20,13 +20,13 @@ export const ENDED_JOB_DAYS = 7;
 export class JobsService {
   constructor(private readonly runtime: Runtime) {}
 
-  list(actor: Actor, filter: JobFilter, page: number, limit: number): Promise<Page<Job>> {
+  async list(actor: Actor, filter: JobFilter, page: number, limit: number): Promise<Page<Job>> {
     requirePermission(actor, MANAGE);
     return new JobsRepo(this.runtime.data.global).list(filter, page, limit);
   }
 
   /** A failed job back to the queue with its attempts reset. 404 unless it is failed. */
-  retry(actor: Actor, id: number): Promise<Job> {
+  async retry(actor: Actor, id: number): Promise<Job> {
     requirePermission(actor, MANAGE);
     return this.change(actor, 'job.retried', async (tx) => {
       const job = await this.queue(tx).retry(id);
@@ -35,7 +35,7 @@ export class JobsService {
   }
 
   /** Calls off a job that has not started. 404 when there is none, 409 when it is no longer pending. */
-  cancel(actor: Actor, id: number): Promise<Job> {
+  async cancel(actor: Actor, id: number): Promise<Job> {
     requirePermission(actor, MANAGE);
     return this.change(actor, 'job.cancelled', async (tx) => {
       const job = await this.queue(tx).cancel(id);
@@ -44,7 +44,7 @@ export class JobsService {
   }
 
   /** Moves a pending job's next run. 404 / 409 as for cancel; 422 for a time that is no time. */
-  reschedule(actor: Actor, id: number, runAt: string): Promise<Job> {
+  async reschedule(actor: Actor, id: number, runAt: string): Promise<Job> {
     requirePermission(actor, MANAGE);
     return this.change(actor, 'job.rescheduled', async (tx) => {
       const before = await this.queue(tx).get(id);
