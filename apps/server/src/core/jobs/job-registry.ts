@@ -87,11 +87,6 @@ export class JobRegistry {
     return queues;
   }
 
-  /** The queue a job kind runs in; kinds without a definition here run in the default queue. */
-  queueOf(name: string): string {
-    return this.definitions.get(name)?.queue ?? DEFAULT_QUEUE;
-  }
-
   define<N extends string>(name: N, handler: JobHandler<JobPayload<N>>, options: JobOptions = {}): void {
     if (this.definitions.has(name)) throw new Error(`A handler for job "${name}" is already defined.`);
     if (
