@@ -1,7 +1,7 @@
 import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
 import { identityModule } from './identity/module.js';
-import { jobsModule } from './jobs/routes.js';
+import { jobsModule } from './jobs/module.js';
 import { pluginsModule } from './plugins/module.js';
 import { sitesModule } from './sites/module.js';
 
