@@ -130,9 +130,13 @@ describe('POST /api/jobs/:id/retry', () => {
     }
   });
 
-  it('rejects an id that is not a number', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/jobs/abc/retry', headers });
-    expect(res.statusCode).toBe(422);
+  it('rejects an id that is not a number or past the integer range', async () => {
+    for (const id of ['abc', '2147483648']) {
+      for (const action of ['retry', 'cancel']) {
+        const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/${action}`, headers });
+        expect(res.statusCode).toBe(422);
+      }
+    }
   });
 });
 
