@@ -9,6 +9,7 @@ import { permissionRoutes } from './routes-permissions.js';
 import { roleRoutes } from './routes-roles.js';
 import { twoFactorRoutes } from './routes-two-factor.js';
 import { userRoutes } from './routes-users.js';
+import { definePasswordResetJob } from './service-password-reset.js';
 
 /** Users, roles, permissions, sessions and API tokens. The auth hooks themselves are installed by app.ts. */
 export async function identityModule(app: App, runtime: Runtime): Promise<void> {
@@ -21,4 +22,5 @@ export async function identityModule(app: App, runtime: Runtime): Promise<void> 
   await permissionRoutes(app, runtime);
   await meRoutes(app, runtime);
   await scheduleCredentialPurge(runtime);
+  definePasswordResetJob(runtime);
 }
