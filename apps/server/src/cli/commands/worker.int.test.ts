@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it("tessera worker runs the modules' job handlers until SIGTERM, then exits cleanly", async () => {
+// The child process starts through tsx, migrates and sets the modules up: slow on a busy machine.
+it("tessera worker runs the modules' job handlers until SIGTERM, then exits cleanly", {
+  timeout: 90_000,
+}, async () => {
   // An expired setup link for the identity module's purge job to delete. The job completes only
   // in a worker that has the module's handler (one without fails it at once), and the row goes
   // only if that handler really ran.
@@ -41,7 +44,7 @@ it("tessera worker runs the modules' job handlers until SIGTERM, then exits clea
         return job?.status === 'completed';
       },
       'the worker to run the purge job',
-      15_000,
+      60_000,
     );
     const left = await t.runtime.data.global
       .selectFrom('setup_tokens')
