@@ -37,9 +37,10 @@ export const usersCommand: CommandRegistration = (program, io) => {
     // A flag shows in the shell's history and the process list; the variable does not.
     .option('--password <password>', 'password (at least 10 characters); default: $TESSERA_USER_PASSWORD')
     .action(async (options: UserCreateOptions) => {
-      const password = options.password ?? process.env.TESSERA_USER_PASSWORD;
-      if (!password) throw new CliFailure('No password: pass --password or set TESSERA_USER_PASSWORD.');
       await withRuntime(async (runtime) => {
+        // Through the configuration, so a TESSERA_USER_PASSWORD in .env counts like one in the environment.
+        const password = options.password ?? runtime.config.userPassword;
+        if (!password) throw new CliFailure('No password: pass --password or set TESSERA_USER_PASSWORD.');
         const site = await siteOf(runtime, options.site);
         const user = await new UsersService(runtime).create(systemActor(runtime, site), {
           email: options.email,

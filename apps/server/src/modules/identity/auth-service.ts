@@ -28,10 +28,11 @@ export class AuthService {
 
   /**
    * Checks the password and, unless the user has two-factor authentication, opens a session.
-   * An unknown email and a wrong password give the same 401 after the same argon2 work.
+   * An unknown email and a wrong password give the same 401 after the same argon2 work. The attempt
+   * is counted by the throttle before the password is checked, so parallel guesses cannot outrun it.
    */
   async login(site: Site, email: string, password: string, client: Client): Promise<LoginOutcome> {
-    await this.throttle.check(email, client.ip);
+    const attempt = await this.throttle.begin(email, client.ip);
     await this.runtime.hooks.doAction(
       'auth.before_login',
       { site, actor: null },
@@ -40,12 +41,14 @@ export class AuthService {
     const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
     if (!user || !valid) {
-      await this.throttle.recordFailure(email, client.ip);
+      // An account that does not belong to this site is nobody here: its failure is recorded as an
+      // unknown account's, so this site's log never names another site's user.
+      const known = user && (await this.belongsTo(site, user)) ? user : null;
       await recordActivity(this.runtime.data, site.id, {
-        userId: user?.id ?? null,
+        userId: known?.id ?? null,
         action: 'auth.login_failed',
         subjectType: 'user',
-        subjectId: user?.id ?? null,
+        subjectId: known?.id ?? null,
         ip: client.ip,
         details: { email: email.slice(0, 254) },
       });
@@ -56,11 +59,9 @@ export class AuthService {
       );
       throw new Unauthenticated('The email or password is incorrect.', 'invalid_credentials');
     }
+    await attempt.passed();
     if (user.status !== 'active') throw new Forbidden('This account is suspended.', 'account_suspended');
-    if (
-      user.is_super_admin !== 1 &&
-      !(await new MembersRepo(this.runtime.data.site(site.id)).find(user.id))
-    ) {
+    if (!(await this.belongsTo(site, user))) {
       throw new Forbidden('This account has no access to this site.', 'not_a_member');
     }
     if (user.totp_enabled_at) return { kind: 'two_factor', user };
@@ -103,6 +104,12 @@ export class AuthService {
       },
     );
     return outcome;
+  }
+
+  /** Super Admins belong to every site; anyone else through a membership. */
+  private async belongsTo(site: Site, user: UserRow): Promise<boolean> {
+    if (user.is_super_admin === 1) return true;
+    return (await new MembersRepo(this.runtime.data.site(site.id)).find(user.id)) !== undefined;
   }
 
   async logout(site: Site, userId: number, sessionId: string, client: Client): Promise<void> {

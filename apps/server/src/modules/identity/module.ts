@@ -10,6 +10,7 @@ import { permissionRoutes } from './routes-permissions.js';
 import { roleRoutes } from './routes-roles.js';
 import { twoFactorRoutes } from './routes-two-factor.js';
 import { userRoutes } from './routes-users.js';
+import { definePasswordResetJob } from './service-password-reset.js';
 
 /** Users, roles, permissions, sessions and API tokens. The auth hooks themselves are installed by app.ts. */
 export const identityModule: TesseraModule = {
@@ -18,6 +19,7 @@ export const identityModule: TesseraModule = {
   async setup(runtime) {
     identityOf(runtime);
     await scheduleCredentialPurge(runtime);
+    definePasswordResetJob(runtime);
   },
   async routes(app, runtime) {
     await authRoutes(app, runtime);
