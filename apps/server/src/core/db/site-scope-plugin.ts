@@ -14,7 +14,6 @@ import {
   type MergeQueryNode,
   OnNode,
   type OperationNode,
-  OperationNodeTransformer,
   OperatorNode,
   ParensNode,
   type PluginTransformQueryArgs,
@@ -61,92 +60,141 @@ export class SiteScopePlugin implements KyselyPlugin {
   }
 }
 
-/** Statements already scoped to a site: a scoped subquery embedded in another is not walked twice. */
-const scopedTo = new WeakMap<OperationNode, number>();
-
 type Filter = OperationNode;
 
-class SiteScopeTransformer extends OperationNodeTransformer {
+/** Node kinds with no statement inside: the walk does not descend into them. */
+const LEAVES = new Set([
+  'ValueNode',
+  'PrimitiveValueListNode',
+  'DefaultInsertValueNode',
+  'IdentifierNode',
+  'ColumnNode',
+  'TableNode',
+  'ReferenceNode',
+  'OperatorNode',
+  'SelectAllNode',
+  'OrderByItemNode',
+]);
+
+function isNode(value: unknown): value is OperationNode {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string'
+  );
+}
+
+/**
+ * Walks a statement and copies only the nodes on the way to a change, so a plain query costs a
+ * read of its tree and one new root (Kysely's own transformer rebuilds every node).
+ */
+class SiteScopeTransformer {
   /** Names of common table expressions visible at the current point, innermost last. */
   private readonly ctes: string[][] = [];
 
   constructor(
     private readonly siteId: number,
     private readonly globalTables: ReadonlySet<string>,
-  ) {
-    super();
+  ) {}
+
+  transformNode<T extends OperationNode>(node: T, _queryId?: QueryId): T {
+    return this.visit(node);
   }
 
-  override transformNode<T extends OperationNode | undefined>(node: T, queryId?: QueryId): T {
-    if (node && scopedTo.get(node) === this.siteId) return node;
-    return super.transformNode(node, queryId);
+  private visit<T extends OperationNode>(node: T): T {
+    if (LEAVES.has(node.kind)) return node;
+    switch (node.kind) {
+      case 'SelectQueryNode':
+        return this.statement(node as unknown as SelectQueryNode, (n) => this.scopeSelect(n)) as unknown as T;
+      case 'UpdateQueryNode':
+        return this.statement(node as unknown as UpdateQueryNode, (n) => this.scopeUpdate(n)) as unknown as T;
+      case 'DeleteQueryNode':
+        return this.statement(node as unknown as DeleteQueryNode, (n) => this.scopeDelete(n)) as unknown as T;
+      case 'InsertQueryNode':
+        return this.statement(node as unknown as InsertQueryNode, (n) => this.scopeInsert(n)) as unknown as T;
+      case 'MergeQueryNode':
+        if (this.filtersFor((node as unknown as MergeQueryNode).into).length > 0)
+          throw new Error('MERGE into a site table is not supported through the site-scoped handle.');
+        return this.children(node);
+      default:
+        return this.children(node);
+    }
   }
 
-  protected override transformSelectQuery(node: SelectQueryNode, queryId?: QueryId): SelectQueryNode {
-    return this.withCtes(node, queryId, (rest) => {
-      const inner = super.transformSelectQuery(rest, queryId);
-      const filters = (inner.from?.froms ?? []).flatMap((from) => this.filtersFor(from));
-      const { joins, where } = this.scopeJoins(inner.joins);
-      return this.mark({ ...withWhere(inner, [...filters, ...where]), ...(joins ? { joins } : {}) });
+  /** The node with its children visited; the same object when none changed. */
+  private children<T extends OperationNode>(node: T, skip?: string): T {
+    const fields = node as unknown as Record<string, unknown>;
+    let copy: Record<string, unknown> | null = null;
+    for (const key of Object.keys(fields)) {
+      if (key === skip) continue;
+      const value = fields[key];
+      let next = value;
+      if (Array.isArray(value)) next = this.list(value);
+      else if (isNode(value)) next = this.visit(value);
+      if (next !== value) {
+        copy ??= { ...fields };
+        copy[key] = next;
+      }
+    }
+    return copy ? (copy as unknown as T) : node;
+  }
+
+  private list(values: readonly unknown[]): readonly unknown[] {
+    let copy: unknown[] | null = null;
+    values.forEach((value, index) => {
+      const next = isNode(value) ? this.visit(value) : value;
+      if (next !== value) {
+        copy ??= [...values];
+        copy[index] = next;
+      }
     });
+    return copy ?? values;
   }
 
-  protected override transformUpdateQuery(node: UpdateQueryNode, queryId?: QueryId): UpdateQueryNode {
-    return this.withCtes(node, queryId, (rest) => {
-      const inner = super.transformUpdateQuery(rest, queryId);
-      const targets = inner.table ? this.filtersFor(inner.table) : [];
-      if (targets.length > 0) refuseSiteChange(inner.updates);
-      const filters = [...targets, ...(inner.from?.froms ?? []).flatMap((from) => this.filtersFor(from))];
-      const { joins, where } = this.scopeJoins(inner.joins);
-      return this.mark({ ...withWhere(inner, [...filters, ...where]), ...(joins ? { joins } : {}) });
-    });
+  private statement<T extends OperationNode & { with?: WithNode }>(node: T, scope: (inner: T) => T): T {
+    // A scoped subquery embedded in another statement is scoped again there: a repeated condition, no harm.
+    return this.withCtes(node, (rest) => scope(this.children(rest, 'with')));
   }
 
-  protected override transformDeleteQuery(node: DeleteQueryNode, queryId?: QueryId): DeleteQueryNode {
-    return this.withCtes(node, queryId, (rest) => {
-      const inner = super.transformDeleteQuery(rest, queryId);
-      const filters = [
-        ...inner.from.froms.flatMap((from) => this.filtersFor(from)),
-        ...(inner.using?.tables ?? []).flatMap((table) => this.filtersFor(table)),
-      ];
-      const { joins, where } = this.scopeJoins(inner.joins);
-      return this.mark({ ...withWhere(inner, [...filters, ...where]), ...(joins ? { joins } : {}) });
-    });
+  private scopeSelect(inner: SelectQueryNode): SelectQueryNode {
+    const filters = (inner.from?.froms ?? []).flatMap((from) => this.filtersFor(from));
+    const { joins, where } = this.scopeJoins(inner.joins);
+    return { ...withWhere(inner, [...filters, ...where]), ...(joins ? { joins } : {}) };
   }
 
-  protected override transformInsertQuery(node: InsertQueryNode, queryId?: QueryId): InsertQueryNode {
-    return this.withCtes(node, queryId, (rest) => {
-      const inner = super.transformInsertQuery(rest, queryId);
-      if (!inner.into || this.filtersFor(inner.into).length === 0) return this.mark(inner);
-      refuseSiteChange(inner.onConflict?.updates);
-      return this.mark(this.stampSite(inner));
-    });
+  private scopeUpdate(inner: UpdateQueryNode): UpdateQueryNode {
+    const targets = inner.table ? this.filtersFor(inner.table) : [];
+    if (targets.length > 0) refuseSiteChange(inner.updates);
+    const filters = [...targets, ...(inner.from?.froms ?? []).flatMap((from) => this.filtersFor(from))];
+    const { joins, where } = this.scopeJoins(inner.joins);
+    return { ...withWhere(inner, [...filters, ...where]), ...(joins ? { joins } : {}) };
   }
 
-  protected override transformMergeQuery(node: MergeQueryNode, queryId?: QueryId): MergeQueryNode {
-    if (this.filtersFor(node.into).length > 0)
-      throw new Error('MERGE into a site table is not supported through the site-scoped handle.');
-    return super.transformMergeQuery(node, queryId);
+  private scopeDelete(inner: DeleteQueryNode): DeleteQueryNode {
+    const filters = [
+      ...inner.from.froms.flatMap((from) => this.filtersFor(from)),
+      ...(inner.using?.tables ?? []).flatMap((table) => this.filtersFor(table)),
+    ];
+    const { joins, where } = this.scopeJoins(inner.joins);
+    return { ...withWhere(inner, [...filters, ...where]), ...(joins ? { joins } : {}) };
+  }
+
+  private scopeInsert(inner: InsertQueryNode): InsertQueryNode {
+    if (!inner.into || this.filtersFor(inner.into).length === 0) return inner;
+    refuseSiteChange(inner.onConflict?.updates);
+    return this.stampSite(inner);
   }
 
   /**
-   * Transforms a statement's WITH clause with the right names visible: each expression sees the
-   * ones before it (and all of them, itself included, when recursive); the body sees them all.
+   * Visits a statement's WITH clause with the right names visible: each expression sees the ones
+   * before it (and all of them, itself included, when recursive); the body sees them all.
    */
-  private withCtes<T extends { with?: WithNode }>(
-    node: T,
-    queryId: QueryId | undefined,
-    body: (rest: T) => T,
-  ): T {
+  private withCtes<T extends { with?: WithNode }>(node: T, body: (rest: T) => T): T {
     const withNode = node.with;
     if (!withNode) return body(node);
     const names = withNode.expressions.map(cteName);
-    const expressions: CommonTableExpressionNode[] = [];
-    withNode.expressions.forEach((expression, index) => {
-      const visible = withNode.recursive ? names : names.slice(0, index);
-      expressions.push(this.within(visible, () => this.transformNode(expression, queryId)));
-    });
-    const transformed = this.within(names, () => body({ ...node, with: undefined }));
+    const expressions = withNode.expressions.map((expression, index) =>
+      this.within(withNode.recursive ? names : names.slice(0, index), () => this.visit(expression)),
+    );
+    const transformed = this.within(names, () => body(node));
     return { ...transformed, with: { ...withNode, expressions } };
   }
 
@@ -212,12 +260,6 @@ class SiteScopeTransformer extends OperationNodeTransformer {
         : ValueListNode.create([...row.values, ValueNode.create(this.siteId)]),
     );
     return { ...node, columns: [...columns, ColumnNode.create('site_id')], values: ValuesNode.create(rows) };
-  }
-
-  private mark<T extends OperationNode>(node: T): T {
-    const frozen = Object.freeze(node);
-    scopedTo.set(frozen, this.siteId);
-    return frozen;
   }
 }
 
