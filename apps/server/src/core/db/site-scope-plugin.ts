@@ -39,7 +39,8 @@ import {
  * it: FROM lists, joins, subqueries, common table expressions (recursive ones too), UPDATE and
  * DELETE targets; and stamps or checks `site_id` on inserts. Any table that is not global and not
  * a common table expression in scope counts as site-owned, so a table nobody declared fails loudly
- * (no site_id column) rather than leaking.
+ * (no site_id column) rather than leaking. Tables written inside `sql` fragments are text to it:
+ * name site tables through the builder.
  *
  * Conditions on LEFT and INNER joins go into ON, keeping outer-join semantics; other joins (RIGHT,
  * FULL, CROSS) and FROM tables get theirs in WHERE, which may drop unmatched rows but never adds
@@ -73,7 +74,6 @@ const LEAVES = new Set([
   'ReferenceNode',
   'OperatorNode',
   'SelectAllNode',
-  'OrderByItemNode',
 ]);
 
 function isNode(value: unknown): value is OperationNode {
