@@ -5,7 +5,7 @@ import '../src/modules/activity/tables.js';
 import { createDefaultRoles } from '../src/modules/identity/default-roles-provision.js';
 import { identityOf } from '../src/modules/identity/identity.js';
 import { hashPassword } from '../src/modules/identity/passwords.js';
-import { MembersRepo } from '../src/modules/identity/repo-members.js';
+import { MembersRepo, membershipsOfUser } from '../src/modules/identity/repo-members.js';
 import { UsersRepo } from '../src/modules/identity/repo-users.js';
 import { seedSite } from './harness.js';
 
@@ -44,18 +44,35 @@ export async function seedUser(
   return userId;
 }
 
-/** A fresh API token for a user, optionally limited to some permissions. */
+/**
+ * A fresh API token for a user, optionally limited to some permissions. It works on `siteId`
+ * (default: the user's first site); null makes it installation-wide.
+ */
 export async function seedToken(
   runtime: Runtime,
   userId: number,
   permissions: string[] | null = null,
   expiresAt: string | null = null,
+  siteId?: number | null,
 ): Promise<string> {
-  const { token } = await identityOf(runtime).tokens.create({ userId, name: 'test', permissions, expiresAt });
+  const site = siteId === undefined ? await firstSiteOf(runtime, userId) : siteId;
+  const { token } = await identityOf(runtime).tokens.create({
+    userId,
+    siteId: site,
+    name: 'test',
+    permissions,
+    expiresAt,
+  });
   return token;
 }
 
-/** A user who belongs to no site (tokens are global, so they can still call a site's API). */
+async function firstSiteOf(runtime: Runtime, userId: number): Promise<number> {
+  const [first] = await membershipsOfUser(runtime.data, userId);
+  if (!first) throw new Error(`User ${userId} belongs to no site: give seedToken a site`);
+  return first.site_id;
+}
+
+/** A user who belongs to no site (a token of theirs bound to a site can still call its API). */
 export async function seedOutsider(runtime: Runtime, email: string): Promise<number> {
   return new UsersRepo(runtime.data.global).insert({
     email,
@@ -84,7 +101,7 @@ export async function seedMatrix(
       actor === 'outsider'
         ? await seedOutsider(runtime, email)
         : await seedUser(runtime, siteId, roles, { email, role: actor });
-    seeded[actor] = { id, email, token: await seedToken(runtime, id) };
+    seeded[actor] = { id, email, token: await seedToken(runtime, id, null, null, siteId) };
   }
   return seeded as Record<MatrixActor, { id: number; email: string; token: string }>;
 }

@@ -172,6 +172,49 @@ describe('tessera token:create', () => {
     expect(Math.round(days)).toBe(30);
   });
 
+  it('binds the token to its site, unless --installation-wide makes a Super Admin one', async () => {
+    const { siteId: fourthId, roles } = await seedSiteWithRoles(t.runtime, 'fourth-cli.test');
+    await seedUser(t.runtime, fourthId, roles, { email: 'root@fourth-cli.test', role: 'super_admin' });
+    await seedUser(t.runtime, fourthId, roles, { email: 'writer@fourth-cli.test', role: 'author' });
+    const bound = await cli(
+      'token:create',
+      '--email',
+      'root@fourth-cli.test',
+      '--name',
+      'x',
+      '--site',
+      'fourth-cli.test',
+    );
+    const wide = await cli(
+      'token:create',
+      '--email',
+      'root@fourth-cli.test',
+      '--name',
+      'y',
+      '--installation-wide',
+    );
+    expect(wide.err).toBe('');
+    const me = (token: string, host: string) =>
+      t.app.inject({ url: '/api/me', headers: { host, ...bearer(token.trim()) } });
+    expect((await me(bound.out, 'fourth-cli.test')).statusCode).toBe(200);
+    expect((await me(bound.out, 'cli-users.test')).statusCode).toBe(401);
+    expect((await me(wide.out, 'fourth-cli.test')).statusCode).toBe(200);
+    expect((await me(wide.out, 'cli-users.test')).statusCode).toBe(200);
+
+    const refused = await cli(
+      'token:create',
+      '--email',
+      'writer@fourth-cli.test',
+      '--name',
+      'z',
+      '--site',
+      'fourth-cli.test',
+      '--installation-wide',
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('Only a Super Admin');
+  });
+
   it('names an unknown user, and refuses a bad duration as usage', async () => {
     const unknown = await cli('token:create', '--email', 'nobody@cli.test', '--name', 'x');
     expect(unknown.code).toBe(1);

@@ -17,6 +17,7 @@ interface TokenCreateOptions {
   name: string;
   expiresIn?: number;
   site?: string;
+  installationWide?: boolean;
 }
 
 /**
@@ -62,8 +63,9 @@ export const usersCommand: CommandRegistration = (program, io) => {
     .option('--expires-in <duration>', 'lifetime such as 30d or 12h (default: never expires)', parseDuration)
     .option(
       '--site <domain>',
-      'a domain of the site whose permissions bound the token (default: the oldest site)',
+      'a domain of the site the token works on, whose permissions bound it (default: the oldest site)',
     )
+    .option('--installation-wide', 'the token works on every site (the owner must be a Super Admin)')
     .action(async (options: TokenCreateOptions) => {
       await withRuntime(async (runtime) => {
         const site = await siteOf(runtime, options.site);
@@ -74,6 +76,7 @@ export const usersCommand: CommandRegistration = (program, io) => {
         const { token } = await new ProfileService(runtime).createTokenFor(actor, owner.id, {
           name: options.name,
           expires_at: expiresAt,
+          installation_wide: options.installationWide === true,
         });
         io.out(`${token}\n`);
       });

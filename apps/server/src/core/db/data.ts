@@ -1,38 +1,94 @@
-import type {
-  DeleteQueryBuilder,
-  DeleteResult,
-  Insertable,
-  InsertQueryBuilder,
-  InsertResult,
-  Kysely,
-  SelectQueryBuilder,
-  UpdateQueryBuilder,
-  UpdateResult,
+import {
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Expression,
+  type Insertable,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  type QueryCreator,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type UpdateQueryBuilder,
+  type UpdateResult,
 } from 'kysely';
 import type { Engine } from './engine.js';
 import type { Database, GlobalTables, SiteTables } from './schema.js';
+import { SiteScopePlugin } from './site-scope-plugin.js';
 import { inOpenTransaction, runInTransactionScope } from './transaction-routing.js';
 
 export type SiteTableName = keyof SiteTables & string;
+
+/** A site table, optionally aliased: `'roles'` or `'roles as r'`. */
+export type SiteTableRef = SiteTableName | `${SiteTableName} as ${string}`;
+
+type TableOf<R extends SiteTableRef> = R extends `${infer T extends SiteTableName} as ${string}` ? T : R;
+type AliasOf<R extends SiteTableRef> = R extends `${SiteTableName} as ${infer A}` ? A : R;
+/** The database as a query sees it once `R` is in its FROM: an alias names the table's row type. */
+type WithAlias<R extends SiteTableRef> = Database & { [K in AliasOf<R>]: Database[TableOf<R>] };
 
 /** Values to insert into a site table; `site_id` is filled in by the scoped handle, never by the caller. */
 export type SiteInsert<T extends SiteTableName> = Omit<Insertable<SiteTables[T]>, 'site_id'>;
 
 /**
- * Access to one site's rows. Every statement it builds carries `site_id = <this site>`, and inserts
- * get the site id set, so a repo holding this handle cannot read or change another site's data.
- * Joins to further site tables must add their own `site_id` condition (or join on a site-scoped key).
+ * Every global table, so the site-scoped handle knows which tables it must not scope; any other
+ * table it meets is treated as site-owned. The type makes this list complete: a table added to
+ * GlobalTables and missing here fails the type check.
+ */
+const GLOBAL_TABLES: Record<keyof GlobalTables, true> = {
+  sites: true,
+  site_domains: true,
+  users: true,
+  sessions: true,
+  api_tokens: true,
+  password_resets: true,
+  recovery_codes: true,
+  setup_tokens: true,
+  two_factor_challenges: true,
+  jobs: true,
+  job_schedules: true,
+  system_state: true,
+  plugins: true,
+  plugin_sites: true,
+};
+const globalTableNames: ReadonlySet<string> = new Set(Object.keys(GLOBAL_TABLES));
+
+/**
+ * Access to one site's rows. Every statement it builds is scoped by construction (site-scope-plugin.ts):
+ * each site table it names, in FROM, joins (`innerJoin('roles as r', ...)`), subqueries and common
+ * table expressions, recursive ones included, gets `site_id = <this site>`, and inserts get the
+ * site id set; a statement cannot move a row to another site. Global tables (users) may be joined
+ * and are left as they are. Modules therefore never need the raw handle for site data:
+ *
+ * ```ts
+ * site.withRecursive('tree(id, parent_id)', (q) =>
+ *   q.selectFrom('pages').select(['id', 'parent_id']).where('id', '=', rootId)
+ *    .unionAll(q.selectFrom('pages as p').innerJoin('tree', 'tree.id', 'p.parent_id').select(['p.id', 'p.parent_id'])),
+ * ).selectFrom('tree').selectAll()
+ * ```
  */
 export class SiteScopedDb {
-  constructor(
-    private readonly db: Kysely<Database>,
-    readonly siteId: number,
-  ) {}
+  private readonly scoped: Kysely<Database>;
 
-  selectFrom<T extends SiteTableName>(table: T): SelectQueryBuilder<Database, T, object> {
-    // The generic table name defeats Kysely's reference typing; the dynamic ref is checked by the SQL itself.
-    const builder = this.db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>;
-    return builder.where(this.db.dynamic.ref(`${table}.site_id`), '=', this.siteId);
+  /** `WITH` queries over site tables, every table in them scoped; see the class comment. */
+  readonly with: QueryCreator<Database>['with'];
+  /** `WITH RECURSIVE` queries (page trees), every table in them scoped. */
+  readonly withRecursive: QueryCreator<Database>['withRecursive'];
+
+  constructor(
+    db: Kysely<Database>,
+    readonly siteId: number,
+    private readonly engine: Pick<Engine, 'name'> | null = null,
+  ) {
+    this.scoped = db.withPlugin(new SiteScopePlugin(siteId, globalTableNames));
+    this.with = this.scoped.with.bind(this.scoped);
+    this.withRecursive = this.scoped.withRecursive.bind(this.scoped);
+  }
+
+  selectFrom<R extends SiteTableRef>(table: R): SelectQueryBuilder<WithAlias<R>, AliasOf<R>, object> {
+    // The generic table name defeats Kysely's reference typing; the plugin adds the site condition.
+    return this.scoped.selectFrom(table) as unknown as SelectQueryBuilder<WithAlias<R>, AliasOf<R>, object>;
   }
 
   insertInto<T extends SiteTableName>(
@@ -40,20 +96,44 @@ export class SiteScopedDb {
     values: SiteInsert<T> | readonly SiteInsert<T>[],
   ): InsertQueryBuilder<Database, T, InsertResult> {
     const rows = (Array.isArray(values) ? values : [values]).map((row) => ({ ...row, site_id: this.siteId }));
-    const builder = this.db.insertInto(table) as unknown as {
+    const builder = this.scoped.insertInto(table) as unknown as {
       values(rows: unknown): InsertQueryBuilder<Database, T, InsertResult>;
     };
     return builder.values(rows);
   }
 
-  updateTable<T extends SiteTableName>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
-    const builder = this.db.updateTable(table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
-    return builder.where(this.db.dynamic.ref(`${table}.site_id`), '=', this.siteId);
+  updateTable<R extends SiteTableRef>(
+    table: R,
+  ): UpdateQueryBuilder<WithAlias<R>, AliasOf<R>, AliasOf<R>, UpdateResult> {
+    return this.scoped.updateTable(table) as unknown as UpdateQueryBuilder<
+      WithAlias<R>,
+      AliasOf<R>,
+      AliasOf<R>,
+      UpdateResult
+    >;
   }
 
-  deleteFrom<T extends SiteTableName>(table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
-    const builder = this.db.deleteFrom(table) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
-    return builder.where(this.db.dynamic.ref(`${table}.site_id`), '=', this.siteId);
+  deleteFrom<R extends SiteTableRef>(table: R): DeleteQueryBuilder<WithAlias<R>, AliasOf<R>, DeleteResult> {
+    return this.scoped.deleteFrom(table) as unknown as DeleteQueryBuilder<
+      WithAlias<R>,
+      AliasOf<R>,
+      DeleteResult
+    >;
+  }
+
+  /**
+   * A full-text condition on both engines, for `where`: every word of `text` must occur. `column`
+   * names a column of an FTS5 table on SQLite (or the FTS5 table itself, for all its columns) and a
+   * tsvector column on PostgreSQL (`language` is its text search configuration). Words are passed
+   * as data, never as search syntax, so no input can make the query fail.
+   */
+  matches(column: string, text: string, language = 'simple'): Expression<SqlBool> {
+    const words = text.split(/\s+/).filter((word) => word !== '');
+    if (words.length === 0) return sql<SqlBool>`1 = 0`;
+    if (this.engine?.name === 'postgres')
+      return sql<SqlBool>`${sql.ref(column)} @@ plainto_tsquery(${language}::regconfig, ${words.join(' ')})`;
+    const phrase = words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ');
+    return sql<SqlBool>`${sql.ref(column)} match ${phrase}`;
   }
 }
 
@@ -74,7 +154,7 @@ export class Data {
   }
 
   site(siteId: number): SiteScopedDb {
-    return new SiteScopedDb(this.db, siteId);
+    return new SiteScopedDb(this.db, siteId, this.engine);
   }
 
   async transaction<R>(work: (tx: Data) => Promise<R>): Promise<R> {

@@ -102,3 +102,13 @@ export async function migrateToLatest(
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Applies the migrations up to and including `name`, for tests of a later migration on old data. */
+export async function migrateUpTo(
+  database: DatabaseHandle,
+  sources: readonly MigrationSource[],
+  name: string,
+): Promise<void> {
+  const { error } = await migratorFor(database, sources).migrateTo(name);
+  if (error) throw error;
+}

@@ -23,6 +23,7 @@ export function installAuthentication(app: App, runtime: Runtime): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === undefined) return;
     let tokenPermissions: string[] | null = null;
+    let installationWide = false;
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
       const match = BEARER.exec(authorization);
@@ -32,7 +33,7 @@ export function installAuthentication(app: App, runtime: Runtime): void {
           'malformed_credentials',
         );
       }
-      const token = await tokens.authenticate(match[1]);
+      const token = await tokens.authenticate(match[1], request.site?.id ?? null);
       if (!token) throw new Unauthenticated('The API token is invalid, expired or revoked.', 'invalid_token');
       request.principal = {
         userId: token.user_id,
@@ -42,10 +43,11 @@ export function installAuthentication(app: App, runtime: Runtime): void {
         csrfToken: null,
       };
       tokenPermissions = token.permissions;
+      installationWide = token.installation_wide;
     } else {
       const cookie = request.cookies[SESSION_COOKIE];
       if (cookie) {
-        const session = await sessions.resume(cookie);
+        const session = request.site ? await sessions.resume(cookie, request.site.id) : null;
         if (session) {
           request.principal = {
             userId: session.user_id,
@@ -62,6 +64,9 @@ export function installAuthentication(app: App, runtime: Runtime): void {
     if (!request.principal || !request.site) return;
     const standing = await resolver.standing(request.principal.userId, request.site.id);
     if (!standing) throw new Unauthenticated('The account no longer exists.', 'invalid_credentials');
+    // An installation-wide token works only while its owner is a Super Admin.
+    if (installationWide && !standing.isSuperAdmin)
+      throw new Unauthenticated('The API token is invalid, expired or revoked.', 'invalid_token');
     if (standing.status !== 'active')
       throw new Unauthenticated('This account is suspended.', 'account_suspended');
     request.access = resolver.access(standing, tokenPermissions);

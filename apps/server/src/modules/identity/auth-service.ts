@@ -81,7 +81,7 @@ export class AuthService {
       await new UsersRepo(tx.global).update(user.id, { last_login_at: at });
       const { cookie, session } = await sessions
         .withDb(tx.global)
-        .start(user.id, { ip: client.ip, userAgent: client.userAgent });
+        .start(user.id, site.id, { ip: client.ip, userAgent: client.userAgent });
       await recordActivity(tx, site.id, {
         userId: user.id,
         action: 'auth.login',

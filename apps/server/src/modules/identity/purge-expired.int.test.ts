@@ -15,8 +15,8 @@ it('the hourly purge deletes expired sessions and spent tokens, and keeps live o
   const { siteId, roles } = await seedSiteWithRoles(t.runtime);
   const userId = await seedUser(t.runtime, siteId, roles, { email: 'a@example.test', role: 'author' });
   const { sessions } = identityOf(t.runtime);
-  const live = await sessions.start(userId, { ip: null, userAgent: null });
-  const stale = await sessions.start(userId, { ip: null, userAgent: null });
+  const live = await sessions.start(userId, siteId, { ip: null, userAgent: null });
+  const stale = await sessions.start(userId, siteId, { ip: null, userAgent: null });
   const past = '2020-01-01T00:00:00.000Z';
   const db = t.runtime.data.global;
   await db

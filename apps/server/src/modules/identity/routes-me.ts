@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Forbidden } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -96,12 +97,20 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
         tags: ['me'],
         summary: 'Create an API token; the secret is in this response only',
         description:
-          '`permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`.',
+          '`permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`. ' +
+          'The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else).',
         body: TokenCreateBody,
         response: { 201: Envelope(CreatedApiTokenSchema), ...errors },
       },
     },
     async (request, reply) => {
+      // A token bound to one site must not mint one that works on all of them.
+      if (request.body.installation_wide === true && request.principal?.via !== 'session') {
+        throw new Forbidden(
+          'An installation-wide token can only be created when signed in with a session.',
+          'installation_wide_forbidden',
+        );
+      }
       const { token, record } = await profile.createToken(actorOf(request), request.body);
       return reply.code(201).send(one({ ...record, token }));
     },

@@ -36,6 +36,9 @@ export const ApiTokenSchema = Type.Object(
     permissions: Type.Union([Type.Array(Type.String()), Type.Null()], {
       description: "The token's own permissions; null means all of its user's",
     }),
+    installation_wide: Type.Boolean({
+      description: 'Works on every site (a Super Admin token); otherwise only on the site it was created on',
+    }),
     expires_at: NullableTimestamp,
     last_used_at: NullableTimestamp,
     revoked_at: NullableTimestamp,
@@ -179,6 +182,12 @@ export const TokenCreateBody = Type.Object(
       Type.Union([Type.Array(PermissionId, { minItems: 1, maxItems: 500 }), Type.Null()], {
         description:
           'A subset of your permissions on this site; null or absent: all of yours, as they change',
+      }),
+    ),
+    installation_wide: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the token works on every site, not only this one. Super Admins only, signed in with a session',
       }),
     ),
   },

@@ -110,11 +110,11 @@ export class ProfileService {
     return { user: view, tokensRevoked };
   }
 
-  /** Own tokens, newest first, revoked ones included (with revoked_at) so the list tells what happened. */
+  /** Own tokens working on this site, newest first, revoked ones included (with revoked_at) so the list tells what happened. */
   async listTokens(actor: Actor, page: number, limit: number): Promise<Page<ApiToken>> {
     const user = await this.self(actor);
     // A user has a handful of tokens: loaded whole, then paged.
-    const all = await identityOf(this.runtime).tokens.listOf(user.id);
+    const all = await identityOf(this.runtime).tokens.listOf(user.id, actor.site.id);
     return { items: all.slice((page - 1) * limit, page * limit), total: all.length };
   }
 
@@ -137,6 +137,14 @@ export class ProfileService {
     if (!standing) throw new NotFound('User');
     if (standing.status !== 'active')
       throw new Conflict('A suspended user cannot get new tokens.', 'account_suspended');
+    // A token works on this site only, unless a Super Admin explicitly asks for one that works on all.
+    const installationWide = input.installation_wide === true;
+    if (installationWide && !(standing.isSuperAdmin && actor.access.isSuperAdmin)) {
+      throw new Forbidden(
+        'Only a Super Admin can create an installation-wide token, for themself.',
+        'installation_wide_forbidden',
+      );
+    }
     const full = resolver.access(standing, null).permissions();
     const held = actor.userId === ownerId ? actor.access.permissions() : full;
     const fields: FieldErrors = {};
@@ -156,6 +164,7 @@ export class ProfileService {
     return this.runtime.data.transaction(async (tx) => {
       const created = await tokens.withDb(tx.global).create({
         userId: ownerId,
+        siteId: installationWide ? null : siteId,
         name: input.name.trim(),
         permissions,
         expiresAt: input.expires_at ? new Date(input.expires_at).toISOString() : null,
@@ -172,6 +181,7 @@ export class ProfileService {
           prefix: created.record.prefix,
           permissions,
           expires_at: created.record.expires_at,
+          installation_wide: installationWide,
         },
       });
       return created;
@@ -184,7 +194,7 @@ export class ProfileService {
     const user = await this.self(actor);
     await this.runtime.data.transaction(async (tx) => {
       const tokens = identityOf(this.runtime).tokens.withDb(tx.global);
-      const token = await tokens.findOf(user.id, id);
+      const token = await tokens.findOf(user.id, actor.site.id, id);
       if (!token) throw new NotFound('API token');
       if (token.revoked_at) return;
       await tokens.revoke(id);

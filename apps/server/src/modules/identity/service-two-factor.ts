@@ -117,7 +117,7 @@ export class TwoFactorService {
    */
   async completeSignIn(site: Site, challenge: string, code: string, client: Client): Promise<LoginOutcome> {
     const global = this.runtime.data.global;
-    const live = await findTwoFactorChallenge(global, challenge);
+    const live = await findTwoFactorChallenge(global, challenge, site.id);
     const user = live ? await new UsersRepo(global).findById(live.user_id) : undefined;
     if (!live || !user?.totp_secret || !user.totp_enabled_at) {
       throw new Unauthenticated('The sign-in has expired or is unknown; sign in again.', 'invalid_challenge');

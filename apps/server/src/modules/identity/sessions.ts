@@ -27,9 +27,13 @@ export class Sessions {
     return new Sessions(db, this.lifetimes);
   }
 
-  /** A new session with a new id (so a pre-login id can never be fixated) and its CSRF token. */
+  /**
+   * A new session with a new id (so a pre-login id can never be fixated) and its CSRF token, bound
+   * to the site it was opened on.
+   */
   async start(
     userId: number,
+    siteId: number,
     client: { ip: string | null; userAgent: string | null },
   ): Promise<{ cookie: string; session: SessionRow }> {
     const cookie = randomSecret(32);
@@ -37,6 +41,7 @@ export class Sessions {
     const session: SessionRow = {
       id: sha256(cookie),
       user_id: userId,
+      site_id: siteId,
       csrf_token: randomSecret(32),
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 500) ?? null,
@@ -49,10 +54,18 @@ export class Sessions {
     return { cookie, session };
   }
 
-  /** The live session for a cookie value, its idle expiry pushed forward; expired ones are deleted. */
-  async resume(cookie: string): Promise<SessionRow | null> {
+  /**
+   * The live session of `siteId` for a cookie value, its idle expiry pushed forward; expired ones
+   * are deleted. A session of another site is not found, and stays untouched.
+   */
+  async resume(cookie: string, siteId: number): Promise<SessionRow | null> {
     const id = sha256(cookie);
-    const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    const session = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
     if (!session) return null;
     const now = new Date();
     const nowIso = now.toISOString();

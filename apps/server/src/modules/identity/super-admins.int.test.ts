@@ -17,7 +17,8 @@ let t: TestContext;
 let main: { siteId: number; roles: Map<string, number> };
 let second: { siteId: number; roles: Map<string, number> };
 let a: { id: number; token: string };
-let b: { id: number; token: string };
+// Tokens belong to one site: b holds one for each.
+let b: { id: number; token: string; tokenOnSecond: string };
 let adminToken: string;
 
 beforeAll(async () => {
@@ -38,7 +39,11 @@ beforeAll(async () => {
     new Date().toISOString(),
   );
   a = { id: aId, token: await seedToken(t.runtime, aId) };
-  b = { id: bId, token: await seedToken(t.runtime, bId) };
+  b = {
+    id: bId,
+    token: await seedToken(t.runtime, bId),
+    tokenOnSecond: await seedToken(t.runtime, bId, null, null, second.siteId),
+  };
   adminToken = await seedToken(
     t.runtime,
     await seedUser(t.runtime, main.siteId, main.roles, { email: 'admin@main.test', role: 'admin' }),
@@ -71,12 +76,12 @@ describe('Super Admins', () => {
   });
 
   it('lose every site on demotion, including the Super Admin memberships held elsewhere', async () => {
-    expect((await call(b.token, 'GET', '/api/users', undefined, 'second.test')).statusCode).toBe(200);
+    expect((await call(b.tokenOnSecond, 'GET', '/api/users', undefined, 'second.test')).statusCode).toBe(200);
     const res = await call(a.token, 'PUT', `/api/users/${b.id}`, { role: 'editor' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_super_admin: false, role: { slug: 'editor' } });
     expect(await new MembersRepo(t.runtime.data.site(second.siteId)).find(b.id)).toBeUndefined();
-    expect((await call(b.token, 'GET', '/api/users', undefined, 'second.test')).statusCode).toBe(403);
+    expect((await call(b.tokenOnSecond, 'GET', '/api/users', undefined, 'second.test')).statusCode).toBe(403);
     expect((await call(b.token, 'GET', '/api/users')).statusCode).toBe(403);
     expect((await activityOf(t.runtime, main.siteId, 'user.updated')).at(-1)?.details).toEqual({
       role: ['super_admin', 'editor'],
@@ -102,7 +107,7 @@ describe('Super Admins', () => {
   it('are made by assigning the super_admin role, and deleting one deletes the account', async () => {
     const promoted = await call(a.token, 'PUT', `/api/users/${b.id}`, { role: 'super_admin' });
     expect(promoted.json().data).toMatchObject({ is_super_admin: true, role: { slug: 'super_admin' } });
-    expect((await call(b.token, 'GET', '/api/users', undefined, 'second.test')).statusCode).toBe(200);
+    expect((await call(b.tokenOnSecond, 'GET', '/api/users', undefined, 'second.test')).statusCode).toBe(200);
     await new MembersRepo(t.runtime.data.site(second.siteId)).assign(
       b.id,
       second.roles.get('super_admin') ?? 0,

@@ -48,6 +48,8 @@ export interface SiteMemberTable {
 export interface SessionTable {
   id: string;
   user_id: number;
+  /** The site the session was opened on; it authenticates nowhere else. */
+  site_id: number;
   csrf_token: string;
   ip: string | null;
   user_agent: string | null;
@@ -60,6 +62,8 @@ export interface SessionTable {
 export interface ApiTokenTable {
   id: Generated<number>;
   user_id: number;
+  /** The site the token works on; null for an installation-wide token (made only by a Super Admin). */
+  site_id: number | null;
   name: string;
   prefix: string;
   token_hash: string;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { randomSecret, sha256 } from '../../core/access/secrets.js';
 import { TtlCache } from '../../core/cache/ttl-cache.js';
 import { readJson, writeJson } from '../../core/db/engine.js';
@@ -10,6 +10,9 @@ export type ApiTokenRow = Selectable<ApiTokenTable>;
 export interface ApiToken {
   id: number;
   user_id: number;
+  /** The one site the token works on; null when installation-wide (a Super Admin's, made explicitly). */
+  site_id: number | null;
+  installation_wide: boolean;
   name: string;
   prefix: string;
   permissions: string[] | null;
@@ -51,6 +54,8 @@ export class ApiTokens {
 
   async create(input: {
     userId: number;
+    /** The site the token is bound to; null makes it installation-wide (callers check who may). */
+    siteId: number | null;
     name: string;
     permissions: string[] | null;
     expiresAt: string | null;
@@ -65,6 +70,7 @@ export class ApiTokens {
       .insertInto('api_tokens')
       .values({
         user_id: input.userId,
+        site_id: input.siteId,
         name: input.name,
         prefix,
         token_hash: sha256(token),
@@ -77,8 +83,11 @@ export class ApiTokens {
     return { token, record: toApiToken(row) };
   }
 
-  /** The live token for a presented secret: not revoked, not expired. Records when it was last used. */
-  async authenticate(token: string): Promise<ApiToken | null> {
+  /**
+   * The live token for a presented secret: not revoked, not expired, and bound to `siteId` (the
+   * request's site, null when none) or installation-wide. Records when it was last used.
+   */
+  async authenticate(token: string, siteId: number | null): Promise<ApiToken | null> {
     if (!isTokenShaped(token)) return null;
     const hash = sha256(token);
     const now = new Date();
@@ -95,6 +104,8 @@ export class ApiTokens {
       this.cache.set(hash, record, nowMs);
     }
     if (record.expires_at && record.expires_at <= now.toISOString()) return null;
+    // A token of another site is refused like an unknown one, telling nothing about where it works.
+    if (record.site_id !== null && record.site_id !== siteId) return null;
     if (!record.last_used_at || nowMs - Date.parse(record.last_used_at) > LAST_USED_EVERY_MS) {
       record.last_used_at = now.toISOString();
       await this.db
@@ -106,22 +117,22 @@ export class ApiTokens {
     return { ...record };
   }
 
-  async listOf(userId: number): Promise<ApiToken[]> {
-    const rows = await this.db
-      .selectFrom('api_tokens')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .execute();
+  /** The user's tokens; with `siteId`, only those working on that site (its own and installation-wide ones). */
+  async listOf(userId: number, siteId?: number): Promise<ApiToken[]> {
+    let query = this.db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId);
+    if (siteId !== undefined) query = query.where(onSite(siteId));
+    const rows = await query.orderBy('id', 'desc').execute();
     return rows.map(toApiToken);
   }
 
-  async findOf(userId: number, id: number): Promise<ApiToken | null> {
+  /** One of the user's tokens that works on `siteId`. */
+  async findOf(userId: number, siteId: number, id: number): Promise<ApiToken | null> {
     const row = await this.db
       .selectFrom('api_tokens')
       .selectAll()
       .where('user_id', '=', userId)
       .where('id', '=', id)
+      .where(onSite(siteId))
       .executeTakeFirst();
     return row ? toApiToken(row) : null;
   }
@@ -160,10 +171,17 @@ export class ApiTokens {
   }
 }
 
+function onSite(siteId: number) {
+  return (eb: ExpressionBuilder<GlobalTables, 'api_tokens'>) =>
+    eb.or([eb('site_id', '=', siteId), eb('site_id', 'is', null)]);
+}
+
 function toApiToken(row: ApiTokenRow): ApiToken {
   return {
     id: row.id,
     user_id: row.user_id,
+    site_id: row.site_id,
+    installation_wide: row.site_id === null,
     name: row.name,
     prefix: row.prefix,
     permissions: readJson<string[] | null>(row.permissions, null),

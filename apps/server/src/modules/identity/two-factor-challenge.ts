@@ -6,6 +6,8 @@ import type { Runtime } from '../../core/runtime.js';
 export interface TwoFactorChallengeTable {
   token_hash: string;
   user_id: number;
+  /** The site the sign-in started on; the challenge is redeemed only there. */
+  site_id: number;
   attempts: number;
   expires_at: Timestamp;
   created_at: Timestamp;
@@ -25,13 +27,18 @@ export const CHALLENGE_ATTEMPTS = 5;
  * After a correct password, a user with two-factor authentication gets a challenge instead of a
  * session: a single-use secret (stored hashed) that POST /api/auth/two-factor redeems with a code.
  */
-export async function startTwoFactorChallenge(runtime: Runtime, userId: number): Promise<string> {
+export async function startTwoFactorChallenge(
+  runtime: Runtime,
+  userId: number,
+  siteId: number,
+): Promise<string> {
   const challenge = issueSecret(CHALLENGE_MINUTES * 60_000);
   await runtime.data.global
     .insertInto('two_factor_challenges')
     .values({
       token_hash: challenge.hash,
       user_id: userId,
+      site_id: siteId,
       attempts: 0,
       expires_at: challenge.expires_at,
       created_at: challenge.created_at,
@@ -40,15 +47,20 @@ export async function startTwoFactorChallenge(runtime: Runtime, userId: number):
   return challenge.secret;
 }
 
-/** The live challenge's row for a presented secret, or null when unknown, expired or used up. */
+/**
+ * The live challenge's row for a presented secret, or null when unknown, expired, used up, or
+ * started on another site than `siteId`.
+ */
 export async function findTwoFactorChallenge(
   db: Kysely<GlobalTables>,
   challenge: string,
+  siteId: number,
 ): Promise<TwoFactorChallengeTable | null> {
   const row = await db
     .selectFrom('two_factor_challenges')
     .selectAll()
     .where('token_hash', '=', sha256(challenge))
+    .where('site_id', '=', siteId)
     .executeTakeFirst();
   if (!row || row.expires_at <= new Date().toISOString() || row.attempts >= CHALLENGE_ATTEMPTS) return null;
   return row;
