@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { MAX_ID } from './input-schemas.js';
 
 /** Pagination meta of spec 2.4. */
 export const PaginationMeta = Type.Object({
@@ -29,10 +30,13 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'Error envelope of spec section 7' },
 );
 
-/** Query parameters of every list: page from 1, limit 1..max (out of range gives 422, never a clamp). */
+/**
+ * Query parameters of every list: page from 1, limit 1..max (out of range gives 422, never a clamp).
+ * Page is bounded like an id, so the offset it implies stays an exact integer on both engines.
+ */
 export function PageQuery(defaultLimit = 20, maxLimit = 100) {
   return {
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: Type.Integer({ minimum: 1, maximum: MAX_ID, default: 1 }),
     limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
   };
 }
