@@ -23,7 +23,9 @@ export function ListEnvelope<T extends TSchema>(item: T) {
 export const ErrorBody = Type.Object(
   {
     message: Type.String(),
-    errors: Type.Record(Type.String(), Type.Array(Type.String())),
+    // Any key: a field path echoes the client's own keys, newlines included, which the default
+    // record pattern (`^.*$`) would drop from the serialized answer.
+    errors: Type.Record(Type.String({ pattern: '^[\\s\\S]*$' }), Type.Array(Type.String())),
     code: Type.Optional(Type.String()),
     request_id: Type.Optional(Type.String()),
   },

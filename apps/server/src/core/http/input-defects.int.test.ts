@@ -98,6 +98,11 @@ describe('strings no engine stores as sent', () => {
     expect(Object.keys(expectEnvelope(res, 422).errors)).toContain('a\uFFFDb');
   });
 
+  it('a key with a line break is still named in the 422 (the serializer dropped it)', async () => {
+    const res = await call('POST', '/api/users', '{"a\\nb": 1}');
+    expect(expectEnvelope(res, 422).errors['a\nb']).toEqual(['This field is not allowed.']);
+  });
+
   it('JSON nested beyond the limit is refused, whatever the route', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const res = await call('POST', '/api/users', `{"display_name": ${deep}}`);

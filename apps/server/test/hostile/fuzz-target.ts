@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { createTestApp, type TestContext } from '../harness.js';
+import { bearer, seedSiteWithRoles, seedToken, seedUser, signIn } from '../identity-fixtures.js';
+import { type DatabaseDigest, databaseDigester } from './database-digest.js';
+import type { Answer } from './envelope-shape.js';
+import type { HostileRequest } from './hostile-requests.js';
+import { type Operation, operationsOf } from './openapi-operations.js';
+
+const HOST = 'fuzz.test';
+
+/** An app on a fresh database, a Super Admin signed in both ways, and the operations to drive. */
+export interface FuzzTarget {
+  operations: Operation[];
+  /** Ids that name rows, so some requests reach a handler's "found" path. */
+  knownIds: readonly number[];
+  send(request: HostileRequest): Promise<Answer>;
+  digest(): Promise<DatabaseDigest>;
+  /** After a request that changed something: signs in again if it ended the fuzzer's own access. */
+  keepAccess(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Access {
+  token: string;
+  cookie: string;
+  csrf: string;
+}
+
+export async function startFuzzTarget(): Promise<FuzzTarget> {
+  // Limits high enough that the fuzzer meets the handlers, not the limiter; no worker, so nothing
+  // changes the database between two requests but the requests themselves.
+  const t: TestContext = await createTestApp({
+    RATE_LIMIT_GENERAL: '1000000',
+    RATE_LIMIT_UPLOAD: '1000000',
+    RATE_LIMIT_SEARCH: '1000000',
+    JOBS_IN_PROCESS: 'false',
+  });
+  const { siteId, roles } = await seedSiteWithRoles(t.runtime, HOST);
+  await seedSiteWithRoles(t.runtime, 'elsewhere.test');
+  const editor = await seedUser(t.runtime, siteId, roles, { email: 'editor@fuzz.test', role: 'editor' });
+  let admins = 0;
+  async function freshAccess(): Promise<Access> {
+    admins += 1;
+    const email = `root${admins}@defended.test`;
+    const id = await seedUser(t.runtime, siteId, roles, { email, role: 'super_admin' });
+    const session = await signIn(t.app, HOST, email);
+    return { token: await seedToken(t.runtime, id), ...session };
+  }
+  let access = await freshAccess();
+  const knownIds = [1, 2, 3, editor, ...roles.values()];
+
+  const response = await t.app.inject({ url: '/api/openapi.json', headers: { host: HOST } });
+  const operations = operationsOf(response.json());
+  const digest = await databaseDigester(
+    t.runtime.database.kysely as unknown as Kysely<unknown>,
+    t.runtime.database.engine.name,
+  );
+
+  async function stillWorks(): Promise<boolean> {
+    const [byToken, bySession] = await Promise.all([
+      t.app.inject({ url: '/api/users?limit=1', headers: { host: HOST, ...bearer(access.token) } }),
+      t.app.inject({ url: '/api/users?limit=1', headers: { host: HOST, cookie: access.cookie } }),
+    ]);
+    return byToken.statusCode === 200 && bySession.statusCode === 200;
+  }
+
+  return {
+    operations,
+    knownIds,
+    async send(request) {
+      const headers: Record<string, string> = { host: HOST };
+      if (request.credentials === 'token') Object.assign(headers, bearer(access.token));
+      if (request.credentials === 'session') {
+        headers.cookie = access.cookie;
+        headers['x-csrf-token'] = access.csrf;
+      }
+      if (request.contentType !== null) headers['content-type'] = request.contentType;
+      const res = await t.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers,
+        payload: request.payload,
+        remoteAddress: request.remoteAddress,
+      });
+      return {
+        status: res.statusCode,
+        contentType: String(res.headers['content-type'] ?? ''),
+        body: res.body,
+      };
+    },
+    digest,
+    async keepAccess() {
+      if (!(await stillWorks())) access = await freshAccess();
+    },
+    close: () => t.close(),
+  };
+}
