@@ -16,6 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * field on a 422.
  */
 export function envelopeProblem(answer: Answer, successTypes: readonly string[]): string | null {
+  if (answer.status === 0) return answer.body;
   if (answer.status >= 500) return `server error ${answer.status}`;
   const success = answer.status >= 200 && answer.status < 300;
   if (answer.status === 204) return answer.body === '' ? null : '204 with a body';

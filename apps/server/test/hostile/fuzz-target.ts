@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTestApp, type TestContext } from '../harness.js';
+import { createTestApp, seedSite, type TestContext } from '../harness.js';
 import { bearer, seedSiteWithRoles, seedToken, seedUser, signIn } from '../identity-fixtures.js';
 import { type DatabaseDigest, databaseDigester } from './database-digest.js';
 import type { Answer } from './envelope-shape.js';
@@ -13,10 +13,13 @@ export interface FuzzTarget {
   operations: Operation[];
   /** Ids that name rows, so some requests reach a handler's "found" path. */
   knownIds: readonly number[];
+  /** Status 0 when the connection was cut instead of answered. */
   send(request: HostileRequest): Promise<Answer>;
   digest(): Promise<DatabaseDigest>;
   /** After a request that changed something: signs in again if it ended the fuzzer's own access. */
   keepAccess(): Promise<void>;
+  /** Writes a row and takes it back, for the self-check that the digest sees writes. */
+  touchDatabase(): Promise<{ during: DatabaseDigest; after: DatabaseDigest }>;
   close(): Promise<void>;
 }
 
@@ -75,22 +78,34 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         headers['x-csrf-token'] = access.csrf;
       }
       if (request.contentType !== null) headers['content-type'] = request.contentType;
-      const res = await t.app.inject({
-        method: request.method as 'GET',
-        url: request.url,
-        headers,
-        payload: request.payload,
-        remoteAddress: request.remoteAddress,
-      });
-      return {
-        status: res.statusCode,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: res.body,
-      };
+      try {
+        const res = await t.app.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers,
+          payload: request.payload,
+          remoteAddress: request.remoteAddress,
+        });
+        return {
+          status: res.statusCode,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: res.body,
+        };
+      } catch (error) {
+        // An answer cut mid-stream (a failure after the status line went out) is an answer too.
+        return { status: 0, contentType: '', body: `connection cut: ${(error as Error).message}` };
+      }
     },
     digest,
     async keepAccess() {
       if (!(await stillWorks())) access = await freshAccess();
+    },
+    async touchDatabase() {
+      const id = await seedSite(t.runtime, 'touched.test');
+      const during = await digest();
+      await t.runtime.data.global.deleteFrom('site_domains').where('site_id', '=', id).execute();
+      await t.runtime.data.global.deleteFrom('sites').where('id', '=', id).execute();
+      return { during, after: await digest() };
     },
     close: () => t.close(),
   };

@@ -44,6 +44,14 @@ describe(`hostile input on every operation (${testEngine})`, () => {
     expect(target.operations.length).toBeGreaterThan(20);
   });
 
+  it('notices a write in its database digest', async () => {
+    const before = await target.digest();
+    const { during, after } = await target.touchDatabase();
+    expect(changedTables(before, during)).toEqual(['site_domains', 'sites']);
+    // The sequence moved on, but no row differs.
+    expect(changedTables(before, after)).toEqual([]);
+  });
+
   let digest: DatabaseDigest | null = null;
 
   for (const operation of target.operations) {
