@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { identityOf } from '../../src/modules/identity/identity.js';
+import { SESSION_COOKIE } from '../../src/modules/identity/sessions.js';
 import { createTestApp, seedSite, type TestContext } from '../harness.js';
 import { bearer, seedSiteWithRoles, seedToken, seedUser, signIn } from '../identity-fixtures.js';
 import { type DatabaseDigest, databaseDigester } from './database-digest.js';
@@ -24,6 +26,7 @@ export interface FuzzTarget {
 }
 
 interface Access {
+  userId: number;
   token: string;
   cookie: string;
   csrf: string;
@@ -42,14 +45,23 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   await seedSiteWithRoles(t.runtime, 'elsewhere.test');
   const editor = await seedUser(t.runtime, siteId, roles, { email: 'editor@fuzz.test', role: 'editor' });
   let admins = 0;
-  async function freshAccess(): Promise<Access> {
+  /** A new Super Admin signed in through the real login route: for when the last one lost its rights. */
+  async function freshAdmin(): Promise<Access> {
     admins += 1;
     const email = `root${admins}@defended.test`;
-    const id = await seedUser(t.runtime, siteId, roles, { email, role: 'super_admin' });
+    const userId = await seedUser(t.runtime, siteId, roles, { email, role: 'super_admin' });
     const session = await signIn(t.app, HOST, email);
-    return { token: await seedToken(t.runtime, id), ...session };
+    return { userId, token: await seedToken(t.runtime, userId), ...session };
   }
-  let access = await freshAccess();
+  /** A new session for the same admin (after a logout), without paying a password check. */
+  async function freshSession(userId: number): Promise<{ cookie: string; csrf: string }> {
+    const { cookie, session } = await identityOf(t.runtime).sessions.start(userId, {
+      ip: null,
+      userAgent: null,
+    });
+    return { cookie: `${SESSION_COOKIE}=${cookie}`, csrf: session.csrf_token };
+  }
+  let access = await freshAdmin();
   const knownIds = [1, 2, 3, editor, ...roles.values()];
 
   const response = await t.app.inject({ url: '/api/openapi.json', headers: { host: HOST } });
@@ -59,13 +71,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     t.runtime.database.engine.name,
   );
 
-  async function stillWorks(): Promise<boolean> {
-    const [byToken, bySession] = await Promise.all([
-      t.app.inject({ url: '/api/users?limit=1', headers: { host: HOST, ...bearer(access.token) } }),
-      t.app.inject({ url: '/api/users?limit=1', headers: { host: HOST, cookie: access.cookie } }),
-    ]);
-    return byToken.statusCode === 200 && bySession.statusCode === 200;
-  }
+  const works = async (headers: Record<string, string>) =>
+    (await t.app.inject({ url: '/api/users?limit=1', headers: { host: HOST, ...headers } })).statusCode ===
+    200;
 
   return {
     operations,
@@ -98,7 +106,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     },
     digest,
     async keepAccess() {
-      if (!(await stillWorks())) access = await freshAccess();
+      if (!(await works(bearer(access.token)))) access = await freshAdmin();
+      else if (!(await works({ cookie: access.cookie })))
+        access = { ...access, ...(await freshSession(access.userId)) };
     },
     async touchDatabase() {
       const id = await seedSite(t.runtime, 'touched.test');

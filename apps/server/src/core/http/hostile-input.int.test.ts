@@ -55,32 +55,38 @@ describe(`hostile input on every operation (${testEngine})`, () => {
   let digest: DatabaseDigest | null = null;
 
   for (const operation of target.operations) {
-    it(`${operation.method} ${operation.path}`, async () => {
-      digest ??= await target.digest();
-      await fc.assert(
-        fc.asyncProperty(hostileRequest(operation, target.knownIds), async (request) => {
-          const before = digest ?? (await target.digest());
-          const answer = await target.send(request);
-          const problem = envelopeProblem(answer, operation.successTypes);
-          let after = await target.digest();
-          const changed = answer.status >= 400 ? changedTables(before, after) : [];
-          if (answer.status < 300 && request.method !== 'GET') {
-            await target.keepAccess();
-            after = await target.digest();
-          }
-          digest = after;
-          const failures = [
-            problem,
-            changed.length > 0 ? `refused with ${answer.status} but changed ${changed.join(', ')}` : null,
-          ].filter(Boolean);
-          if (failures.length > 0) {
-            throw new Error(
-              `${failures.join('; ')}\nrequest: ${describeRequest(request)}\nanswer: ${answer.status} ${answer.contentType} ${answer.body.slice(0, 500)}`,
-            );
-          }
-        }),
-        { seed: seedOf(operation.id), numRuns: RUNS, endOnFailure: true },
-      );
-    });
+    it(
+      `${operation.method} ${operation.path}`,
+      async () => {
+        digest ??= await target.digest();
+        await fc.assert(
+          fc.asyncProperty(hostileRequest(operation, target.knownIds), async (request) => {
+            const before = digest ?? (await target.digest());
+            const answer = await target.send(request);
+            const problem = envelopeProblem(answer, operation.successTypes);
+            let after = await target.digest();
+            const changed = answer.status >= 400 ? changedTables(before, after) : [];
+            if (answer.status < 300 && request.method !== 'GET') {
+              await target.keepAccess();
+              after = await target.digest();
+            }
+            digest = after;
+            const failures = [
+              problem,
+              changed.length > 0 ? `refused with ${answer.status} but changed ${changed.join(', ')}` : null,
+            ].filter(Boolean);
+            if (failures.length > 0) {
+              throw new Error(
+                `${failures.join('; ')}\nrequest: ${describeRequest(request)}\nanswer: ${answer.status} ${answer.contentType} ${answer.body.slice(0, 500)}`,
+              );
+            }
+          }),
+          { seed: seedOf(operation.id), numRuns: RUNS, endOnFailure: true },
+        );
+        // A run left behind by a timeout would write under the next operation's checks: a second each
+        // is far more than a run takes, even on a loaded machine.
+      },
+      RUNS * 1000,
+    );
   }
 });

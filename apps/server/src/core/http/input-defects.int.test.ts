@@ -124,6 +124,19 @@ describe('numbers past what the database holds', () => {
     expect(expectEnvelope(res, 422).errors.user_id).toBeDefined();
   });
 
+  it('Infinity, however spelled, is 422 in a path, a filter or a page (coercion skipped the bounds)', async () => {
+    expect(expectEnvelope(await call('GET', '/api/users/Infinity'), 422).errors.id).toBeDefined();
+    expect(expectEnvelope(await call('GET', '/api/users?page=1e400'), 422).errors.page).toBeDefined();
+    expect(expectEnvelope(await call('GET', '/api/roles?limit=-Infinity'), 422).errors.limit).toBeDefined();
+    const filter = await call('GET', '/api/activity/export?user_id=1e400');
+    expect(expectEnvelope(filter, 422).errors.user_id).toEqual(['Must be a finite number.']);
+  });
+
+  it('a JSON number past a double is 422', async () => {
+    const res = await call('PUT', '/api/roles/1', '{"name": 1e400}');
+    expect(expectEnvelope(res, 422).errors.name).toEqual(['Must be a finite number.']);
+  });
+
   it('page=1e308 is 422; the largest page is an empty page', async () => {
     expect(expectEnvelope(await call('GET', '/api/users?page=1e308'), 422).errors.page).toBeDefined();
     expect(expectEnvelope(await call('GET', '/api/activity?page=1e308'), 422).errors.page).toBeDefined();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addFieldError, fieldErrors, ValidationFailed } from '../errors.js';
+import { addFieldError, type FieldErrors, fieldErrors, ValidationFailed } from '../errors.js';
 
 /** JSON nested deeper than this is refused: no API shape needs it, and recursion over it overflows. */
 export const MAX_INPUT_DEPTH = 64;
@@ -9,6 +9,47 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const UNSTORABLE_MESSAGE = 'Must not contain NUL characters or unpaired surrogates.';
 const TOO_DEEP_MESSAGE = `Must not be nested more than ${MAX_INPUT_DEPTH} levels deep.`;
+const NOT_FINITE_MESSAGE = 'Must be a finite number.';
+
+type Part = 'params' | 'querystring' | 'body';
+
+/**
+ * Refuses, for every route, what no schema states but the engines choke on. One pass here covers
+ * the routes modules and plugins add later, and values a schema types as unknown.
+ *
+ * Before validation: NUL (PostgreSQL refuses it in text and JSON) and unpaired surrogates (silently
+ * replaced on the way to either engine) in any string or key, JSON nested too deep, and numbers
+ * past a double (`1e400` parses to Infinity).
+ *
+ * After validation: numbers that coercion made infinite. Ajv turns the query text `Infinity` or
+ * `1e400` into Infinity for an integer and then skips its bounds, which only check finite numbers.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  // Callback style: no promise per request on the hot path.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(refusal(request, ['params', 'querystring', 'body'], rawProblem));
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    done(refusal(request, ['params', 'querystring'], coercedProblem));
+  });
+}
+
+/** What is wrong with one value (not its children), or null. */
+type Check = (value: unknown, depth: number) => string | null;
+
+const rawProblem: Check = (value, depth) => {
+  if (typeof value === 'string') return unstorable(value) ? UNSTORABLE_MESSAGE : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : NOT_FINITE_MESSAGE;
+  if (isContainer(value) && depth >= MAX_INPUT_DEPTH) return TOO_DEEP_MESSAGE;
+  return null;
+};
+
+const coercedProblem: Check = (value) =>
+  typeof value === 'number' && !Number.isFinite(value) ? NOT_FINITE_MESSAGE : null;
+
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Buffer.isBuffer(value);
+}
 
 interface Pending {
   value: unknown;
@@ -16,59 +57,35 @@ interface Pending {
   depth: number;
 }
 
-/**
- * Refuses, for every route and before schema validation, what no schema states but every engine
- * chokes on: PostgreSQL rejects NUL in text and JSON, and a lone surrogate is silently replaced on
- * the way to either engine. Keys are checked like values, since they become field names and JSON.
- * One pass here covers the routes modules and plugins add later, and values typed as unknown.
- */
-export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const fields = unstorableInput(request);
-    if (fields) throw new ValidationFailed(fields);
-  });
-}
-
-function unstorableInput(request: FastifyRequest) {
-  const fields = fieldErrors();
-  let found = false;
-  const parts: Array<[string, unknown]> = [
-    ['params', request.params],
-    ['querystring', request.query],
-    ['body', request.body],
-  ];
-  for (const [part, root] of parts) {
+function refusal(
+  request: FastifyRequest,
+  parts: readonly Part[],
+  check: Check,
+): ValidationFailed | undefined {
+  let fields: FieldErrors | null = null;
+  const report = (path: string, message: string) => {
+    fields ??= fieldErrors();
+    addFieldError(fields, path, message);
+  };
+  for (const part of parts) {
+    const root = part === 'params' ? request.params : part === 'querystring' ? request.query : request.body;
     // Iterative, so a hostile nesting depth cannot overflow the stack here.
     const stack: Pending[] = [{ value: root, path: '', depth: 0 }];
     while (stack.length > 0) {
       const { value, path, depth } = stack.pop() as Pending;
-      if (typeof value === 'string') {
-        if (unstorable(value)) {
-          addFieldError(fields, path || part, UNSTORABLE_MESSAGE);
-          found = true;
-        }
-        continue;
-      }
-      if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
-      if (depth >= MAX_INPUT_DEPTH) {
-        addFieldError(fields, path || part, TOO_DEEP_MESSAGE);
-        found = true;
-        continue;
-      }
+      const problem = check(value, depth);
+      if (problem) report(path || part, problem);
+      if (problem || !isContainer(value)) continue;
       for (const [key, child] of Object.entries(value)) {
         const childPath = path ? `${path}.${printable(key)}` : printable(key);
-        if (unstorable(key)) {
-          addFieldError(fields, childPath, UNSTORABLE_MESSAGE);
-          found = true;
-        }
+        if (check === rawProblem && unstorable(key)) report(childPath, UNSTORABLE_MESSAGE);
         stack.push({ value: child, path: childPath, depth: depth + 1 });
       }
     }
   }
-  return found ? fields : null;
+  return fields ? new ValidationFailed(fields) : undefined;
 }
 
-/** PostgreSQL refuses NUL in text and JSON; a lone surrogate would be silently replaced. */
 function unstorable(text: string): boolean {
   LONE_SURROGATE.lastIndex = 0;
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
