@@ -19,6 +19,9 @@ import { type HostileRequest, hostileRequest } from '../../../test/hostile/hosti
  */
 const SEED = Number(process.env.TESSERA_FUZZ_SEED ?? 1414);
 const RUNS = Number(process.env.TESSERA_FUZZ_RUNS ?? 24);
+// A run left behind by a timeout would write under the next operation's checks: a second a run is
+// far more than one takes, even on a loaded machine.
+const OPERATION_TIMEOUT_MS = RUNS * 1000;
 
 const target = await startFuzzTarget();
 afterAll(() => target.close());
@@ -83,10 +86,8 @@ describe(`hostile input on every operation (${testEngine})`, () => {
           }),
           { seed: seedOf(operation.id), numRuns: RUNS, endOnFailure: true },
         );
-        // A run left behind by a timeout would write under the next operation's checks: a second each
-        // is far more than a run takes, even on a loaded machine.
       },
-      RUNS * 1000,
+      OPERATION_TIMEOUT_MS,
     );
   }
 });
