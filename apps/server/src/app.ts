@@ -5,11 +5,14 @@ import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { App } from './core/http/app-type.js';
+import { answerParserError, answerRouterError } from './core/http/client-errors.js';
 import { installErrorHandler } from './core/http/error-handler.js';
 import { healthRoutes } from './core/http/health.js';
+import { installInputGuard } from './core/http/input-guard.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
 import { installRouteTable } from './core/http/route-table.js';
+import { restrictDateTimeFormat } from './core/http/timestamp-format.js';
 import { setupModules } from './core/modules/module.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
@@ -32,11 +35,16 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     return503OnClosing: true,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+      onCreate: restrictDateTimeFormat,
     },
+    // What Node's parser or Fastify's router refuse is answered in the error envelope too.
+    clientErrorHandler: answerParserError,
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installRouteTable(app);
   installErrorHandler(app);
+  installInputGuard(app);
   // JSON only: any other body type gets 415 rather than a handler seeing a string it did not expect.
   app.removeContentTypeParser(['text/plain']);
   app.addHook('onRequest', async (request, reply) => {

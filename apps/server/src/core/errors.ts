@@ -33,7 +33,31 @@ export const statusOfKind: Record<ErrorKind, number> = {
 /** Per-field messages, keyed by the field's path in the request ("email", "permissions.2"). */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An empty field-error map without a prototype. Field paths come from the client's own keys, and a
+ * body key named `constructor` or `__proto__` must land as a field, not hit Object.prototype.
+ */
+export function fieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
+/** Adds a message to a field once, whatever the field's name. */
+export function addFieldError(fields: FieldErrors, field: string, message: string): void {
+  const list = Object.hasOwn(fields, field) ? fields[field] : undefined;
+  if (!list) fields[field] = [message];
+  else if (!list.includes(message)) list.push(message);
+}
+
+/** A prototype-free copy of field errors a service built as a literal. */
+function ownFieldErrors(fields: FieldErrors): FieldErrors {
+  const copy = fieldErrors();
+  for (const [field, messages] of Object.entries(fields)) copy[field] = [...messages];
+  return copy;
+}
+
 export class AppError extends Error {
+  /** Per-field messages (422), in a map without a prototype. */
+  readonly fields: FieldErrors;
   /** Response headers the failure needs (Retry-After, WWW-Authenticate). */
   readonly headers: Record<string, string>;
 
@@ -42,11 +66,12 @@ export class AppError extends Error {
     /** Stable machine-readable reason; tests assert on it rather than on message text. */
     readonly code: string,
     message: string,
-    readonly fields: FieldErrors = {},
+    fields: FieldErrors = {},
     headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.fields = ownFieldErrors(fields);
     this.headers = headers;
   }
 

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { MAX_ID } from './input-schemas.js';
 
 /** Pagination meta of spec 2.4. */
 export const PaginationMeta = Type.Object({
@@ -22,17 +23,22 @@ export function ListEnvelope<T extends TSchema>(item: T) {
 export const ErrorBody = Type.Object(
   {
     message: Type.String(),
-    errors: Type.Record(Type.String(), Type.Array(Type.String())),
+    // Any key: a field path echoes the client's own keys, newlines included, which the default
+    // record pattern (`^.*$`) would drop from the serialized answer.
+    errors: Type.Record(Type.String({ pattern: '^[\\s\\S]*$' }), Type.Array(Type.String())),
     code: Type.Optional(Type.String()),
     request_id: Type.Optional(Type.String()),
   },
   { $id: 'ErrorBody', description: 'Error envelope of spec section 7' },
 );
 
-/** Query parameters of every list: page from 1, limit 1..max (out of range gives 422, never a clamp). */
+/**
+ * Query parameters of every list: page from 1, limit 1..max (out of range gives 422, never a clamp).
+ * Page is bounded like an id, so the offset it implies stays an exact integer on both engines.
+ */
 export function PageQuery(defaultLimit = 20, maxLimit = 100) {
   return {
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: Type.Integer({ minimum: 1, maximum: MAX_ID, default: 1 }),
     limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constraintViolation } from '../db/constraint-errors.js';
-import { AppError, type FieldErrors } from '../errors.js';
+import { AppError, addFieldError, type FieldErrors, fieldErrors } from '../errors.js';
 import { methodsAllowedOn } from './route-table.js';
 
 interface ValidationIssue {
@@ -12,16 +12,12 @@ interface ValidationIssue {
 
 /** Turns Ajv's issues into `{ "field.path": ["message"] }` with messages a person can read. */
 export function fieldErrorsFromValidation(issues: readonly ValidationIssue[], context?: string): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = fieldErrors();
   for (const issue of issues) {
     let path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     if (issue.keyword === 'required') path = join(path, String(issue.params.missingProperty));
     if (issue.keyword === 'additionalProperties') path = join(path, String(issue.params.additionalProperty));
-    const key = path || context || 'body';
-    const message = messageOf(issue);
-    const list = fields[key] ?? [];
-    if (!list.includes(message)) list.push(message);
-    fields[key] = list;
+    addFieldError(fields, path || context || 'body', messageOf(issue));
   }
   return fields;
 }

@@ -51,8 +51,13 @@ export async function activityRoutes(app: App, runtime: Runtime): Promise<void> 
       const site = request.site;
       if (!site) throw new BadRequest('No site.');
       const entries = activity.export(site.id, request.query);
+      // The first batch is read before anything is sent: once the 200 and the header row are out, a
+      // failure can only cut the connection, while one now is still answered in the envelope.
+      const first = await entries.next();
       const lines = (async function* () {
         yield csvLine(CSV_HEADER);
+        if (first.done) return;
+        yield activityCsvLine(first.value);
         for await (const entry of entries) yield activityCsvLine(entry);
       })();
       reply

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../../core/http/envelope.js';
+import { Id } from '../../core/http/input-schemas.js';
 
 export const ActivityEntrySchema = Type.Object(
   {
@@ -20,7 +21,7 @@ export const ActivityEntrySchema = Type.Object(
 export type ActivityEntryView = Static<typeof ActivityEntrySchema>;
 
 export const ActivityFilterQuery = Type.Object({
-  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  user_id: Type.Optional(Id()),
   action: Type.Optional(
     Type.String({
       maxLength: 100,

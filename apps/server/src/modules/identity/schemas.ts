@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { IdParams } from '../../core/http/input-schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
@@ -63,7 +64,6 @@ export const LoginResult = Type.Object({
 
 // Users, roles, permissions and profile API (routes-users.ts, routes-roles.ts, routes-permissions.ts, routes-me.ts).
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export const UserParams = IdParams;
 export const RoleParams = IdParams;
 export const TokenParams = IdParams;

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { PageQuery } from '../../core/http/envelope.js';
+import { IdParams } from '../../core/http/input-schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -59,10 +60,8 @@ export const JobListQuery = Type.Object(
 export type JobListQuery = Static<typeof JobListQuery>;
 export type JobFilter = Omit<JobListQuery, 'page' | 'limit'>;
 
-export const JobParams = Type.Object(
-  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
-  { additionalProperties: false },
-);
+// The shared id bounds: a larger id cannot name a row (ids are 32-bit on PostgreSQL).
+export const JobParams = IdParams;
 
 export const RescheduleBody = Type.Object(
   { run_at: Type.String({ format: 'date-time', description: 'The earliest time the job may run' }) },
