@@ -55,7 +55,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   }
   /** A new session for the same admin (after a logout), without paying a password check. */
   async function freshSession(userId: number): Promise<{ cookie: string; csrf: string }> {
-    const { cookie, session } = await identityOf(t.runtime).sessions.start(userId, {
+    const { cookie, session } = await identityOf(t.runtime).sessions.start(userId, siteId, {
       ip: null,
       userAgent: null,
     });
