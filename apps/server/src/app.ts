@@ -9,6 +9,7 @@ import { installErrorHandler } from './core/http/error-handler.js';
 import { healthRoutes } from './core/http/health.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
+import { RateLimiter } from './core/http/rate-limit/rate-limiter.js';
 import { installRouteTable } from './core/http/route-table.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
@@ -76,11 +77,12 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
-  installSiteResolution(app, runtime.sites);
+  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: config.rateLimits });
+  installSiteResolution(app, runtime.sites, limiter);
   // Order matters: the limiter keys by the principal authentication sets, and a throttled client
-  // should learn nothing about permissions.
-  installAuthentication(app, runtime);
-  installRateLimits(app, { store: runtime.rateLimits, limits: config.rateLimits });
+  // should learn nothing about permissions. Refused hosts and credentials are charged where refused.
+  installAuthentication(app, runtime, limiter);
+  installRateLimits(app, limiter);
   installAuthorization(app);
 
   await app.register(async (scope) => healthRoutes(scope, runtime));

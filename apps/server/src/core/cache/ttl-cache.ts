@@ -28,6 +28,10 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, until: nowMs + this.ttlMs });
   }
 
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   deleteWhere(match: (key: K, value: V) => boolean): void {
     for (const [key, entry] of this.entries) if (match(key, entry.value)) this.entries.delete(key);
   }

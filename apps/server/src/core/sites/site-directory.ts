@@ -22,6 +22,11 @@ export class SiteDirectory {
     private readonly options: SiteResolution,
   ) {}
 
+  /** The cached answer for a host, undefined when it would take a lookup. */
+  cached(host: string): Site | null | undefined {
+    return this.cache.get(normalizeHost(host));
+  }
+
   async resolve(host: string): Promise<Site | null> {
     const hostname = normalizeHost(host);
     const cached = this.cache.get(hostname);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../core/access/secrets.js';
 import { Forbidden, Unauthenticated } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
+import type { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import type { Runtime } from '../../core/runtime.js';
 import { identityOf } from './identity.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -14,14 +15,13 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * site also `request.access`. Bad credentials that were explicitly presented (a wrong or revoked
  * token) give 401 on any route; a stale session cookie is dropped and the request goes on anonymous.
  */
-export function installAuthentication(app: App, runtime: Runtime): void {
+export function installAuthentication(app: App, runtime: Runtime, limiter: RateLimiter): void {
   const { tokens, sessions, resolver } = identityOf(runtime);
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
   app.decorateRequest('access', null);
   app.decorateRequest('twoFactorMissing', false);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === undefined) return;
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let tokenPermissions: string[] | null = null;
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
@@ -32,7 +32,10 @@ export function installAuthentication(app: App, runtime: Runtime): void {
           'malformed_credentials',
         );
       }
-      const token = await tokens.authenticate(match[1]);
+      // A token not cached either way costs a query: not for an address that has spent its budget.
+      const token = await tokens.authenticate(match[1], () =>
+        limiter.refuseIfAddressSpent(request.ip, reply, request.log),
+      );
       if (!token) throw new Unauthenticated('The API token is invalid, expired or revoked.', 'invalid_token');
       request.principal = {
         userId: token.user_id,
@@ -66,6 +69,18 @@ export function installAuthentication(app: App, runtime: Runtime): void {
       throw new Unauthenticated('This account is suspended.', 'account_suspended');
     request.access = resolver.access(standing, tokenPermissions);
     request.twoFactorMissing = standing.twoFactorMissing;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === undefined) return;
+    try {
+      await authenticate(request, reply);
+    } catch (error) {
+      // A refused credential spends the address's budget (429 once it is spent): guessing tokens is
+      // rate limited like any other request, though it fails before the limiter hook runs.
+      if (error instanceof Unauthenticated) await limiter.chargeAddress(request.ip, reply, request.log);
+      throw error;
+    }
   });
 }
 

@@ -13,5 +13,10 @@ export function rateLimitKey(
 ): string {
   if (principal?.via === 'token' && principal.tokenId !== null) return `${group}:t:${principal.tokenId}`;
   if (principal) return `${group}:u:${principal.userId}`;
+  return addressKey(group, ip);
+}
+
+/** The budget of a client address: anonymous requests and refused ones spend it. */
+export function addressKey(group: Exclude<RateLimitGroup, 'none'>, ip: string): string {
   return `${group}:ip:${ip}`;
 }
