@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../core/access/secrets.js';
 import { Forbidden, Unauthenticated } from '../../core/errors.js';
+import { isApiPath } from '../../core/http/api-scope.js';
 import type { App } from '../../core/http/app-type.js';
 import type { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -11,8 +12,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Authentication: reads the Bearer token or the session cookie, sets `request.principal`, and on a
- * site also `request.access`. Bad credentials that were explicitly presented (a wrong or revoked
+ * Authentication, for the API (/api) only: reads the Bearer token or the session cookie, sets
+ * `request.principal`, and on a site also `request.access`. Bad credentials that were explicitly presented (a wrong or revoked
  * token) give 401 on any route; a stale session cookie is dropped and the request goes on anonymous.
  */
 export function installAuthentication(app: App, runtime: Runtime, limiter: RateLimiter): void {
@@ -72,7 +73,8 @@ export function installAuthentication(app: App, runtime: Runtime, limiter: RateL
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === undefined) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !isApiPath(route)) return;
     try {
       await authenticate(request, reply);
     } catch (error) {
@@ -90,8 +92,18 @@ export function installAuthentication(app: App, runtime: Runtime, limiter: RateL
  * never attach a Bearer header on their own.
  */
 export function installAuthorization(app: App): void {
+  // Outside /api nothing authenticates, so a permission there could never be checked: refuse it.
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!isApiPath(route.url) && permission !== undefined && permission !== 'public') {
+      throw new Error(
+        `${route.method} ${route.url} declares the permission "${permission}", but routes outside /api are public.`,
+      );
+    }
+  });
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url === undefined) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !isApiPath(route)) return;
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
     const principal = request.principal;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest } from '../api-scope.js';
 import type { RateLimitGroup } from '../route-config.js';
 import { rateLimitKey } from './rate-limit-key.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -12,13 +13,15 @@ import type { RateLimiter } from './rate-limiter.js';
  * its address, before it costs anything) and after authentication (the key is the token or user
  * when there is one; a failed authentication is charged to the address there).
  *
- * Unknown routes (the 404 handler) are counted as `general` by their key: probing random paths
- * spends the same budget as calling real ones.
+ * Unknown routes under /api (the 404 handler) are counted as `general` by their key: probing random
+ * paths spends the same budget as calling real ones. Requests outside /api (the public site) are
+ * not counted here.
  */
 export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
   // Authentication normally declares it; until it is installed every request is anonymous.
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (!isApiRequest(request)) return;
     const group = groupOf(request);
     if (group === 'none') return;
     await limiter.charge(group, rateLimitKey(group, request.principal, request.ip), reply, request.log);
