@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toBe('/srv/tessera/data');
     expect(config.databaseUrl).toBeNull();
-    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30 });
+    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30, session: 600 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 

@@ -21,7 +21,13 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   readonly baseDomain: string | null;
   readonly unknownHost: 'reject' | 'default-site';
-  readonly rateLimits: { readonly general: number; readonly upload: number; readonly search: number };
+  /** Requests per minute per client for each group of spec 8, and for admin sessions (`session`). */
+  readonly rateLimits: {
+    readonly general: number;
+    readonly upload: number;
+    readonly search: number;
+    readonly session: number;
+  };
   readonly jobs: { readonly inProcess: boolean; readonly pollMs: number; readonly leaseSeconds: number };
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
@@ -86,6 +92,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       general: read.integer('RATE_LIMIT_GENERAL', 60, 1, 1_000_000),
       upload: read.integer('RATE_LIMIT_UPLOAD', 20, 1, 1_000_000),
       search: read.integer('RATE_LIMIT_SEARCH', 30, 1, 1_000_000),
+      session: read.integer('RATE_LIMIT_SESSION', 600, 1, 1_000_000),
     },
     jobs: {
       inProcess: read.boolean('JOBS_IN_PROCESS', true),

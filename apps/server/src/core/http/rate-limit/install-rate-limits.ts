@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiRequest } from '../api-scope.js';
 import type { RateLimitGroup } from '../route-config.js';
-import { rateLimitKey } from './rate-limit-key.js';
+import { rateLimitBudget } from './rate-limit-key.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 /**
  * Counts every request against its route's group (`config.rateLimit`, default `general`) and
  * answers 429 once the group's limit for the window is spent. All routes of a group share one
  * counter per key, which is why this is not @fastify/rate-limit (it counts per route).
+ *
+ * The budget is the user's (all their tokens share it), the user's `session` budget for requests
+ * made with a session, else the client address's (rate-limit-key.ts).
  *
  * Must be installed after site resolution (a request for an unknown site is refused, and charged to
  * its address, before it costs anything) and after authentication (the key is the token or user
@@ -24,7 +27,8 @@ export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): v
     if (!isApiRequest(request)) return;
     const group = groupOf(request);
     if (group === 'none') return;
-    await limiter.charge(group, rateLimitKey(group, request.principal, request.ip), reply, request.log);
+    const budget = rateLimitBudget(group, request.principal, request.ip);
+    await limiter.charge(budget.group, budget.key, reply, request.log);
   });
 }
 

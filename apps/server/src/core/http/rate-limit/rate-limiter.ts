@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import { TooManyRequests } from '../../errors.js';
-import type { RateLimitGroup } from '../route-config.js';
-import { addressKey } from './rate-limit-key.js';
+import { addressKey, type CountedGroup } from './rate-limit-key.js';
 import type { RateLimitHit, RateLimitStore } from './store.js';
-
-export type CountedGroup = Exclude<RateLimitGroup, 'none'>;
 
 export interface RateLimiterOptions {
   store: RateLimitStore;
-  /** Requests per window per key, for each group. */
+  /** Requests per window per key, for each budget. */
   limits: Config['rateLimits'];
   /** Spec 8 says per minute; tests never change it. */
   windowMs?: number;
