@@ -5,6 +5,7 @@ import type { Config } from './core/config.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { workerForRuntime } from './core/jobs/worker.js';
 import { createRuntime, type Runtime } from './core/runtime.js';
+import { siteHostLines } from './core/sites/site-hosts.js';
 import { prepareFirstRun } from './modules/sites/first-run.js';
 
 export interface RunningServer {
@@ -15,18 +16,26 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Receives the banner's lines (which hosts each site answers on); stdout by default. */
+  print?: (line: string) => void;
+}
+
 /** Process entry of `tessera serve`: migrate, build the app, listen, and run the worker in-process. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const runtime = createRuntime(config);
   try {
     const applied = await migrateToLatest(runtime.database);
     if (applied.length > 0)
       runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
     // Before listening: an empty database is installed from TESSERA_ADMIN_* or gets a setup link.
-    await prepareFirstRun(runtime);
+    await prepareFirstRun(runtime, print);
     await watchCacheEpoch(runtime);
     const app = await buildApp(runtime);
     const address = await app.listen({ host: config.host, port: config.port });
+    print(`Tessera is listening on ${address}`);
+    for (const line of siteHostLines(await runtime.siteStore.list(), config)) print(line);
     const worker = config.jobs.inProcess ? workerForRuntime(runtime) : null;
     worker?.start();
     let stopping: Promise<void> | null = null;

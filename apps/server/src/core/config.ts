@@ -20,7 +20,11 @@ export interface Config {
   readonly trustProxy: string | null;
   readonly corsOrigins: readonly string[];
   readonly baseDomain: string | null;
-  readonly unknownHost: 'reject' | 'default-site';
+  /**
+   * What a host no site claims gets: `loopback` sends localhost, 127.0.0.1 and [::1] to the first
+   * site and refuses the rest; `reject` refuses all; `default-site` sends all to the first site.
+   */
+  readonly unknownHost: 'loopback' | 'reject' | 'default-site';
   /** Requests per minute per client for each group of spec 8, and for admin sessions (`session`). */
   readonly rateLimits: {
     readonly general: number;
@@ -87,7 +91,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: read.optionalString('TRUST_PROXY'),
     corsOrigins: read.list('CORS_ORIGINS'),
     baseDomain: read.optionalString('BASE_DOMAIN')?.toLowerCase() ?? null,
-    unknownHost: read.oneOf('UNKNOWN_HOST', ['reject', 'default-site'], 'reject'),
+    unknownHost: read.oneOf('UNKNOWN_HOST', ['loopback', 'reject', 'default-site'], 'loopback'),
     rateLimits: {
       general: read.integer('RATE_LIMIT_GENERAL', 60, 1, 1_000_000),
       upload: read.integer('RATE_LIMIT_UPLOAD', 20, 1, 1_000_000),

@@ -1,11 +1,18 @@
 import { TtlCache } from '../cache/ttl-cache.js';
+import type { Config } from '../config.js';
 import type { Site } from './site.js';
 import type { SiteStore } from './site-store.js';
 
 export interface SiteResolution {
   baseDomain: string | null;
-  unknownHost: 'reject' | 'default-site';
+  unknownHost: Config['unknownHost'];
 }
+
+/**
+ * Hosts that can only mean this machine. Unless a site claims them (or UNKNOWN_HOST=reject), they
+ * reach the first site, so whoever installs with their real domain still gets in from the machine.
+ */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /** How long a resolved host is trusted before it is looked up again (bounds staleness across instances). */
 const CACHE_MS = 30_000;
@@ -64,9 +71,15 @@ export class SiteDirectory {
       if (/^[a-z0-9-]+$/.test(label)) site = await this.store.findByHandle(label);
     }
     if (site && !site.enabled) return null;
-    if (!site && this.options.unknownHost === 'default-site') site = await this.store.findDefault();
+    if (!site && fallsToFirstSite(hostname, this.options.unknownHost)) site = await this.store.findDefault();
     return site;
   }
+}
+
+/** Whether a host no site claims is served by the first site. */
+export function fallsToFirstSite(hostname: string, unknownHost: Config['unknownHost']): boolean {
+  if (unknownHost === 'default-site') return true;
+  return unknownHost === 'loopback' && LOOPBACK_HOSTS.includes(hostname);
 }
 
 /** Lowercases and strips the port and a trailing dot; IPv6 literals keep their brackets. */
