@@ -10,6 +10,7 @@ import { healthRoutes } from './core/http/health.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
 import { RateLimiter } from './core/http/rate-limit/rate-limiter.js';
+import { RequestLog } from './core/http/request-log.js';
 import { installRouteTable } from './core/http/route-table.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
@@ -29,6 +30,7 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     trustProxy: parseTrustProxy(config.trustProxy) as boolean | string[],
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new RequestLog(),
     return503OnClosing: true,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
