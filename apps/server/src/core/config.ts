@@ -48,9 +48,9 @@ export class ConfigError extends Error {
   constructor(
     readonly variable: string,
     accepts: string,
-    got: string,
+    got: string | null,
   ) {
-    super(`Invalid configuration: ${variable} must be ${accepts} (got "${got}")`);
+    super(`Invalid configuration: ${variable} must be ${accepts}${got === null ? '' : ` (got "${got}")`}`);
     this.name = 'ConfigError';
   }
 }
@@ -116,6 +116,15 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     activityRetentionDays: read.integer('ACTIVITY_RETENTION_DAYS', 365, 1, 36_500),
     secretKey: read.key32('SECRET_KEY'),
   };
+  // A key file under DATA_DIR is per machine: instances sharing one database would each seal secrets
+  // the others cannot open.
+  if (config.databaseUrl !== null && config.secretKey === null) {
+    throw new ConfigError(
+      'SECRET_KEY',
+      'set when DATABASE_URL is: every instance on the database must seal and open secrets with the same key (make one with `openssl rand -base64 32`)',
+      null,
+    );
+  }
   return Object.freeze(config);
 }
 
