@@ -1,10 +1,11 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 // `npm run bench`: every scenario of bench/scenarios.mjs, first against a bare Node server answering
 // the same bytes, then against Tessera, in one run on one machine; prints req/s, p99, the ratio, the
 // target of docs/performance.md (bench/targets.mjs) and whether it is met. Options: --duration <seconds> (or BENCH_DURATION; default
 // 10), --only <text> (scenarios whose name contains it). BENCH_DATABASE_URL and BENCH_REDIS_URL point
 // the server at PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
-import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -61,6 +62,8 @@ async function main() {
     // Empty overrides a value from .env too, so an operator's settings never leak into the bench.
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+    // Required with DATABASE_URL; a fresh database per run, so a fresh key does.
+    SECRET_KEY: randomBytes(32).toString('base64'),
     RATE_LIMIT_GENERAL: RATE_LIMIT_FOR_BENCH,
     RATE_LIMIT_UPLOAD: RATE_LIMIT_FOR_BENCH,
     RATE_LIMIT_SEARCH: RATE_LIMIT_FOR_BENCH,

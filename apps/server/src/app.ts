@@ -11,6 +11,8 @@ import { healthRoutes } from './core/http/health.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
+import { RateLimiter } from './core/http/rate-limit/rate-limiter.js';
+import { RequestLog } from './core/http/request-log.js';
 import { installRouteTable } from './core/http/route-table.js';
 import { restrictDateTimeFormat } from './core/http/timestamp-format.js';
 import { setupModules } from './core/modules/module.js';
@@ -32,6 +34,7 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     trustProxy: parseTrustProxy(config.trustProxy) as boolean | string[],
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new RequestLog(),
     return503OnClosing: true,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
@@ -85,11 +88,12 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
-  installSiteResolution(app, runtime.sites);
+  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: config.rateLimits });
+  installSiteResolution(app, runtime.sites, limiter);
   // Order matters: the limiter keys by the principal authentication sets, and a throttled client
-  // should learn nothing about permissions.
-  installAuthentication(app, runtime);
-  installRateLimits(app, { store: runtime.rateLimits, limits: config.rateLimits });
+  // should learn nothing about permissions. Refused hosts and credentials are charged where refused.
+  installAuthentication(app, runtime, limiter);
+  installRateLimits(app, limiter);
   installAuthorization(app);
 
   await app.register(async (scope) => healthRoutes(scope, runtime));

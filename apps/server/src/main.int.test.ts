@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('stopping the server lets an in-flight request finish and refuses new ones', async () => {
+  const banner: string[] = [];
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'test',
@@ -22,7 +23,10 @@ it('stopping the server lets an in-flight request finish and refuses new ones', 
       JOBS_IN_PROCESS: 'false',
       ...t.database.env,
     }),
+    { print: (line) => banner.push(line) },
   );
+  expect(banner[0]).toMatch(/^Tessera is listening on http:\/\/127\.0\.0\.1:\d+$/);
+  expect(banner).toContain('Site "Site 127.0.0.1" answers on 127.0.0.1, localhost, [::1].');
   // Hold a login inside its handler until the test has asked the server to stop.
   let entered = () => {};
   const inHandler = new Promise<void>((resolve) => {

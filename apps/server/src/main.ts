@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { watchCacheEpoch } from './core/cache/cache-epoch.js';
 import type { Config } from './core/config.js';
 import { workerForRuntime } from './core/jobs/worker.js';
 import { createRuntime, type Runtime } from './core/runtime.js';
+import { siteHostLines } from './core/sites/site-hosts.js';
 import { prepareRuntime } from './lifecycle.js';
 import { prepareFirstRun } from './modules/sites/first-run.js';
 
@@ -15,18 +17,41 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** An unreachable REDIS_URL does not stop the start (limits fail open), but must not go unnoticed. */
+async function reportRateLimitStore(runtime: Runtime): Promise<void> {
+  try {
+    await runtime.rateLimits.ready();
+  } catch (error) {
+    runtime.log.error(
+      { err: error },
+      'REDIS_URL is unreachable: rate limits pass uncounted and /readyz answers 503 until it answers',
+    );
+  }
+}
+
+export interface StartOptions {
+  /** Receives the banner's lines (which hosts each site answers on); stdout by default. */
+  print?: (line: string) => void;
+  /** The logger; made from the configuration by default. */
+  log?: Logger;
+}
+
 /** Process entry of `tessera serve`: migrate, build the app, listen, and run the worker in-process. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const runtime = createRuntime(config);
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const runtime = createRuntime(config, { log: options.log });
   try {
     const applied = await prepareRuntime(runtime);
     if (applied.length > 0)
       runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
     // Before listening: an empty database is installed from TESSERA_ADMIN_* or gets a setup link.
-    await prepareFirstRun(runtime);
+    await prepareFirstRun(runtime, print);
     await watchCacheEpoch(runtime);
+    await reportRateLimitStore(runtime);
     const app = await buildApp(runtime);
     const address = await app.listen({ host: config.host, port: config.port });
+    print(`Tessera is listening on ${address}`);
+    for (const line of siteHostLines(await runtime.siteStore.list(), config)) print(line);
     const worker = config.jobs.inProcess ? workerForRuntime(runtime) : null;
     worker?.start();
     let stopping: Promise<void> | null = null;

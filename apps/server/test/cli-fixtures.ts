@@ -14,6 +14,7 @@ export function pointCliAt(
     DATA_DIR: databaseEnv.DATA_DIR ?? '',
     // Empty reads as unset: the SQLite leg must not inherit the PostgreSQL leg's DATABASE_URL.
     DATABASE_URL: databaseEnv.DATABASE_URL ?? '',
+    SECRET_KEY: databaseEnv.SECRET_KEY ?? '',
     REDIS_URL: '',
     ...extra,
   };

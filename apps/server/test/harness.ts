@@ -12,6 +12,9 @@ import { migrate, prepareRuntime } from '../src/lifecycle.js';
 export const testEngine: 'sqlite' | 'postgres' =
   process.env.TESSERA_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
+/** SECRET_KEY is required with DATABASE_URL; every PostgreSQL test runtime and child shares this one. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 0x5e).toString('base64');
+
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
@@ -41,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SECRET_KEY: TEST_SECRET_KEY },
     dataDir,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });

@@ -205,6 +205,7 @@ describe('tessera serve as a real process', () => {
         PORT: String(port),
         DATA_DIR: database.dataDir,
         DATABASE_URL: database.env.DATABASE_URL ?? '',
+        SECRET_KEY: database.env.SECRET_KEY ?? '',
         REDIS_URL: '',
         TESSERA_ADMIN_EMAIL: 'ops@example.test',
         TESSERA_ADMIN_PASSWORD: PASSWORD,

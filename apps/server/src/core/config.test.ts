@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, readEnvironment } from './config.js';
 
+const TEST_KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
     const config = loadConfig({}, '/srv/tessera');
@@ -11,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toBe('/srv/tessera/data');
     expect(config.databaseUrl).toBeNull();
-    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30 });
+    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30, session: 600 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -20,6 +22,7 @@ describe('loadConfig', () => {
       {
         PORT: '8080',
         DATABASE_URL: 'postgres://u@db/tessera',
+        SECRET_KEY: TEST_KEY,
         RATE_LIMIT_SEARCH: '5',
         CORS_ORIGINS: 'https://a.test, https://b.test',
       },
@@ -51,6 +54,30 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain(expected);
     expect((error as Error).message).not.toContain('\n');
     if (name === 'SECRET_KEY') expect((error as Error).message).not.toContain(value);
+  });
+});
+
+describe('SECRET_KEY with DATABASE_URL', () => {
+  it('is required, in one line naming SECRET_KEY', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://u@db/tessera' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe('SECRET_KEY');
+    expect((error as Error).message).toMatch(
+      /^Invalid configuration: SECRET_KEY must be set when DATABASE_URL is/,
+    );
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('is optional on SQLite (a key file under DATA_DIR)', () => {
+    expect(loadConfig({}).secretKey).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/tessera', SECRET_KEY: TEST_KEY }).secretKey).toBe(
+      TEST_KEY,
+    );
   });
 });
 

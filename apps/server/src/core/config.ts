@@ -20,8 +20,18 @@ export interface Config {
   readonly trustProxy: string | null;
   readonly corsOrigins: readonly string[];
   readonly baseDomain: string | null;
-  readonly unknownHost: 'reject' | 'default-site';
-  readonly rateLimits: { readonly general: number; readonly upload: number; readonly search: number };
+  /**
+   * What a host no site claims gets: `loopback` sends localhost, 127.0.0.1 and [::1] to the first
+   * site and refuses the rest; `reject` refuses all; `default-site` sends all to the first site.
+   */
+  readonly unknownHost: 'loopback' | 'reject' | 'default-site';
+  /** Requests per minute per client for each group of spec 8, and for admin sessions (`session`). */
+  readonly rateLimits: {
+    readonly general: number;
+    readonly upload: number;
+    readonly search: number;
+    readonly session: number;
+  };
   readonly jobs: { readonly inProcess: boolean; readonly pollMs: number; readonly leaseSeconds: number };
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
@@ -40,9 +50,9 @@ export class ConfigError extends Error {
   constructor(
     readonly variable: string,
     accepts: string,
-    got: string,
+    got: string | null,
   ) {
-    super(`Invalid configuration: ${variable} must be ${accepts} (got "${got}")`);
+    super(`Invalid configuration: ${variable} must be ${accepts}${got === null ? '' : ` (got "${got}")`}`);
     this.name = 'ConfigError';
   }
 }
@@ -83,11 +93,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: read.optionalString('TRUST_PROXY'),
     corsOrigins: read.list('CORS_ORIGINS'),
     baseDomain: read.optionalString('BASE_DOMAIN')?.toLowerCase() ?? null,
-    unknownHost: read.oneOf('UNKNOWN_HOST', ['reject', 'default-site'], 'reject'),
+    unknownHost: read.oneOf('UNKNOWN_HOST', ['loopback', 'reject', 'default-site'], 'loopback'),
     rateLimits: {
       general: read.integer('RATE_LIMIT_GENERAL', 60, 1, 1_000_000),
       upload: read.integer('RATE_LIMIT_UPLOAD', 20, 1, 1_000_000),
       search: read.integer('RATE_LIMIT_SEARCH', 30, 1, 1_000_000),
+      session: read.integer('RATE_LIMIT_SESSION', 600, 1, 1_000_000),
     },
     jobs: {
       inProcess: read.boolean('JOBS_IN_PROCESS', true),
@@ -108,6 +119,15 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     activityRetentionDays: read.integer('ACTIVITY_RETENTION_DAYS', 365, 1, 36_500),
     secretKey: read.key32('SECRET_KEY'),
   };
+  // A key file under DATA_DIR is per machine: instances sharing one database would each seal secrets
+  // the others cannot open.
+  if (config.databaseUrl !== null && config.secretKey === null) {
+    throw new ConfigError(
+      'SECRET_KEY',
+      'set when DATABASE_URL is: every instance on the database must seal and open secrets with the same key (make one with `openssl rand -base64 32`)',
+      null,
+    );
+  }
   return Object.freeze(config);
 }
 

@@ -27,8 +27,12 @@ export class Access {
     return this.allows(permission);
   }
 
+  private listed: string[] | null = null;
+
   permissions(): string[] {
-    return [...this.granted].filter((id) => this.catalogue.has(id)).sort();
+    // An Access is reused for as long as the standing it came from (access-resolver.ts): list once.
+    this.listed ??= [...this.granted].filter((id) => this.catalogue.has(id)).sort();
+    return [...this.listed];
   }
 }
 

@@ -1,10 +1,12 @@
 /**
- * A small in-process cache whose entries expire `ttlMs` after they were stored. Used where every
- * request asks the same question (which site a host is, a user's standing, a token's record) and a
- * bounded staleness across instances is acceptable; the owner clears entries on its own changes.
- * When full it starts over rather than tracking recency: the working set refills in one round.
+ * A small in-process cache whose entries expire `ttlMs` after they were stored, holding at most
+ * `maxEntries`: when full, the least recently used entry makes room. Used where every request asks
+ * the same question (which site a host is, a user's standing, a token's record) and a bounded
+ * staleness across instances is acceptable; the owner clears entries on its own changes. Recency,
+ * not a full reset, so a flood of one-off keys cannot push out the entries in constant use.
  */
 export class TtlCache<K, V> {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recent entry first.
   private readonly entries = new Map<K, { value: V; until: number }>();
 
   constructor(
@@ -16,16 +18,23 @@ export class TtlCache<K, V> {
   get(key: K, nowMs = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.until <= nowMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    this.entries.delete(key);
+    if (entry.until <= nowMs) return undefined;
+    this.entries.set(key, entry);
     return entry.value;
   }
 
   set(key: K, value: V, nowMs = Date.now()): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const leastRecent = this.entries.keys().next();
+      if (!leastRecent.done) this.entries.delete(leastRecent.value);
+    }
     this.entries.set(key, { value, until: nowMs + this.ttlMs });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
   }
 
   deleteWhere(match: (key: K, value: V) => boolean): void {
@@ -34,5 +43,10 @@ export class TtlCache<K, V> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Entries held, expired ones not yet dropped included; for tests and diagnostics. */
+  get size(): number {
+    return this.entries.size;
   }
 }

@@ -23,16 +23,29 @@ export async function healthRoutes(app: App, runtime: Runtime): Promise<void> {
     '/readyz',
     {
       config: probe,
-      schema: { tags: ['health'], summary: 'The database is reachable', response: { 200: Status } },
+      schema: {
+        tags: ['health'],
+        summary: 'The database, and Redis when REDIS_URL is set, are reachable',
+        response: { 200: Status },
+      },
     },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(runtime.data.global);
-        return { data: { status: 'ready' }, meta: {} };
       } catch (error) {
-        request.log.warn({ err: error }, 'readiness check failed');
+        request.log.warn({ err: error }, 'readiness check failed: database');
         return sendError(reply, 503, { message: 'The database is not reachable.', code: 'not_ready' });
       }
+      try {
+        await runtime.rateLimits.ready();
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed: rate-limit store');
+        return sendError(reply, 503, {
+          message: 'The rate-limit store (REDIS_URL) is not reachable.',
+          code: 'not_ready',
+        });
+      }
+      return { data: { status: 'ready' }, meta: {} };
     },
   );
 }

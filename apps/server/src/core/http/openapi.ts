@@ -14,6 +14,23 @@ const TESSERA_WORDMARK = `<svg xmlns="http://www.w3.org/2000/svg" width="150" he
 </svg>`;
 
 /**
+ * The docs UI's own CSP, replacing the plugin's default: everything from this server, and neither
+ * `upgrade-insecure-requests` (on a plain-http install, a LAN or a VPS without TLS, it sends the
+ * UI's scripts to an https port nobody serves: a blank page) nor the third-party validator host.
+ */
+const DOCS_CSP = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+};
+
+/**
  * Generates the OpenAPI 3.1 document from the route schemas. Each operation carries the permission
  * it requires (`x-permission`) and its rate-limit group (`x-rate-limit-group`), read from the same
  * route config the access checks use, so the document cannot drift from the enforcement.
@@ -70,7 +87,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
 
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    staticCSP: true,
+    staticCSP: DOCS_CSP,
     // No calls from the reader's browser to a third-party validator.
     validatorUrl: false,
     theme: { title: 'Tessera API' },

@@ -236,4 +236,19 @@ describe('security headers and OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
   });
+
+  it('serves the docs UI over plain http on any host, with a CSP that keeps it there', async () => {
+    for (const url of ['/api/docs/', '/api/docs/static/swagger-initializer.js']) {
+      const res = await t.app.inject({ url, headers: { host: 'lan-box.local:3000' } });
+      expect(res.statusCode).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(csp).not.toContain('validator.swagger.io');
+      expect(csp).not.toMatch(/https:/);
+    }
+    const initializer = await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain('validatorUrl: null');
+  });
 });

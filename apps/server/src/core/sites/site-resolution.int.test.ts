@@ -36,6 +36,35 @@ describe('site resolution from the Host header', () => {
     expect(await siteIdFor(t.app, 'whatever.test')).toMatchObject({ status: 200, id: first });
   });
 
+  it('sends loopback hosts to the first site by default, so its owner is never locked out', async () => {
+    t = await createTestApp();
+    const first = await seedSite(t.runtime, 'www.example.com');
+    await seedSite(t.runtime, 'second.example.com');
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      '127.0.0.1',
+      '127.0.0.1:8080',
+      '[::1]',
+      '[::1]:3000',
+    ]) {
+      expect(await siteIdFor(t.app, host)).toMatchObject({ status: 200, id: first });
+    }
+    expect(await siteIdFor(t.app, 'elsewhere.test')).toMatchObject({ status: 404, code: 'site_not_found' });
+  });
+
+  it('lets a site claim a loopback host, and UNKNOWN_HOST=reject refuse them', async () => {
+    t = await createTestApp();
+    await seedSite(t.runtime, 'www.example.com');
+    const local = await seedSite(t.runtime, 'localhost');
+    expect(await siteIdFor(t.app, 'localhost:3000')).toMatchObject({ status: 200, id: local });
+    await t.close();
+    t = await createTestApp({ UNKNOWN_HOST: 'reject' });
+    await seedSite(t.runtime, 'www.example.com');
+    expect(await siteIdFor(t.app, 'localhost')).toMatchObject({ status: 404, code: 'site_not_found' });
+    expect(await siteIdFor(t.app, '127.0.0.1')).toMatchObject({ status: 404 });
+  });
+
   it('treats a disabled site as unknown', async () => {
     t = await createTestApp();
     const id = await seedSite(t.runtime, 'off.test');

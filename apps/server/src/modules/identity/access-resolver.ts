@@ -6,6 +6,7 @@ import { ACCOUNT_PERMISSION } from './permissions.js';
 import { MembersRepo } from './repo-members.js';
 import { RolesRepo } from './repo-roles.js';
 import { UsersRepo } from './repo-users.js';
+import type { UserView } from './schemas.js';
 
 /** What authentication and authorization need to know of a user on a site. */
 export interface Standing {
@@ -28,6 +29,13 @@ const CACHE_MS = 2_000;
 
 export class AccessResolver {
   private readonly cache = new TtlCache<string, Standing | null>(CACHE_MS, 50_000);
+  /**
+   * What a request would otherwise re-derive from the same standing: the Access for each token
+   * permission set, and the user's profile view on the site. Both live exactly as long as the
+   * standing they came from (a new standing object is a new key), and the forget* calls drop them.
+   */
+  private readonly accessByStanding = new WeakMap<Standing, Map<string, Access>>();
+  private readonly views = new TtlCache<string, UserView>(CACHE_MS, 50_000);
 
   constructor(
     private readonly data: Data,
@@ -45,6 +53,30 @@ export class AccessResolver {
 
   /** The access of a user on a site, narrowed to `tokenPermissions` when the request used a token. */
   access(standing: Standing, tokenPermissions: readonly string[] | null): Access {
+    const key = tokenPermissions === null ? '*' : tokenPermissions.join(',');
+    let byToken = this.accessByStanding.get(standing);
+    const known = byToken?.get(key);
+    if (known) return known;
+    const access = this.buildAccess(standing, tokenPermissions);
+    if (!byToken) {
+      byToken = new Map();
+      this.accessByStanding.set(standing, byToken);
+    }
+    byToken.set(key, access);
+    return access;
+  }
+
+  /** The user's profile view on a site, from cache or `load`; dropped with the user's standing. */
+  async view(userId: number, siteId: number, load: () => Promise<UserView>): Promise<UserView> {
+    const key = `${userId}:${siteId}`;
+    const cached = this.views.get(key);
+    if (cached !== undefined) return cached;
+    const view = await load();
+    this.views.set(key, view);
+    return view;
+  }
+
+  private buildAccess(standing: Standing, tokenPermissions: readonly string[] | null): Access {
     // Everyone may change their own account; a token's list below narrows that like anything else.
     let granted: ReadonlySet<string> = standing.isSuperAdmin
       ? new Set(this.catalogue.all())
@@ -58,10 +90,12 @@ export class AccessResolver {
 
   forgetUser(userId: number): void {
     this.cache.deleteWhere((key) => key.startsWith(`${userId}:`));
+    this.views.deleteWhere((key) => key.startsWith(`${userId}:`));
   }
 
   forgetAll(): void {
     this.cache.clear();
+    this.views.clear();
   }
 
   private async load(userId: number, siteId: number): Promise<Standing | null> {

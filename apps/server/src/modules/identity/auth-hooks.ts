@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../core/access/secrets.js';
 import { Forbidden, Unauthenticated } from '../../core/errors.js';
+import { isApiPath } from '../../core/http/api-scope.js';
 import type { App } from '../../core/http/app-type.js';
+import type { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import type { Runtime } from '../../core/runtime.js';
 import { identityOf } from './identity.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -10,18 +12,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Authentication: reads the Bearer token or the session cookie, sets `request.principal`, and on a
- * site also `request.access`. Bad credentials that were explicitly presented (a wrong or revoked
+ * Authentication, for the API (/api) only: reads the Bearer token or the session cookie, sets
+ * `request.principal`, and on a site also `request.access`. Bad credentials that were explicitly presented (a wrong or revoked
  * token) give 401 on any route; a stale session cookie is dropped and the request goes on anonymous.
  */
-export function installAuthentication(app: App, runtime: Runtime): void {
+export function installAuthentication(app: App, runtime: Runtime, limiter: RateLimiter): void {
   const { tokens, sessions, resolver } = identityOf(runtime);
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
   app.decorateRequest('access', null);
   app.decorateRequest('twoFactorMissing', false);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === undefined) return;
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let tokenPermissions: string[] | null = null;
     let installationWide = false;
     const authorization = request.headers.authorization;
@@ -33,7 +34,10 @@ export function installAuthentication(app: App, runtime: Runtime): void {
           'malformed_credentials',
         );
       }
-      const token = await tokens.authenticate(match[1], request.site?.id ?? null);
+      // A token not cached either way costs a query: not for an address that has spent its budget.
+      const token = await tokens.authenticate(match[1], request.site?.id ?? null, () =>
+        limiter.refuseIfAddressSpent(request.ip, reply, request.log),
+      );
       if (!token) throw new Unauthenticated('The API token is invalid, expired or revoked.', 'invalid_token');
       request.principal = {
         userId: token.user_id,
@@ -71,6 +75,19 @@ export function installAuthentication(app: App, runtime: Runtime): void {
       throw new Unauthenticated('This account is suspended.', 'account_suspended');
     request.access = resolver.access(standing, tokenPermissions);
     request.twoFactorMissing = standing.twoFactorMissing;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || !isApiPath(route)) return;
+    try {
+      await authenticate(request, reply);
+    } catch (error) {
+      // A refused credential spends the address's budget (429 once it is spent): guessing tokens is
+      // rate limited like any other request, though it fails before the limiter hook runs.
+      if (error instanceof Unauthenticated) await limiter.chargeAddress(request.ip, reply, request.log);
+      throw error;
+    }
   });
 }
 
@@ -80,8 +97,18 @@ export function installAuthentication(app: App, runtime: Runtime): void {
  * never attach a Bearer header on their own.
  */
 export function installAuthorization(app: App): void {
+  // Outside /api nothing authenticates, so a permission there could never be checked: refuse it.
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!isApiPath(route.url) && permission !== undefined && permission !== 'public') {
+      throw new Error(
+        `${route.method} ${route.url} declares the permission "${permission}", but routes outside /api are public.`,
+      );
+    }
+  });
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url === undefined) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !isApiPath(route)) return;
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
     const principal = request.principal;

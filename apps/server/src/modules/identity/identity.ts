@@ -26,7 +26,7 @@ export function identityOf(runtime: Runtime): Identity {
     };
     byRuntime.set(runtime, identity);
     runtime.caches.register('access', () => byRuntime.get(runtime)?.resolver.forgetAll());
-    runtime.caches.register('api_tokens', () => byRuntime.get(runtime)?.tokens.cache.clear());
+    runtime.caches.register('api_tokens', () => byRuntime.get(runtime)?.tokens.forgetAll());
   }
   return identity;
 }

@@ -31,10 +31,15 @@ const LAST_USED_EVERY_MS = 60_000;
  * Tokens recently authenticated are cached by the SHA-256 of their secret, so a client's burst of
  * requests costs one lookup rather than one per request. A revocation forgets the entry in this
  * process as soon as it commits; other instances notice within this bound, the same as a role
- * change (access-resolver.ts). Expiry is checked on every use, cached or not. Unknown tokens are
- * not cached, so a guess always reaches the database (and the rate limiter).
+ * change (access-resolver.ts). Expiry is checked on every use, cached or not.
  */
 const TOKEN_CACHE_MS = 2_000;
+/**
+ * Unknown and revoked secrets are remembered briefly by hash too, so a client repeating a bad token
+ * costs no query. Safe for new tokens: a fresh secret's hash cannot be cached before it exists (and
+ * `create` forgets it anyway), so a token made by the CLI or another instance works at once.
+ */
+const UNKNOWN_TOKEN_CACHE_MS = 5_000;
 
 export function isTokenShaped(value: string): boolean {
   return TOKEN_SHAPE.test(value);
@@ -45,11 +50,18 @@ export class ApiTokens {
   constructor(
     private readonly db: Kysely<GlobalTables>,
     readonly cache: TtlCache<string, ApiToken> = new TtlCache(TOKEN_CACHE_MS, 10_000),
+    readonly unknown: TtlCache<string, true> = new TtlCache(UNKNOWN_TOKEN_CACHE_MS, 10_000),
   ) {}
 
   /** The same tokens over another handle, typically the transaction of the calling operation. */
   withDb(db: Kysely<GlobalTables>): ApiTokens {
-    return new ApiTokens(db, this.cache);
+    return new ApiTokens(db, this.cache, this.unknown);
+  }
+
+  /** Forgets every cached answer, known and unknown tokens alike. */
+  forgetAll(): void {
+    this.cache.clear();
+    this.unknown.clear();
   }
 
   async create(input: {
@@ -65,6 +77,7 @@ export class ApiTokens {
       .slice(0, 8)
       .padEnd(8, '0')}`;
     const token = `${prefix}_${randomSecret(32)}`;
+    this.unknown.delete(sha256(token));
     const at = new Date().toISOString();
     const row = await this.db
       .insertInto('api_tokens')
@@ -86,20 +99,31 @@ export class ApiTokens {
   /**
    * The live token for a presented secret: not revoked, not expired, and bound to `siteId` (the
    * request's site, null when none) or installation-wide. Records when it was last used.
+   * `beforeLookup` runs only when the answer is not cached and the database must be asked; it may
+   * throw to refuse the lookup (the rate limiter does, for a client that has spent its budget).
    */
-  async authenticate(token: string, siteId: number | null): Promise<ApiToken | null> {
+  async authenticate(
+    token: string,
+    siteId: number | null,
+    beforeLookup?: () => Promise<void>,
+  ): Promise<ApiToken | null> {
     if (!isTokenShaped(token)) return null;
     const hash = sha256(token);
     const now = new Date();
     const nowMs = now.getTime();
     let record = this.cache.get(hash, nowMs);
     if (record === undefined) {
+      if (this.unknown.get(hash, nowMs)) return null;
+      await beforeLookup?.();
       const row = await this.db
         .selectFrom('api_tokens')
         .selectAll()
         .where('token_hash', '=', hash)
         .executeTakeFirst();
-      if (!row || row.revoked_at) return null;
+      if (!row || row.revoked_at) {
+        this.unknown.set(hash, true, nowMs);
+        return null;
+      }
       record = toApiToken(row);
       this.cache.set(hash, record, nowMs);
     }

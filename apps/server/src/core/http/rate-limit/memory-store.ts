@@ -54,6 +54,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetAt: window.resetAt };
   }
 
+  async ready(): Promise<void> {}
+
   /** Keys currently held; for tests and diagnostics. */
   get size(): number {
     return this.windows.size;

@@ -1,17 +1,28 @@
+import type { Config } from '../../config.js';
 import type { Principal } from '../principal.js';
 import type { RateLimitGroup } from '../route-config.js';
 
+/** A budget the limiter counts: a route's group of spec 8, or `session` for the admin app. */
+export type CountedGroup = keyof Config['rateLimits'];
+
 /**
- * Whose budget a request spends (ARCHITECTURE "API rules"): its API token, else its session's user,
- * else its client address. Per token rather than per user, so one integration cannot starve the
- * same user's other tokens or admin session; a signed-in user keeps one budget across addresses.
+ * Which budget a request spends, and whose (ARCHITECTURE "API rules"). The client is the user, not
+ * each of their tokens: all of a user's tokens share one budget per group, whatever address they
+ * come from. Session requests (the admin app, which fires bursts of lists, heartbeats and autosaves)
+ * spend the user's `session` budget instead, whatever the route's group. Anonymous requests spend
+ * their address's.
  */
-export function rateLimitKey(
+export function rateLimitBudget(
   group: Exclude<RateLimitGroup, 'none'>,
-  principal: Pick<Principal, 'via' | 'userId' | 'tokenId'> | null,
+  principal: Pick<Principal, 'via' | 'userId'> | null,
   ip: string,
-): string {
-  if (principal?.via === 'token' && principal.tokenId !== null) return `${group}:t:${principal.tokenId}`;
-  if (principal) return `${group}:u:${principal.userId}`;
+): { group: CountedGroup; key: string } {
+  if (principal?.via === 'session') return { group: 'session', key: `session:u:${principal.userId}` };
+  if (principal) return { group, key: `${group}:u:${principal.userId}` };
+  return { group, key: addressKey(group, ip) };
+}
+
+/** The budget of a client address: anonymous requests and refused ones spend it. */
+export function addressKey(group: CountedGroup, ip: string): string {
   return `${group}:ip:${ip}`;
 }

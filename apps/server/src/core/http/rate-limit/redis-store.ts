@@ -110,6 +110,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetAt: Date.now() + Math.max(0, ttl) };
   }
 
+  /** One PING: fails at once while Redis is unreachable (no offline queue), within the command timeout if slow. */
+  async ready(): Promise<void> {
+    await this.connected();
+    await this.redis.ping();
+  }
+
   /** The first call waits for the connection; after that the settled promise costs nothing. */
   private connected(): Promise<void> {
     this.connecting ??= this.redis.connect().catch(() => undefined);

@@ -30,6 +30,8 @@ export interface RateLimitStore {
    * its window has ended). For checks that count only some outcomes, such as failed sign-ins.
    */
   peek(key: string): Promise<RateLimitHit | null>;
+  /** Resolves when the store can count, throws why not (Redis unreachable); the readiness probe asks. */
+  ready(): Promise<void>;
   /** Releases timers and connections; the store is not used afterwards. */
   close(): Promise<void>;
 }
