@@ -90,7 +90,7 @@ export class UsersService {
     const passwordHash = await hashPassword(input.password);
     const siteId = actor.site.id;
     return this.runtime.data.transaction(async (tx) => {
-      const target = await resolveRole(tx, siteId, input.role);
+      const target = await resolveRole(tx, siteId, input.role, this.runtime.permissions.all());
       assertMayGrantRole(actor, target);
       await assertEmailFree(tx, input.email, null);
       const at = new Date().toISOString();
@@ -226,7 +226,7 @@ export class UsersService {
     at: string,
   ): Promise<Partial<UserRow>> {
     const siteId = actor.site.id;
-    const target = await resolveRole(tx, siteId, slug);
+    const target = await resolveRole(tx, siteId, slug, this.runtime.permissions.all());
     assertMayGrantRole(actor, target);
     await new MembersRepo(tx.site(siteId)).assign(user.id, target.role.id, at);
     if (target.role.slug === SUPER_ADMIN) return { is_super_admin: 1 };
