@@ -3,6 +3,7 @@ import { cacheCommand } from './cache.js';
 import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
+import { sitesCommand } from './sites.js';
 import { usersCommand } from './users.js';
 import { workerCommand } from './worker.js';
 
@@ -14,4 +15,5 @@ export const commands: CommandRegistration[] = [
   installCommand,
   cacheCommand,
   usersCommand,
+  sitesCommand,
 ];

@@ -60,16 +60,20 @@ export function checkSiteFields(base: CheckedSite, input: SiteFieldsInput): Chec
   });
 
   const defaultLocale = input.default_locale?.trim() ?? base.defaultLocale;
-  if (!isLocaleCode(defaultLocale)) problem('default_locale', LOCALE_MESSAGE);
+  const localeValid = isLocaleCode(defaultLocale);
+  if (!localeValid) problem('default_locale', LOCALE_MESSAGE);
   // A new default locale joins the enabled ones unless they are given too.
   let locales = input.locales?.map((code) => code.trim()) ?? base.locales;
-  if (input.locales === undefined && !locales.includes(defaultLocale)) locales = [...locales, defaultLocale];
+  if (input.locales === undefined && localeValid && !locales.includes(defaultLocale))
+    locales = [...locales, defaultLocale];
   locales.forEach((code, index) => {
     if (!isLocaleCode(code)) problem(`locales.${index}`, LOCALE_MESSAGE);
     else if (locales.indexOf(code) !== index) problem(`locales.${index}`, 'Is listed twice.');
   });
-  if (locales.length === 0) problem('locales', 'Must have at least one locale.');
-  else if (!locales.includes(defaultLocale)) problem('default_locale', 'Must be one of the enabled locales.');
+  if (locales.length === 0) {
+    if (localeValid) problem('locales', 'Must have at least one locale.');
+  } else if (localeValid && !locales.includes(defaultLocale))
+    problem('default_locale', 'Must be one of the enabled locales.');
 
   const branding = checkBranding(base.branding, input.branding ?? {}, problem);
 
