@@ -3,7 +3,16 @@ import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { actorOf } from '../identity/request-actor.js';
-import { SiteCreateBody, SiteParams, SiteSchema, SiteUpdateBody, siteView } from './schemas.js';
+import { UserSchema } from '../identity/schemas.js';
+import { UsersService } from '../identity/service-users.js';
+import {
+  SiteCreateBody,
+  SiteMemberBody,
+  SiteParams,
+  SiteSchema,
+  SiteUpdateBody,
+  siteView,
+} from './schemas.js';
 import { SitesService } from './service-sites.js';
 
 const errors = {
@@ -19,6 +28,7 @@ const superAdminsOnly = ' Super Admins only.';
 /** /api/sites: every site of the installation, for Super Admins, from any site's host. */
 export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
   const sites = new SitesService(runtime);
+  const users = new UsersService(runtime);
 
   app.get(
     '/api/sites',
@@ -88,6 +98,29 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
       },
     },
     async (request) => one(siteView(await sites.update(actorOf(request), request.params.id, request.body))),
+  );
+
+  app.post(
+    '/api/sites/:id/members',
+    {
+      config: { permission: 'sites.manage' },
+      schema: {
+        tags: ['sites'],
+        summary: 'Add an existing user to this site with a role there',
+        description:
+          'For a user who already has an account on another site (new users: POST /api/users on the site). ' +
+          '409 `already_member` when the user already belongs to the site; change their role there with PUT /api/users/{id}.' +
+          superAdminsOnly,
+        params: SiteParams,
+        body: SiteMemberBody,
+        response: { 201: Envelope(UserSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const site = await sites.get(actor, request.params.id);
+      return reply.code(201).send(one(await users.addToSite(actor, site, request.body)));
+    },
   );
 
   for (const [verb, enabled] of [

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Site } from '../../core/sites/site.js';
-import { Password, UserSchema } from '../identity/schemas.js';
+import { Email, Password, RoleSlug, UserSchema } from '../identity/schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
@@ -141,5 +141,13 @@ export const SiteUpdateBody = Type.Partial(Type.Object(siteFields), { additional
 
 export const SiteParams = Type.Object(
   { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
+
+export const SiteMemberBody = Type.Object(
+  {
+    email: { ...Email, description: 'Email of an existing user' },
+    role: { ...RoleSlug, description: "Slug of the user's role on this site" },
+  },
   { additionalProperties: false },
 );
