@@ -4,16 +4,6 @@ import { Email, Password, RoleSlug, UserSchema } from '../identity/schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
-/** What anyone may know of the site a host serves: enough for a login screen to show its name. */
-export const PublicSiteSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  primary_domain: Type.String(),
-  default_locale: Type.String(),
-  locales: Type.Array(Type.String()),
-});
-export type PublicSiteView = Static<typeof PublicSiteSchema>;
-
 const NullableText = (maxLength: number, description: string) =>
   Type.Union([Type.String({ maxLength }), Type.Null()], { description });
 
@@ -28,6 +18,17 @@ export const BrandingSchema = Type.Object(
   },
   { $id: 'Branding' },
 );
+
+/** What anyone may know of the site a host serves: enough for a login screen to show its name and brand. */
+export const PublicSiteSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  primary_domain: Type.String(),
+  default_locale: Type.String(),
+  locales: Type.Array(Type.String()),
+  branding: BrandingSchema,
+});
+export type PublicSiteView = Static<typeof PublicSiteSchema>;
 
 /** A site as its administrators see it; settings have an API of their own. */
 export const SiteSchema = Type.Object({
@@ -79,6 +80,7 @@ export function publicSiteView(site: Site): PublicSiteView {
     primary_domain: site.primary_domain,
     default_locale: site.default_locale,
     locales: site.locales,
+    branding: site.branding,
   };
 }
 

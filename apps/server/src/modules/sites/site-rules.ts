@@ -30,6 +30,10 @@ export interface CheckedSite {
   branding: SiteBranding;
 }
 
+// NUL and other control characters: PostgreSQL refuses NUL in text, and none belongs in a name.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_MESSAGE = 'Must not contain control characters.';
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const HANDLE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -47,6 +51,7 @@ export function checkSiteFields(base: CheckedSite, input: SiteFieldsInput): Chec
   const name = input.name === undefined ? base.name : input.name.trim();
   if (name === '') problem('name', 'Must not be blank.');
   else if (name.length > 200) problem('name', 'Must be at most 200 characters.');
+  else if (CONTROL.test(name)) problem('name', CONTROL_MESSAGE);
 
   const domain = input.domain === undefined ? base.domain : normalizeDomain(input.domain);
   if (domain === '') problem('domain', 'This field is required.');
@@ -91,6 +96,7 @@ function checkBranding(
   if (input.name !== undefined) {
     branding.name = text(input.name);
     if ((branding.name?.length ?? 0) > 200) problem('branding.name', 'Must be at most 200 characters.');
+    else if (CONTROL.test(branding.name ?? '')) problem('branding.name', CONTROL_MESSAGE);
   }
   for (const key of ['logo_url', 'favicon_url'] as const) {
     const value = input[key];
@@ -114,7 +120,7 @@ function checkBranding(
 }
 
 function isBrandingUrl(value: string): boolean {
-  if (value.length > 2048) return false;
+  if (value.length > 2048 || CONTROL.test(value) || /\s/.test(value)) return false;
   if (value.startsWith('/') && !value.startsWith('//')) return true;
   try {
     const url = new URL(value);

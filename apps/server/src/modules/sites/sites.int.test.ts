@@ -114,7 +114,8 @@ describe('POST /api/sites', () => {
       enabled: true,
       branding: { name: null, logo_url: 'https://cdn.shop.test/logo.svg', primary_color: '#aabbcc' },
     });
-    expect((await call(null, 'GET', '/api/site', undefined, 'www.shop.test')).json().data.id).toBe(newId);
+    const publicView = (await call(null, 'GET', '/api/site', undefined, 'www.shop.test')).json().data;
+    expect(publicView).toMatchObject({ id: newId, branding: { primary_color: '#aabbcc' } });
 
     const roles = (await call(rootToken, 'GET', '/api/roles', undefined, 'shop.test')).json().data;
     expect(roles.map((r: { slug: string }) => r.slug).sort()).toEqual([
@@ -182,6 +183,14 @@ describe('POST /api/sites', () => {
       'domain',
       'name',
     ]);
+    // NUL and other control characters are refused as input, never handed to the database.
+    const control = await call(rootToken, 'POST', '/api/sites', {
+      name: 'A\u0000B',
+      domain: 'nul.test',
+      branding: { name: 'x\u0007', logo_url: 'https://cdn.test/a\u0000.png' },
+    });
+    expect(control.statusCode).toBe(422);
+    expect(Object.keys(control.json().errors).sort()).toEqual(['branding.logo_url', 'branding.name', 'name']);
     const unknown = await call(rootToken, 'POST', '/api/sites', { name: 'A', domain: 'a.test', theme: 'x' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('theme');
