@@ -3,10 +3,11 @@ import type { FieldErrors } from '../../core/errors.js';
 import type { SettingsRegistry } from '../../core/settings/settings-registry.js';
 import { isTimeZone } from './time-zones.js';
 
+// The same codes a site's own locales accept (modules/sites/install-rules.ts).
 const LocaleCode = Type.String({
   minLength: 2,
   maxLength: 35,
-  pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
+  pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
 });
 const Bytes = (description: string) => Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3, description });
 
