@@ -10,6 +10,7 @@ import { healthRoutes } from './core/http/health.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
 import { installRouteTable } from './core/http/route-table.js';
+import { setupModules } from './core/modules/module.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
 import { installAuthentication, installAuthorization } from './modules/identity/auth-hooks.js';
@@ -84,8 +85,11 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   installAuthorization(app);
 
   await app.register(async (scope) => healthRoutes(scope, runtime));
+  // Routes come after every module's setup: a route may rely on another module's permissions.
+  await setupModules(runtime, modules);
   for (const module of modules) {
-    await app.register(async (scope) => module(scope, runtime));
+    const { routes } = module;
+    if (routes) await app.register(async (scope) => routes(scope, runtime));
   }
   return app;
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { watchCacheEpoch } from './core/cache/cache-epoch.js';
 import type { Config } from './core/config.js';
-import { migrateToLatest } from './core/db/migrate.js';
 import { workerForRuntime } from './core/jobs/worker.js';
 import { createRuntime, type Runtime } from './core/runtime.js';
+import { prepareRuntime } from './lifecycle.js';
 import { prepareFirstRun } from './modules/sites/first-run.js';
 
 export interface RunningServer {
@@ -19,7 +19,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const runtime = createRuntime(config);
   try {
-    const applied = await migrateToLatest(runtime.database);
+    const applied = await prepareRuntime(runtime);
     if (applied.length > 0)
       runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
     // Before listening: an empty database is installed from TESSERA_ADMIN_* or gets a setup link.

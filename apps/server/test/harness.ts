@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/core/config.js';
-import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createRuntime, type Runtime } from '../src/core/runtime.js';
+import { migrate, prepareRuntime } from '../src/lifecycle.js';
 
 /** The engine this test run targets: `npm test` runs the integration files once per engine. */
 export const testEngine: 'sqlite' | 'postgres' =
@@ -67,7 +67,11 @@ export interface TestContext {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { routes?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    routes?: (app: FastifyInstance) => void | Promise<void>;
+    /** Runs on the migrated database before the modules' setup: to install plugins, say. */
+    beforeSetup?: (runtime: Runtime) => Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -77,7 +81,11 @@ export async function createTestApp(
     ...env,
   });
   const runtime = createRuntime(config);
-  await migrateToLatest(runtime.database);
+  if (options.beforeSetup) {
+    await migrate(runtime);
+    await options.beforeSetup(runtime);
+  }
+  await prepareRuntime(runtime);
   const app = await buildApp(runtime);
   if (options.routes) await app.register(async (scope) => options.routes?.(scope));
   await app.ready();

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment } from '../core/config.js';
-import { migrateToLatest } from '../core/db/migrate.js';
 import { AppError } from '../core/errors.js';
 import { createRuntime, type Runtime } from '../core/runtime.js';
+import type { Site } from '../core/sites/site.js';
+import { prepareRuntime } from '../lifecycle.js';
 
 /** A failure the user can act on; printed as one line without a stack. */
 export class CliFailure extends Error {}
@@ -43,9 +44,22 @@ export async function withRuntime<T>(
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });
   try {
-    if (options.migrate !== false) await migrateToLatest(runtime.database);
+    // Every command sees the same modules as the server: their permissions, hooks and job handlers.
+    if (options.migrate !== false) await prepareRuntime(runtime);
     return await work(runtime);
   } finally {
     await runtime.close();
   }
+}
+
+/** The site a command's `--site <domain>` names, or the oldest site without one. */
+export async function siteOf(runtime: Runtime, domain: string | undefined): Promise<Site> {
+  if (domain !== undefined) {
+    const site = await runtime.siteStore.findByDomain(domain.trim().toLowerCase());
+    if (!site) throw new CliFailure(`No site answers on ${domain}.`);
+    return site;
+  }
+  const site = await runtime.siteStore.findDefault();
+  if (!site) throw new CliFailure('Tessera is not installed: run tessera install first.');
+  return site;
 }

@@ -26,6 +26,8 @@ export interface Config {
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   readonly admin: { readonly email: string | null; readonly password: string | null };
+  /** TESSERA_USER_PASSWORD: the password `tessera user:create` gives when --password is not passed. */
+  readonly userPassword: string | null;
   readonly sessions: { readonly idleMinutes: number; readonly absoluteHours: number };
   /** Activity log entries older than this are deleted by a daily job. */
   readonly activityRetentionDays: number;
@@ -98,6 +100,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       email: read.optionalString('TESSERA_ADMIN_EMAIL'),
       password: read.optionalString('TESSERA_ADMIN_PASSWORD'),
     },
+    userPassword: read.optionalString('TESSERA_USER_PASSWORD'),
     sessions: {
       idleMinutes: read.integer('SESSION_IDLE_MINUTES', 120, 1, 525_600),
       absoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 24 * 7, 1, 24 * 366),

@@ -11,6 +11,7 @@ import { openRateLimitStore } from './http/rate-limit/open-store.js';
 import type { RateLimitStore } from './http/rate-limit/store.js';
 import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createLogger } from './logger.js';
+import { defineMailJob } from './mail/mail-job.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SettingsRegistry } from './settings/settings-registry.js';
 import { SiteDirectory } from './sites/site-directory.js';
@@ -38,7 +39,10 @@ export interface Runtime {
   readonly jobs: Jobs;
   /** Rate-limit counters: in memory, or in Redis when REDIS_URL is set so instances share them. */
   readonly rateLimits: RateLimitStore;
-  /** Outgoing mail: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
+  /**
+   * Outgoing mail: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. Operations never
+   * call it: they enqueue the message in their transaction (core/mail/mail-job.ts) and a worker sends it.
+   */
   readonly mailer: Mailer;
   /** Seals secrets Tessera must read back (two-factor seeds); the key is read on first use. */
   readonly secrets: SecretBox;
@@ -70,6 +74,14 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   releases.push(() => mailer.close());
   let closed = false;
   let secretBox: SecretBox | null = null;
+  // Made on first use, so commands that never seal anything create no key file.
+  const secrets = () => {
+    secretBox ??= new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key')));
+    return secretBox;
+  };
+  const jobs = createJobs(data, { leaseSeconds: config.jobs.leaseSeconds });
+  // Mail goes out only through the queue, so every process (server, worker, CLI) knows its job.
+  defineMailJob(jobs.registry, mailer, secrets);
   return {
     config,
     log,
@@ -81,13 +93,11 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     siteStore,
     sites,
     caches,
-    jobs: createJobs(data, { leaseSeconds: config.jobs.leaseSeconds }),
+    jobs,
     rateLimits,
     mailer,
     get secrets() {
-      // Made on first use, so commands that never seal anything create no key file.
-      secretBox ??= new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key')));
-      return secretBox;
+      return secrets();
     },
     onClose(release) {
       releases.push(release);

@@ -1,13 +1,17 @@
-import type { App } from '../core/http/app-type.js';
-import type { Runtime } from '../core/runtime.js';
+import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
 import { identityModule } from './identity/module.js';
-import { jobsModule } from './jobs/routes.js';
+import { jobsModule } from './jobs/module.js';
+import { pluginsModule } from './plugins/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
 
-/** A domain module: a Fastify plugin registered with the runtime it works on. */
-export type Module = (app: App, runtime: Runtime) => Promise<void>;
-
-/** Every domain module, in registration order. */
-export const modules: Module[] = [identityModule, activityModule, jobsModule, sitesModule, settingsModule];
+/** Every core domain module, in setup and registration order; plugins come last, on top of them all. */
+export const modules: readonly TesseraModule[] = [
+  identityModule,
+  activityModule,
+  jobsModule,
+  sitesModule,
+  settingsModule,
+  pluginsModule,
+];

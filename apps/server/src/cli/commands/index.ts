@@ -2,6 +2,7 @@ import type { CommandRegistration } from '../context.js';
 import { cacheCommand } from './cache.js';
 import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
+import { pluginsCommand } from './plugins.js';
 import { serveCommand } from './serve.js';
 import { sitesCommand } from './sites.js';
 import { usersCommand } from './users.js';
@@ -16,4 +17,5 @@ export const commands: CommandRegistration[] = [
   cacheCommand,
   usersCommand,
   sitesCommand,
+  pluginsCommand,
 ];

@@ -1,4 +1,5 @@
-import { migrateToLatest, migrationStatus } from '../../core/db/migrate.js';
+import { migrationStatus } from '../../core/db/migrate.js';
+import { allMigrationSources, migrate } from '../../lifecycle.js';
 import { type CommandRegistration, withRuntime } from '../context.js';
 
 export const migrateCommand: CommandRegistration = (program, io) => {
@@ -10,7 +11,7 @@ export const migrateCommand: CommandRegistration = (program, io) => {
       await withRuntime(
         async (runtime) => {
           if (options.status) {
-            const status = await migrationStatus(runtime.database);
+            const status = await migrationStatus(runtime.database, await allMigrationSources(runtime));
             for (const m of status)
               io.out(
                 `${m.appliedAt ? 'applied' : 'pending'}  ${m.name}${m.appliedAt ? `  ${m.appliedAt}` : ''}\n`,
@@ -19,7 +20,7 @@ export const migrateCommand: CommandRegistration = (program, io) => {
             io.out(`${status.length - pending} applied, ${pending} pending\n`);
             return;
           }
-          const applied = await migrateToLatest(runtime.database);
+          const applied = await migrate(runtime);
           io.out(
             applied.length === 0
               ? 'Nothing to migrate: the database is up to date.\n'

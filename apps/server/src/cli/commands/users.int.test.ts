@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/harness.js';
@@ -71,6 +74,39 @@ describe('tessera user:create', () => {
       process.env.TESSERA_USER_PASSWORD = '';
     }
     expect(await new UsersRepo(t.runtime.data.global).findByEmail('env@cli.test')).toBeDefined();
+  });
+
+  it('reads TESSERA_USER_PASSWORD from a .env file in the working directory', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tessera-dotenv-'));
+    writeFileSync(join(folder, '.env'), 'TESSERA_USER_PASSWORD=a passphrase from dotenv\n');
+    const cwd = process.cwd();
+    // Unset rather than empty: an empty variable in the environment would win over the file.
+    delete process.env.TESSERA_USER_PASSWORD;
+    process.chdir(folder);
+    try {
+      const { code, err } = await cli(
+        'user:create',
+        '--email',
+        'dotenv@cli.test',
+        '--name',
+        'Dotenv',
+        '--role',
+        'author',
+      );
+      expect(err).toBe('');
+      expect(code).toBe(0);
+    } finally {
+      process.chdir(cwd);
+      process.env.TESSERA_USER_PASSWORD = '';
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'cli-users.test' },
+      payload: { email: 'dotenv@cli.test', password: 'a passphrase from dotenv' },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it.each([

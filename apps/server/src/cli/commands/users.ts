@@ -1,10 +1,8 @@
 import { InvalidArgumentError } from 'commander';
-import type { Runtime } from '../../core/runtime.js';
-import type { Site } from '../../core/sites/site.js';
 import { systemActor } from '../../modules/identity/actor.js';
 import { ProfileService } from '../../modules/identity/service-profile.js';
 import { UsersService } from '../../modules/identity/service-users.js';
-import { CliFailure, type CommandRegistration, withRuntime } from '../context.js';
+import { CliFailure, type CommandRegistration, siteOf, withRuntime } from '../context.js';
 
 interface UserCreateOptions {
   email: string;
@@ -39,9 +37,10 @@ export const usersCommand: CommandRegistration = (program, io) => {
     // A flag shows in the shell's history and the process list; the variable does not.
     .option('--password <password>', 'password (at least 10 characters); default: $TESSERA_USER_PASSWORD')
     .action(async (options: UserCreateOptions) => {
-      const password = options.password ?? process.env.TESSERA_USER_PASSWORD;
-      if (!password) throw new CliFailure('No password: pass --password or set TESSERA_USER_PASSWORD.');
       await withRuntime(async (runtime) => {
+        // Through the configuration, so a TESSERA_USER_PASSWORD in .env counts like one in the environment.
+        const password = options.password ?? runtime.config.userPassword;
+        if (!password) throw new CliFailure('No password: pass --password or set TESSERA_USER_PASSWORD.');
         const site = await siteOf(runtime, options.site);
         const user = await new UsersService(runtime).create(systemActor(runtime, site), {
           email: options.email,
@@ -80,17 +79,6 @@ export const usersCommand: CommandRegistration = (program, io) => {
       });
     });
 };
-
-async function siteOf(runtime: Runtime, domain: string | undefined): Promise<Site> {
-  if (domain !== undefined) {
-    const site = await runtime.siteStore.findByDomain(domain.trim().toLowerCase());
-    if (!site) throw new CliFailure(`No site answers on ${domain}.`);
-    return site;
-  }
-  const site = await runtime.siteStore.findDefault();
-  if (!site) throw new CliFailure('Tessera is not installed: run tessera install first.');
-  return site;
-}
 
 const UNIT_MS: Record<string, number> = { h: 3_600_000, d: 86_400_000 };
 

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kys
 import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
 import type { Database } from './schema.js';
+import { routedToOpenTransaction } from './transaction-routing.js';
 
 export interface DatabaseHandle {
   /** The whole database. Only core/db and the site-scoping layer use this directly. */
@@ -41,7 +42,7 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: routedToOpenTransaction(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
 }
@@ -85,6 +86,6 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: routedToOpenTransaction(new PostgresDialect({ pool })) });
   return { kysely, engine: postgresEngine, close: () => kysely.destroy() };
 }

@@ -95,6 +95,90 @@ describe('transactions', () => {
   });
 });
 
+describe('a query through the root handle inside a transaction', () => {
+  const role = (slug: string) => ({
+    slug,
+    name: slug,
+    description: '',
+    is_default: 0,
+    requires_two_factor: 0,
+    created_at: at(),
+    updated_at: at(),
+  });
+  // Captured before the transaction opens, as a repo or plugin built at start-up would hold it.
+  const root = () => t.runtime.data;
+
+  it('runs inside the transaction: it sees its uncommitted writes and does not hang', async () => {
+    const seen = await t.runtime.data.transaction(async (tx) => {
+      await tx.site(siteA).insertInto('roles', role('routed_read')).execute();
+      return root()
+        .site(siteA)
+        .selectFrom('roles')
+        .select('slug')
+        .where('slug', '=', 'routed_read')
+        .execute();
+    });
+    expect(seen.map((r) => r.slug)).toEqual(['routed_read']);
+  });
+
+  it('is rolled back with the transaction', async () => {
+    await expect(
+      t.runtime.data.transaction(async (tx) => {
+        await tx.site(siteA).insertInto('roles', role('inside_tx')).execute();
+        await root().site(siteA).insertInto('roles', role('through_root')).execute();
+        await root().global.selectFrom('sites').select('id').execute();
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    const left = await root()
+      .site(siteA)
+      .selectFrom('roles')
+      .select('slug')
+      .where('slug', 'in', ['inside_tx', 'through_root'])
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('in parallel branches of one operation, shares the transaction', async () => {
+    await t.runtime.data.transaction(async (tx) => {
+      await Promise.all([
+        tx.site(siteB).insertInto('roles', role('branch_one')).execute(),
+        root().site(siteB).insertInto('roles', role('branch_two')).execute(),
+        root().transaction((nested) =>
+          nested.site(siteB).insertInto('roles', role('branch_three')).execute(),
+        ),
+      ]);
+    });
+    const rows = await root()
+      .site(siteB)
+      .selectFrom('roles')
+      .select('slug')
+      .where('slug', 'like', 'branch_%')
+      .orderBy('slug')
+      .execute();
+    expect(rows.map((r) => r.slug)).toEqual(['branch_one', 'branch_three', 'branch_two']);
+  });
+
+  it('after commit, work of the same flow takes its own connection again', async () => {
+    await t.runtime.data.transaction(async (tx) => {
+      await tx.site(siteA).insertInto('roles', role('committed')).execute();
+    });
+    // Concurrent transactions from unrelated flows each get their own connection.
+    await Promise.all(
+      ['flow_a', 'flow_b', 'flow_c'].map((slug) =>
+        root().transaction((tx) => tx.site(siteA).insertInto('roles', role(slug)).execute()),
+      ),
+    );
+    const rows = await root()
+      .site(siteA)
+      .selectFrom('roles')
+      .select('slug')
+      .where('slug', 'in', ['committed', 'flow_a', 'flow_b', 'flow_c'])
+      .execute();
+    expect(rows.length).toBe(4);
+  });
+});
+
 describe.runIf(testEngine === 'sqlite')('embedded SQLite', () => {
   it('runs in WAL mode with foreign keys and a busy timeout', async () => {
     const db = t.runtime.data.global;

@@ -11,6 +11,7 @@ import type {
 } from 'kysely';
 import type { Engine } from './engine.js';
 import type { Database, GlobalTables, SiteTables } from './schema.js';
+import { inOpenTransaction, runInTransactionScope } from './transaction-routing.js';
 
 export type SiteTableName = keyof SiteTables & string;
 
@@ -77,8 +78,11 @@ export class Data {
   }
 
   async transaction<R>(work: (tx: Data) => Promise<R>): Promise<R> {
-    if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx) => work(new Data(trx, this.engine)));
+    if (this.db.isTransaction || inOpenTransaction()) return work(this);
+    // Every query of this async flow, through whatever handle, goes to the transaction's connection.
+    return runInTransactionScope(() =>
+      this.db.transaction().execute((trx) => work(new Data(trx, this.engine))),
+    );
   }
 
   /** The unrestricted handle, for core machinery (migrations, jobs, health checks) only. */

@@ -10,6 +10,11 @@ export interface Engine {
   readonly jsonType: 'jsonb' | 'text';
   /** PostgreSQL lets several workers claim rows without blocking each other; SQLite has one writer. */
   readonly supportsSkipLocked: boolean;
+  /**
+   * `SELECT ... FOR UPDATE` holds rows until the transaction ends (PostgreSQL). SQLite has no row
+   * locks and needs none: it runs one write transaction at a time.
+   */
+  readonly supportsRowLocks: boolean;
   /** Adds an auto-incrementing integer primary key named `id`. */
   addIdColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
 }
@@ -18,6 +23,7 @@ export const sqliteEngine: Engine = {
   name: 'sqlite',
   jsonType: 'text',
   supportsSkipLocked: false,
+  supportsRowLocks: false,
   addIdColumn: (table) => table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement()),
 };
 
@@ -25,6 +31,7 @@ export const postgresEngine: Engine = {
   name: 'postgres',
   jsonType: 'jsonb',
   supportsSkipLocked: true,
+  supportsRowLocks: true,
   addIdColumn: (table) => table.addColumn('id', 'serial', (col) => col.primaryKey()),
 };
 

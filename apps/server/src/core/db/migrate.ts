@@ -17,34 +17,59 @@ export interface TesseraMigration {
   down?(db: Kysely<any>, engine: Engine): Promise<void>;
 }
 
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The core's own tables (sites, jobs, system state); each module and plugin has its own folder. */
+export const coreMigrations: MigrationSource = {
+  folder: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
+};
+
+/**
+ * A folder of migrations, `NNNN_name.ts` (or `.js`). Core modules share one numbering; a plugin's
+ * names get the prefix `plugin.<name>.`, so they can never collide with the core's.
+ */
+export interface MigrationSource {
+  readonly folder: string;
+  readonly prefix?: string;
+}
 
 class FolderMigrationProvider implements MigrationProvider {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly sources: readonly MigrationSource[],
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(migrationsDir))
-      .filter((name) => /^\d{4}_[a-z0-9_]+\.(ts|js)$/.test(name))
-      .sort();
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const module = (await import(pathToFileURL(join(migrationsDir, file)).href)) as TesseraMigration;
-      const { engine } = this;
-      migrations[file.replace(/\.(ts|js)$/, '')] = {
-        up: (db) => module.up(db, engine),
-        down: module.down ? (db) => module.down?.(db, engine) ?? Promise.resolve() : undefined,
-      };
+    for (const source of this.sources) {
+      const files = (await readdir(source.folder))
+        .filter((name) => /^\d{4}_[a-z0-9_]+\.(ts|js|mjs)$/.test(name) && !name.endsWith('.d.ts'))
+        .sort();
+      for (const file of files) {
+        const name = `${source.prefix ?? ''}${file.replace(/\.(ts|js|mjs)$/, '')}`;
+        if (migrations[name]) throw new Error(`Two migrations are named ${name}.`);
+        migrations[name] = await this.load(join(source.folder, file));
+      }
     }
     return migrations;
   }
+
+  private async load(path: string): Promise<Migration> {
+    const module = (await import(pathToFileURL(path).href)) as TesseraMigration;
+    const { engine } = this;
+    return {
+      up: (db) => module.up(db, engine),
+      down: module.down ? (db) => module.down?.(db, engine) ?? Promise.resolve() : undefined,
+    };
+  }
 }
 
-function migratorFor(database: DatabaseHandle): Migrator {
+function migratorFor(database: DatabaseHandle, sources: readonly MigrationSource[]): Migrator {
   return new Migrator({
     db: database.kysely,
-    provider: new FolderMigrationProvider(database.engine),
+    provider: new FolderMigrationProvider(database.engine, sources),
     migrationTableName: 'tessera_migrations',
     migrationLockTableName: 'tessera_migrations_lock',
+    // A plugin installed today brings migrations whose names sort after core ones applied later.
+    allowUnorderedMigrations: true,
   });
 }
 
@@ -53,8 +78,11 @@ export interface MigrationStatus {
   appliedAt: string | null;
 }
 
-export async function migrationStatus(database: DatabaseHandle): Promise<MigrationStatus[]> {
-  const migrations = await migratorFor(database).getMigrations();
+export async function migrationStatus(
+  database: DatabaseHandle,
+  sources: readonly MigrationSource[],
+): Promise<MigrationStatus[]> {
+  const migrations = await migratorFor(database, sources).getMigrations();
   return migrations.map((m) => ({
     name: m.name,
     appliedAt: m.executedAt ? m.executedAt.toISOString() : null,
@@ -62,8 +90,11 @@ export async function migrationStatus(database: DatabaseHandle): Promise<Migrati
 }
 
 /** Applies every pending migration in one run; returns the names applied. */
-export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
-  const { error, results } = await migratorFor(database).migrateToLatest();
+export async function migrateToLatest(
+  database: DatabaseHandle,
+  sources: readonly MigrationSource[],
+): Promise<string[]> {
+  const { error, results } = await migratorFor(database, sources).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : String(error);

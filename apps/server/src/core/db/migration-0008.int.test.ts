@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { migrationSources } from '../../lifecycle.js';
 import { type DatabaseHandle, openDatabase } from './connect.js';
 import type { TesseraMigration } from './migrate.js';
 
@@ -12,15 +13,15 @@ let database: TestDatabase;
 let handle: DatabaseHandle;
 let migrator: Migrator;
 
-const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 beforeAll(async () => {
   database = await createTestDatabase();
   handle = openDatabase({ databaseUrl: database.env.DATABASE_URL || null, dataDir: database.dataDir });
   const migrations: Record<string, Migration> = {};
-  for (const file of readdirSync(folder).filter((name) => /^\d{4}_[a-z0-9_]+\.ts$/.test(name))) {
-    const module = (await import(pathToFileURL(join(folder, file)).href)) as TesseraMigration;
-    migrations[file.replace(/\.ts$/, '')] = { up: (db) => module.up(db, handle.engine) };
+  for (const { folder } of migrationSources) {
+    for (const file of readdirSync(folder).filter((name) => /^\d{4}_[a-z0-9_]+\.ts$/.test(name))) {
+      const module = (await import(pathToFileURL(join(folder, file)).href)) as TesseraMigration;
+      migrations[file.replace(/\.ts$/, '')] = { up: (db) => module.up(db, handle.engine) };
+    }
   }
   migrator = new Migrator({ db: handle.kysely, provider: { getMigrations: async () => migrations } });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Forbidden } from '../errors.js';
-import { HookManager } from './hook-manager.js';
+import type { Site } from '../sites/site.js';
+import { type HookContext, HookManager } from './hook-manager.js';
 
 interface Page {
   id: number;
@@ -23,6 +24,8 @@ function manager() {
 }
 
 const page: Page = { id: 1, title: 'Hello' };
+const siteOf = (id: number) => ({ id }) as Site;
+const ctx: HookContext = { site: siteOf(1), actor: null };
 
 describe('HookManager', () => {
   it('runs actions by priority, then registration order, awaiting async callbacks', async () => {
@@ -38,21 +41,24 @@ describe('HookManager', () => {
     );
     hooks.addAction('test.page_saved', () => void calls.push('a5'), { owner: 'a', priority: 5 });
     hooks.addAction('test.page_saved', () => void calls.push('c10'), { owner: 'c' });
-    await hooks.doAction('test.page_saved', page);
+    await hooks.doAction('test.page_saved', ctx, page);
     expect(calls).toEqual(['a5', 'b10', 'c10']);
   });
 
   it('passes a filtered value through each callback with the context', async () => {
     const { hooks } = manager();
     hooks.addFilter('test.title', (value) => `${value}!`, { owner: 'p1' });
-    hooks.addFilter('test.title', async (value, p) => `${value} #${p.id}`, { owner: 'p2', priority: 20 });
+    hooks.addFilter('test.title', async (value, _ctx, p) => `${value} #${p.id}`, {
+      owner: 'p2',
+      priority: 20,
+    });
     hooks.addFilter('test.title', (value) => value.toUpperCase(), { owner: 'p0', priority: 1 });
-    expect(await hooks.applyFilters('test.title', page.title, page)).toBe('HELLO! #1');
+    expect(await hooks.applyFilters('test.title', page.title, ctx, page)).toBe('HELLO! #1');
   });
 
   it('returns the value unchanged when nothing is registered', async () => {
     const { hooks } = manager();
-    expect(await hooks.applyFilters('test.title', 'same', page)).toBe('same');
+    expect(await hooks.applyFilters('test.title', 'same', ctx, page)).toBe('same');
   });
 
   it('logs a throwing callback with its owner and carries on', async () => {
@@ -73,26 +79,55 @@ describe('HookManager', () => {
       },
       { owner: 'plugin:bad' },
     );
-    await hooks.doAction('test.page_saved', page);
-    expect(await hooks.applyFilters('test.title', 'kept', page)).toBe('kept');
-    expect(after).toHaveBeenCalledWith(page);
+    await hooks.doAction('test.page_saved', ctx, page);
+    expect(await hooks.applyFilters('test.title', 'kept', ctx, page)).toBe('kept');
+    expect(after).toHaveBeenCalledWith(ctx, page);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({ hook: 'test.page_saved', owner: 'plugin:broken' });
   });
 
-  it('lets a callback veto a vetoable hook', async () => {
+  it('lets a transaction-phase callback refuse the operation with its typed error', async () => {
     const { hooks, log } = manager();
-    hooks.declareVetoable('test.before_save');
+    hooks.declare('test.before_save', 'transaction');
     hooks.addAction(
       'test.before_save',
-      (p) => {
+      (_ctx, p) => {
         if (p.title === 'Hello') throw new Forbidden('Titles may not say hello.', 'vetoed');
       },
       { owner: 'plugin:censor' },
     );
-    await expect(hooks.doAction('test.before_save', page)).rejects.toMatchObject({ code: 'vetoed' });
-    await expect(hooks.doAction('test.before_save', { id: 2, title: 'Bye' })).resolves.toBeUndefined();
+    await expect(hooks.doAction('test.before_save', ctx, page)).rejects.toMatchObject({ code: 'vetoed' });
+    await expect(hooks.doAction('test.before_save', ctx, { id: 2, title: 'Bye' })).resolves.toBeUndefined();
     expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('turns a plain Error thrown in a transaction-phase hook into a 409 that names only the owner', async () => {
+    const { hooks, log } = manager();
+    hooks.declare('test.before_save', 'transaction');
+    hooks.addAction(
+      'test.before_save',
+      () => {
+        throw new Error('SELECT secret FROM internals failed');
+      },
+      { owner: 'plugin:sloppy' },
+    );
+    const refusal = await hooks.doAction('test.before_save', ctx, page).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ kind: 'conflict', code: 'refused', status: 409 });
+    expect((refusal as Error).message).toBe('The operation was refused by plugin:sloppy.');
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a site-scoped callback only on the sites where it is active', async () => {
+    const { hooks } = manager();
+    const seen: Array<number | null> = [];
+    hooks.addAction('test.page_saved', (c) => void seen.push(c.site?.id ?? null), {
+      owner: 'plugin:one-site',
+      activeOn: (siteId) => siteId === 2,
+    });
+    await hooks.doAction('test.page_saved', ctx, page);
+    await hooks.doAction('test.page_saved', { site: siteOf(2), actor: null }, page);
+    await hooks.doAction('test.page_saved', { site: null, actor: null }, page);
+    expect(seen).toEqual([2]);
   });
 
   it('unregisters a callback', async () => {
@@ -100,7 +135,7 @@ describe('HookManager', () => {
     const callback = vi.fn();
     const remove = hooks.addAction('test.page_saved', callback, { owner: 'x' });
     remove();
-    await hooks.doAction('test.page_saved', page);
+    await hooks.doAction('test.page_saved', ctx, page);
     expect(callback).not.toHaveBeenCalled();
     expect(hooks.hasCallbacks('test.page_saved')).toBe(false);
   });

@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
+import type { Actor } from '../access/actor.js';
+import { AppError, Conflict } from '../errors.js';
+import type { Site } from '../sites/site.js';
 
 /**
- * Action hooks by name, with the arguments their callbacks receive. Modules and plugins declare
- * theirs by declaration merging:
+ * Action hooks by name, with the arguments their callbacks receive after the context. Modules and
+ * plugins declare theirs by declaration merging:
  *
  * ```ts
  * declare module '../../core/hooks/hook-manager.js' {
@@ -14,21 +17,47 @@ import type { Logger } from 'pino';
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
 export interface ActionHooks {}
 
-/** Filter hooks by name: the first element is the value being filtered, the rest is context. */
+/** Filter hooks by name: the first element is the value being filtered, the rest comes after the context. */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
 export interface FilterHooks {}
+
+/**
+ * What every callback receives first: the site the operation works on and who performs it. `site`
+ * is null only for installation-wide events (a job of no site failing), which site-scoped
+ * registrations never see; `actor` is null where nobody is signed in yet (a sign-in attempt).
+ * Inside a transaction-phase hook, every query the callback makes runs in the operation's
+ * transaction (core/db/transaction-routing.ts), so what it writes commits or rolls back with it.
+ */
+export interface HookContext {
+  readonly site: Site | null;
+  readonly actor: Actor | null;
+}
+
+/**
+ * When a hook runs, declared once by the module that fires it.
+ * - `transaction`: before the change is final, inside the operation's transaction; database work
+ *   only. A throwing callback refuses the operation: a typed error (Conflict, ValidationFailed,
+ *   Forbidden...) reaches the client as it is, anything else as 409 `refused`, never a 500.
+ * - `after_commit` (the default): once the change is committed; I/O allowed. A throwing callback is
+ *   logged and skipped. What must not be lost (mail, webhook deliveries) is enqueued as a job in
+ *   the transaction instead.
+ */
+export type HookPhase = 'transaction' | 'after_commit';
 
 type ActionName = keyof ActionHooks & string;
 type FilterName = keyof FilterHooks & string;
 type ArgsOf<T> = T extends readonly unknown[] ? T : never;
 type FilterValue<N extends FilterName> = ArgsOf<FilterHooks[N]>[0];
-type FilterContext<N extends FilterName> =
-  ArgsOf<FilterHooks[N]> extends [unknown, ...infer Rest] ? Rest : [];
+type FilterRest<N extends FilterName> = ArgsOf<FilterHooks[N]> extends [unknown, ...infer Rest] ? Rest : [];
 
-export type ActionCallback<N extends ActionName> = (...args: ArgsOf<ActionHooks[N]>) => void | Promise<void>;
+export type ActionCallback<N extends ActionName> = (
+  context: HookContext,
+  ...args: ArgsOf<ActionHooks[N]>
+) => void | Promise<void>;
 export type FilterCallback<N extends FilterName> = (
   value: FilterValue<N>,
-  ...context: FilterContext<N>
+  context: HookContext,
+  ...rest: FilterRest<N>
 ) => FilterValue<N> | Promise<FilterValue<N>>;
 
 export interface HookOptions {
@@ -36,6 +65,8 @@ export interface HookOptions {
   owner: string;
   /** Lower runs first; equal priorities run in registration order. Default 10, as in WordPress. */
   priority?: number;
+  /** Only on the sites where this says yes (a plugin's activation); never for installation-wide events. */
+  activeOn?: (siteId: number) => boolean;
 }
 
 interface Registration {
@@ -43,25 +74,28 @@ interface Registration {
   owner: string;
   priority: number;
   order: number;
+  activeOn: ((siteId: number) => boolean) | null;
 }
 
 /**
  * Actions run callbacks at a named point; filters pass a value through callbacks that return the
- * new value. A callback that throws is logged with its owner and skipped, so one faulty plugin does
- * not fail the request, except on hooks declared as vetoable, where the throw is how a callback
- * says no (a before-save check refusing the change) and propagates to the caller.
+ * new value. What a throwing callback does depends on the hook's phase (see HookPhase).
  */
 export class HookManager {
   private readonly actions = new Map<string, Registration[]>();
   private readonly filters = new Map<string, Registration[]>();
-  private readonly vetoable = new Set<string>();
+  private readonly phases = new Map<string, HookPhase>();
   private registrations = 0;
 
   constructor(private readonly log: Pick<Logger, 'error'>) {}
 
-  /** Declares that a throwing callback on this hook aborts the operation instead of being skipped. */
-  declareVetoable(name: ActionName | FilterName): void {
-    this.vetoable.add(name);
+  /** Declares when the hook runs; undeclared hooks are `after_commit`. */
+  declare(name: ActionName | FilterName, phase: HookPhase): void {
+    this.phases.set(name, phase);
+  }
+
+  phaseOf(name: ActionName | FilterName): HookPhase {
+    return this.phases.get(name) ?? 'after_commit';
   }
 
   addAction<N extends ActionName>(name: N, callback: ActionCallback<N>, options: HookOptions): () => void {
@@ -76,12 +110,17 @@ export class HookManager {
     return (this.actions.get(name)?.length ?? 0) + (this.filters.get(name)?.length ?? 0) > 0;
   }
 
-  async doAction<N extends ActionName>(name: N, ...args: ArgsOf<ActionHooks[N]>): Promise<void> {
+  async doAction<N extends ActionName>(
+    name: N,
+    context: HookContext,
+    ...args: ArgsOf<ActionHooks[N]>
+  ): Promise<void> {
     const list = this.actions.get(name);
     if (!list) return;
-    for (const registration of [...list]) {
+    for (const registration of list) {
+      if (!appliesTo(registration, context)) continue;
       try {
-        await registration.callback(...(args as unknown[]));
+        await registration.callback(context, ...(args as unknown[]));
       } catch (error) {
         this.handleFailure(name, registration, error);
       }
@@ -91,14 +130,16 @@ export class HookManager {
   async applyFilters<N extends FilterName>(
     name: N,
     value: FilterValue<N>,
-    ...context: FilterContext<N>
+    context: HookContext,
+    ...rest: FilterRest<N>
   ): Promise<FilterValue<N>> {
     const list = this.filters.get(name);
     if (!list) return value;
     let current = value;
-    for (const registration of [...list]) {
+    for (const registration of list) {
+      if (!appliesTo(registration, context)) continue;
       try {
-        current = (await registration.callback(current, ...(context as unknown[]))) as FilterValue<N>;
+        current = (await registration.callback(current, context, ...(rest as unknown[]))) as FilterValue<N>;
       } catch (error) {
         this.handleFailure(name, registration, error);
       }
@@ -117,7 +158,9 @@ export class HookManager {
       owner: options.owner,
       priority: options.priority ?? 10,
       order: this.registrations++,
+      activeOn: options.activeOn ?? null,
     };
+    // A new array each time: a run in progress keeps iterating the list it started with.
     const list = [...(table.get(name) ?? []), registration].sort(
       (a, b) => a.priority - b.priority || a.order - b.order,
     );
@@ -131,10 +174,23 @@ export class HookManager {
   }
 
   private handleFailure(name: string, registration: Registration, error: unknown): void {
-    if (this.vetoable.has(name)) throw error;
+    if (this.phases.get(name) === 'transaction') {
+      if (error instanceof AppError) throw error;
+      // The callback's own message may carry internals (SQL, paths): the client learns only who refused.
+      this.log.error(
+        { err: error, hook: name, owner: registration.owner },
+        `hook ${name}: ${registration.owner} refused`,
+      );
+      throw new Conflict(`The operation was refused by ${registration.owner}.`, 'refused');
+    }
     this.log.error(
       { err: error, hook: name, owner: registration.owner },
       `hook ${name} callback of ${registration.owner} failed`,
     );
   }
+}
+
+function appliesTo(registration: Registration, context: HookContext): boolean {
+  if (!registration.activeOn) return true;
+  return context.site !== null && registration.activeOn(context.site.id);
 }

@@ -1,10 +1,11 @@
 import { type SqlBool, sql } from 'kysely';
+import { constraintViolation } from '../db/constraint-errors.js';
 import type { Data } from '../db/data.js';
 import { writeJson } from '../db/engine.js';
-import { NotFound, ValidationFailed } from '../errors.js';
-import type { Page } from '../http/envelope.js';
-import { type Backoff, defaultBackoff, retryDelaySeconds } from './backoff.js';
-import { type Job, type JobPayload, type JobStatus, jobFromRow } from './job.js';
+import { Conflict, NotFound, ValidationFailed } from '../errors.js';
+import { defaultBackoff, type RetryBackoff, retryDelaySeconds } from './backoff.js';
+import { type Job, type JobPayload, jobFromRow } from './job.js';
+import { DEFAULT_QUEUE, type JobOptions } from './job-registry.js';
 
 export interface EnqueueOptions {
   /** Seconds from now before the job may run. */
@@ -15,14 +16,24 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** The site the job concerns, handed to the handler. */
   siteId?: number | null;
+  /**
+   * Makes the enqueue idempotent: while a job of the same name, site and key has not started its
+   * first run, enqueueing again returns that job (unchanged) instead of adding one. Once it has
+   * started, the same key enqueues new work, since what the job read may have changed since.
+   */
+  dedupeKey?: string;
 }
+
+/** What the queue needs to know of a job kind: the parts of its definition that shape its rows. */
+export type JobKindPolicy = Pick<JobOptions, 'queue' | 'maxAttempts' | 'backoff'>;
 
 export interface JobQueueOptions {
   /** How long a claim holds a job before another worker may take it over. Default 300. */
   leaseSeconds?: number;
-  backoff?: Backoff;
-  /** maxAttempts of a job name when enqueue gives none (the handler's definition). */
-  maxAttemptsOf?: (name: string) => number | undefined;
+  /** Retry timing of kinds whose definition names none. */
+  backoff?: RetryBackoff;
+  /** A job kind's queue, attempts and backoff (its handler's definition). */
+  kindOf?: (name: string) => JobKindPolicy | undefined;
   /** The time source; tests move it forward instead of waiting. */
   clock?: () => Date;
 }
@@ -33,12 +44,15 @@ export type FailOutcome = 'retrying' | 'failed' | 'lease_lost';
 const DEFAULT_MAX_ATTEMPTS = 5;
 const ERROR_TEXT_LIMIT = 2000;
 const LEASE_EXPIRED = 'The worker running this job stopped before finishing (its lease expired).';
+/** An enqueue with a dedupe key whose twin started running in between tries again; this bounds it. */
+const DEDUPE_TRIES = 3;
 
 /**
  * The durable job queue: jobs are rows of `jobs`, so enqueueing commits or rolls back with the change
  * that caused it. Life cycle: pending -> running (claimed under a lease) -> completed, or back to
  * pending with a backoff delay, or failed once the attempts are used up. Failed jobs stay until an
- * administrator retries them. Delivery is at least once: a job whose worker dies runs again.
+ * administrator retries them; a pending job can be cancelled or rescheduled. Delivery is at least
+ * once: a job whose worker dies runs again. Each job belongs to a named queue, claimed separately.
  */
 export class JobQueue {
   constructor(
@@ -51,54 +65,77 @@ export class JobQueue {
     return new JobQueue(data, this.options);
   }
 
+  /** Adds a job and returns its id, or the id of the waiting twin a `dedupeKey` names. */
   async enqueue<N extends string>(
     name: N,
     payload: JobPayload<N>,
     options: EnqueueOptions = {},
   ): Promise<number> {
-    const maxAttempts = options.maxAttempts ?? this.options.maxAttemptsOf?.(name) ?? DEFAULT_MAX_ATTEMPTS;
+    const kind = this.options.kindOf?.(name);
+    const maxAttempts = options.maxAttempts ?? kind?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (name.length === 0 || name.length > 200) {
       throw ValidationFailed.field('name', 'Must be 1 to 200 characters.');
     }
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
       throw ValidationFailed.field('max_attempts', 'Must be an integer of at least 1.');
     }
+    const { dedupeKey } = options;
+    if (dedupeKey !== undefined && (dedupeKey.length === 0 || dedupeKey.length > 200)) {
+      throw ValidationFailed.field('dedupe_key', 'Must be 1 to 200 characters.');
+    }
     const at = this.now();
-    const row = await this.data.global
-      .insertInto('jobs')
-      .values({
-        name,
-        payload: writeJson(payload ?? null),
-        site_id: options.siteId ?? null,
-        status: 'pending',
-        attempts: 0,
-        max_attempts: maxAttempts,
-        run_at: runAtOf(options, at),
-        created_at: at.toISOString(),
-        updated_at: at.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const siteId = options.siteId ?? null;
+    const insert = this.data.global.insertInto('jobs').values({
+      name,
+      queue: kind?.queue ?? DEFAULT_QUEUE,
+      payload: writeJson(payload ?? null),
+      site_id: siteId,
+      dedupe_key: dedupeKey ?? null,
+      status: 'pending',
+      attempts: 0,
+      max_attempts: maxAttempts,
+      run_at: runAtOf(options, at),
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    });
+    if (dedupeKey === undefined) return (await insert.returning('id').executeTakeFirstOrThrow()).id;
+
+    // The partial unique index jobs_dedupe_idx decides atomically, also between transactions: the
+    // insert yields to a waiting twin, which is then read. The twin may start running in between.
+    for (let attempt = 0; attempt < DEDUPE_TRIES; attempt++) {
+      const inserted = await insert
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return inserted.id;
+      const twin = await this.waitingTwin(name, siteId, dedupeKey).select('id').executeTakeFirst();
+      if (twin) return twin.id;
+    }
+    throw new Conflict(`Could not enqueue job "${name}": its dedupe key is contended.`, 'job_dedupe_busy');
   }
 
   /**
-   * Takes up to `limit` due jobs for `workerId`, oldest due first, and leases them. Concurrent
-   * claimers never get the same job: on PostgreSQL rows another claimer holds are skipped rather than
-   * waited on; SQLite runs one writing statement at a time, which makes the statement atomic there.
+   * Takes up to `limit` due jobs for `workerId`, of one queue when named, oldest due first, and
+   * leases them. Concurrent claimers never get the same job: on PostgreSQL rows another claimer
+   * holds are skipped rather than waited on; SQLite runs one writing statement at a time, which
+   * makes the statement atomic there.
    */
-  async claim(workerId: string, limit: number, leaseSeconds = this.leaseSeconds): Promise<Job[]> {
+  async claim(
+    workerId: string,
+    limit: number,
+    leaseSeconds = this.leaseSeconds,
+    queue?: string,
+  ): Promise<Job[]> {
     if (limit < 1) return [];
     const at = this.now();
     const db = this.data.global;
-    const due = db
+    let due = db
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'pending')
-      .where('run_at', '<=', at.toISOString())
-      .orderBy('run_at')
-      .orderBy('id')
-      .limit(limit);
+      .where('run_at', '<=', at.toISOString());
+    if (queue !== undefined) due = due.where('queue', '=', queue);
+    due = due.orderBy('run_at').orderBy('id').limit(limit);
     const rows = await db
       .updateTable('jobs')
       .set((eb) => ({
@@ -119,6 +156,47 @@ export class JobQueue {
       .execute();
     // RETURNING promises no order; run the oldest due first.
     return rows.map(jobFromRow).sort((a, b) => a.run_at.localeCompare(b.run_at) || a.id - b.id);
+  }
+
+  /**
+   * Which of `queues` have a job due now: one statement of index probes, so an idle poll is cheap
+   * however long a backlog is, and takes no write lock.
+   */
+  async queuesWithDueJobs(queues: readonly string[]): Promise<string[]> {
+    if (queues.length === 0) return [];
+    const at = this.now().toISOString();
+    const db = this.data.global;
+    const row = await db
+      .selectNoFrom((eb) =>
+        queues.map((queue, index) =>
+          eb
+            .exists(
+              db
+                .selectFrom('jobs')
+                .select('id')
+                .where('queue', '=', queue)
+                .where('status', '=', 'pending')
+                .where('run_at', '<=', at),
+            )
+            .as(`q${index}`),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    const due = row as Record<string, unknown>;
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    return queues.filter((_, index) => Boolean(due[`q${index}`]));
+  }
+
+  /** Every queue that has a job due now, known or not (a full look: for occasional use). */
+  async dueQueues(): Promise<string[]> {
+    const rows = await this.data.global
+      .selectFrom('jobs')
+      .select('queue')
+      .distinct()
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', this.now().toISOString())
+      .execute();
+    return rows.map((row) => row.queue);
   }
 
   /** Pushes the lease forward while the handler runs; false when the job is no longer this worker's. */
@@ -143,7 +221,7 @@ export class JobQueue {
   async fail(id: number, workerId: string, error: unknown): Promise<FailOutcome> {
     const job = await this.data.global
       .selectFrom('jobs')
-      .select(['attempts', 'max_attempts'])
+      .select(['name', 'attempts', 'max_attempts'])
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('locked_by', '=', workerId)
@@ -157,7 +235,8 @@ export class JobQueue {
       updated_at: at.toISOString(),
     };
     const giveUp = job.attempts >= job.max_attempts;
-    const delay = retryDelaySeconds(job.attempts, this.options.backoff ?? defaultBackoff);
+    const backoff = this.options.kindOf?.(job.name)?.backoff ?? this.options.backoff ?? defaultBackoff;
+    const delay = retryDelaySeconds(job.attempts, backoff);
     const result = await this.heldBy(id, workerId)
       .set(
         giveUp
@@ -193,50 +272,87 @@ export class JobQueue {
     return row ? jobFromRow(row) : null;
   }
 
-  /** A page of jobs, newest first, optionally of one status. */
-  /** Deletes completed jobs finished before `before`; failed ones stay until retried or looked at. */
-  async purgeCompleted(before: Date): Promise<number> {
-    const result = await this.data.global
-      .deleteFrom('jobs')
-      .where('status', '=', 'completed')
-      .where('completed_at', '<', before.toISOString())
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
-
-  async list(query: { status?: JobStatus; page?: number; limit?: number } = {}): Promise<Page<Job>> {
-    const page = query.page ?? 1;
-    const limit = query.limit ?? 20;
-    let base = this.data.global.selectFrom('jobs');
-    if (query.status) base = base.where('status', '=', query.status);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(jobFromRow), total: Number(count.n) };
-  }
-
-  listFailed(query: { page?: number; limit?: number } = {}): Promise<Page<Job>> {
-    return this.list({ ...query, status: 'failed' });
-  }
-
-  /** Puts a failed job back in the queue with its attempts reset, to run now. */
+  /**
+   * Puts a failed job back in the queue with its attempts reset, to run now. Conflict when a twin with
+   * its dedupe key is already waiting.
+   */
   async retry(id: number): Promise<Job> {
     const at = this.now().toISOString();
-    const row = await this.data.global
-      .updateTable('jobs')
-      .set({ status: 'pending', attempts: 0, run_at: at, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'failed')
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.refusingDuplicate(
+      this.data.global
+        .updateTable('jobs')
+        .set({ status: 'pending', attempts: 0, run_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst(),
+    );
     if (!row) throw new NotFound(`Failed job ${id}`, 'job_not_found');
     return jobFromRow(row);
+  }
+
+  /**
+   * Cancels a job that has not started running: it stays listed as `cancelled` and never runs.
+   * NotFound when there is no such job; Conflict when it is running or finished.
+   */
+  async cancel(id: number): Promise<Job> {
+    const at = this.now().toISOString();
+    const row = await this.pending(id)
+      .set({ status: 'cancelled', updated_at: at })
+      .returningAll()
+      .executeTakeFirst();
+    return row ? jobFromRow(row) : this.notPending(id);
+  }
+
+  /** Cancels the waiting job of a dedupe key, if there is one (scheduled work called off). */
+  async cancelByKey(name: string, dedupeKey: string, siteId: number | null = null): Promise<Job | null> {
+    const twin = await this.waitingTwin(name, siteId, dedupeKey).select('id').executeTakeFirst();
+    if (!twin) return null;
+    return this.cancel(twin.id).catch((error: unknown) => {
+      // It started running meanwhile: too late to call off, as if it had never been waiting.
+      if (error instanceof Conflict) return null;
+      throw error;
+    });
+  }
+
+  /** Moves a pending job's next run to `runAt`. NotFound or Conflict as for `cancel`. */
+  async reschedule(id: number, runAt: Date | string): Promise<Job> {
+    const at = this.now();
+    const row = await this.pending(id)
+      .set({ run_at: runAtOf({ runAt }, at), updated_at: at.toISOString() })
+      .returningAll()
+      .executeTakeFirst();
+    return row ? jobFromRow(row) : this.notPending(id);
+  }
+
+  /** Waiting jobs of a name, site and dedupe key: at most one, by the partial unique index. */
+  private waitingTwin(name: string, siteId: number | null, dedupeKey: string) {
+    return this.data.global
+      .selectFrom('jobs')
+      .where('name', '=', name)
+      .where('dedupe_key', '=', dedupeKey)
+      .where('site_id', siteId === null ? 'is' : '=', siteId)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', 0);
+  }
+
+  private pending(id: number) {
+    return this.data.global.updateTable('jobs').where('id', '=', id).where('status', '=', 'pending');
+  }
+
+  private async notPending(id: number): Promise<never> {
+    const job = await this.get(id);
+    if (!job) throw new NotFound(`Job ${id}`, 'job_not_found');
+    throw new Conflict(`Job ${id} is ${job.status}, no longer pending.`, 'job_not_pending');
+  }
+
+  private async refusingDuplicate<R>(write: Promise<R>): Promise<R> {
+    try {
+      return await write;
+    } catch (error) {
+      if (constraintViolation(error) !== 'unique') throw error;
+      throw new Conflict('A job with the same dedupe key is already waiting to run.', 'job_duplicate');
+    }
   }
 
   private heldBy(id: number, workerId: string) {

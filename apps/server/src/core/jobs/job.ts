@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { readJson } from '../db/engine.js';
 import type { JobTable } from './tables.js';
 
-export const jobStatuses = ['pending', 'running', 'completed', 'failed'] as const;
+export const jobStatuses = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
 /**
@@ -26,8 +26,11 @@ export type JobPayload<N extends string> = N extends keyof JobPayloads ? JobPayl
 export interface Job {
   id: number;
   name: string;
+  /** The named queue it runs in. */
+  queue: string;
   payload: unknown;
   site_id: number | null;
+  dedupe_key: string | null;
   status: JobStatus;
   /** Runs started so far, counting the current one while the job is running. */
   attempts: number;

@@ -15,9 +15,9 @@ export interface Jobs {
   readonly schedules: JobSchedules;
 }
 
-export function createJobs(data: Data, options: Omit<JobQueueOptions, 'maxAttemptsOf'> = {}): Jobs {
+export function createJobs(data: Data, options: Omit<JobQueueOptions, 'kindOf'> = {}): Jobs {
   const registry = new JobRegistry();
-  const queue = new JobQueue(data, { ...options, maxAttemptsOf: (name) => registry.get(name)?.maxAttempts });
+  const queue = new JobQueue(data, { ...options, kindOf: (name) => registry.get(name) });
   const schedules = new JobSchedules(data, queue, options.clock);
   return { queue, registry, schedules };
 }

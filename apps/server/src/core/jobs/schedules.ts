@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Data } from '../db/data.js';
 import { readJson, writeJson } from '../db/engine.js';
 import { ValidationFailed } from '../errors.js';
@@ -7,9 +7,15 @@ import type { JobPayload } from './job.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobScheduleTable } from './tables.js';
 
-/** A recurring job: at each time its cron expression names, a job of the same name is enqueued. */
+/**
+ * A recurring job: at each time its cron expression names, a job of the same name is enqueued, for
+ * the schedule's site when it has one (a plugin active on some sites schedules its job per site).
+ */
 export interface JobSchedule {
+  id: number;
   name: string;
+  /** The site each run is for (the handler's `siteId`); null for installation-wide work. */
+  site_id: number | null;
   cron: string;
   payload: unknown;
   next_run_at: string;
@@ -17,11 +23,16 @@ export interface JobSchedule {
   enabled: boolean;
 }
 
+export interface ScheduleOptions {
+  /** The site the schedule belongs to; its jobs run with this site id. Default: none. */
+  siteId?: number | null;
+}
+
 /**
- * Recurring jobs, stored in `job_schedules` so every worker sees the same plan. Workers call
- * `enqueueDue` on each poll; a due time is enqueued exactly once however many workers poll, because
- * each claims the time by moving `next_run_at` on with a conditional update in the same transaction
- * as the enqueue, and only the one whose update matched enqueues.
+ * Recurring jobs, stored in `job_schedules` so every worker sees the same plan; one per name and
+ * site. Workers call `enqueueDue` on each poll; a due time is enqueued exactly once however many
+ * workers poll, because each claims the time by moving `next_run_at` on with a conditional update in
+ * the same transaction as the enqueue, and only the one whose update matched enqueues.
  */
 export class JobSchedules {
   constructor(
@@ -34,25 +45,33 @@ export class JobSchedules {
    * Creates or updates a schedule; safe to call on every start. Keeping the same expression keeps the
    * pending due time, so a restart neither skips nor repeats a run; a new expression starts afresh.
    */
-  async schedule<N extends string>(name: N, cron: string, payload: JobPayload<N>): Promise<JobSchedule> {
+  async schedule<N extends string>(
+    name: N,
+    cron: string,
+    payload: JobPayload<N>,
+    options: ScheduleOptions = {},
+  ): Promise<JobSchedule> {
     if (name.length === 0 || name.length > 200) {
       throw ValidationFailed.field('name', 'Must be 1 to 200 characters.');
     }
     assertValidCron(cron);
     const at = this.clock();
     const expression = cron.trim();
+    const siteId = options.siteId ?? null;
     await this.data.global
       .insertInto('job_schedules')
       .values({
         name,
+        site_id: siteId,
         cron: expression,
         payload: writeJson(payload ?? null),
         next_run_at: nextRunAfter(expression, at).toISOString(),
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
       })
+      // The target repeats the unique index job_schedules_name_site_idx (NULL site folded to 0).
       .onConflict((oc) =>
-        oc.column('name').doUpdateSet((eb) => ({
+        oc.expression(sql`name, coalesce(site_id, 0)`).doUpdateSet((eb) => ({
           cron: eb.ref('excluded.cron'),
           payload: eb.ref('excluded.payload'),
           next_run_at: eb
@@ -69,27 +88,37 @@ export class JobSchedules {
       .selectFrom('job_schedules')
       .selectAll()
       .where('name', '=', name)
+      .where('site_id', siteId === null ? 'is' : '=', siteId)
       .executeTakeFirstOrThrow();
     return scheduleFromRow(row);
   }
 
-  /** Removes a schedule; jobs it already enqueued still run. */
-  async unschedule(name: string): Promise<boolean> {
+  /** Removes a schedule (of the site, when given); jobs it already enqueued still run. */
+  async unschedule(name: string, options: ScheduleOptions = {}): Promise<boolean> {
+    const siteId = options.siteId ?? null;
     const result = await this.data.global
       .deleteFrom('job_schedules')
       .where('name', '=', name)
+      .where('site_id', siteId === null ? 'is' : '=', siteId)
       .executeTakeFirst();
     return result.numDeletedRows === 1n;
   }
 
-  async list(): Promise<JobSchedule[]> {
-    const rows = await this.data.global.selectFrom('job_schedules').selectAll().orderBy('name').execute();
+  /** Every schedule, or those of one site (`siteId: null` for the installation-wide ones). */
+  async list(options: ScheduleOptions = {}): Promise<JobSchedule[]> {
+    let query = this.data.global.selectFrom('job_schedules').selectAll();
+    if (options.siteId !== undefined) {
+      query = query.where('site_id', options.siteId === null ? 'is' : '=', options.siteId);
+    }
+    // The installation-wide schedule first on both engines (they sort NULL differently).
+    const rows = await query.orderBy('name').orderBy(sql`coalesce(site_id, 0)`).execute();
     return rows.map(scheduleFromRow);
   }
 
   /**
    * Enqueues one job for each schedule that is due, and moves its next run to the first cron time
-   * after now: runs missed while no worker was up collapse into one. Returns how many it enqueued.
+   * after now: runs missed while no worker was up collapse into one, and so does a run whose previous
+   * job still waits to start (a dedupe key per schedule). Returns how many due times it took.
    */
   async enqueueDue(): Promise<number> {
     const at = this.clock();
@@ -108,12 +137,15 @@ export class JobSchedules {
         const moved = await tx.global
           .updateTable('job_schedules')
           .set({ next_run_at: next, last_run_at: at.toISOString(), updated_at: at.toISOString() })
-          .where('name', '=', schedule.name)
+          .where('id', '=', schedule.id)
           .where('next_run_at', '=', schedule.next_run_at)
           .where('enabled', '=', 1)
           .executeTakeFirst();
         if (moved.numUpdatedRows !== 1n) return false;
-        await this.queue.withData(tx).enqueue(schedule.name, readJson<unknown>(schedule.payload, null));
+        await this.queue.withData(tx).enqueue(schedule.name, readJson<unknown>(schedule.payload, null), {
+          siteId: schedule.site_id,
+          dedupeKey: `schedule:${schedule.id}`,
+        });
         return true;
       });
       if (claimed) enqueued += 1;
@@ -124,7 +156,9 @@ export class JobSchedules {
 
 function scheduleFromRow(row: Selectable<JobScheduleTable>): JobSchedule {
   return {
+    id: row.id,
     name: row.name,
+    site_id: row.site_id,
     cron: row.cron,
     payload: readJson<unknown>(row.payload, null),
     next_run_at: row.next_run_at,

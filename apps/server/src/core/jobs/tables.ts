@@ -6,9 +6,13 @@ import type { JobStatus } from './job.js';
 export interface JobTable {
   id: Generated<number>;
   name: string;
+  /** The named queue the job runs in; each has its own worker concurrency. */
+  queue: Generated<string>;
   /** JSON document handed to the handler. */
   payload: unknown;
   site_id: number | null;
+  /** While a job of the same name, site and key waits for its first run, enqueueing again returns it. */
+  dedupe_key: string | null;
   status: JobStatus;
   attempts: Generated<number>;
   max_attempts: number;
@@ -21,9 +25,14 @@ export interface JobTable {
   completed_at: Timestamp | null;
 }
 
-/** A recurring job: the worker enqueues a job named after the schedule at each cron time. */
+/**
+ * A recurring job: the worker enqueues a job named after the schedule at each cron time, for the
+ * schedule's site when it has one. Unique per (name, site).
+ */
 export interface JobScheduleTable {
+  id: Generated<number>;
   name: string;
+  site_id: number | null;
   cron: string;
   /** JSON document each enqueued job receives. */
   payload: unknown;

@@ -22,7 +22,7 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
 
-function jobsWith(options: Omit<JobQueueOptions, 'maxAttemptsOf'> = {}): Jobs {
+function jobsWith(options: Omit<JobQueueOptions, 'kindOf'> = {}): Jobs {
   return createJobs(t.runtime.data, options);
 }
 
@@ -33,8 +33,21 @@ function startWorker(jobs: Jobs, options: Partial<WorkerOptions> = {}): Worker {
   return worker;
 }
 
-async function countWithStatus(status: JobStatus): Promise<number> {
-  return (await t.runtime.jobs.queue.list({ status, limit: 1 })).total;
+async function countWithStatus(status?: JobStatus): Promise<number> {
+  let query = t.runtime.data.global
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'));
+  if (status) query = query.where('status', '=', status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** A promise the test resolves when it pleases, to hold a job running. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }
 
 async function waitForStatus(jobs: Jobs, id: number, status: JobStatus): Promise<void> {
@@ -151,7 +164,7 @@ describe('Worker', () => {
     // Several more polls by both workers find nothing further due.
     await sleep(150);
     expect(runs).toBe(2);
-    expect((await a.queue.list()).total).toBe(2);
+    expect(await countWithStatus()).toBe(2);
   });
 
   it('stop() stops claiming and waits for the running job to finish', async () => {
@@ -199,5 +212,84 @@ describe('Worker', () => {
     await waitForStatus(a, id, 'completed');
     expect(runs).toEqual([1]);
     expect((await a.queue.get(id))?.attempts).toBe(1);
+  });
+
+  it('gives each named queue its own slots: a queue of blocked jobs does not hold up another', async () => {
+    const jobs = jobsWith();
+    jobs.registry.defineQueue('media', { concurrency: 2 });
+    const held = gate();
+    let mediaStarted = 0;
+    jobs.registry.define(
+      'media.transcode',
+      async () => {
+        mediaStarted += 1;
+        await held.opened;
+      },
+      { queue: 'media' },
+    );
+    jobs.registry.define('mail.note', async () => {});
+    const media = [];
+    for (let i = 0; i < 4; i++) media.push(await jobs.queue.enqueue('media.transcode', { i }));
+    startWorker(jobs, { concurrency: 1 });
+    await waitFor(() => mediaStarted === 2, 'two media jobs to start');
+    // Both media slots are taken by jobs that never end until released; the default queue still runs.
+    const mail = await jobs.queue.enqueue('mail.note', {});
+    await waitForStatus(jobs, mail, 'completed');
+    expect(mediaStarted).toBe(2);
+    expect(await countWithStatus('running')).toBe(2);
+    held.open();
+    for (const id of media) await waitForStatus(jobs, id, 'completed');
+  });
+
+  it('runs no more of a queue at once than its concurrency, the worker’s setting over the registry’s', async () => {
+    const jobs = jobsWith();
+    let running = 0;
+    let most = 0;
+    jobs.registry.define(
+      'hooks.call',
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(20);
+        running -= 1;
+      },
+      { queue: 'webhooks' },
+    );
+    const ids = [];
+    for (let i = 0; i < 9; i++) ids.push(await jobs.queue.enqueue('hooks.call', { i }));
+    const worker = startWorker(jobs, { queues: { webhooks: 3 } });
+    expect(worker.queueConcurrency().get('webhooks')).toBe(3);
+    expect(worker.queueConcurrency().get('media')).toBe(1);
+    for (const id of ids) await waitForStatus(jobs, id, 'completed');
+    expect(most).toBeLessThanOrEqual(3);
+    expect(most).toBeGreaterThan(1);
+  });
+
+  it('runs jobs of a queue nothing declares any more in the default queue’s slots', async () => {
+    const before = jobsWith();
+    before.registry.define('moved.kind', async () => {}, { queue: 'retired' });
+    const id = await before.queue.enqueue('moved.kind', {});
+    expect((await before.queue.get(id))?.queue).toBe('retired');
+    // After an upgrade the kind runs in the default queue, and nothing declares `retired`.
+    const after = jobsWith();
+    after.registry.define('moved.kind', async () => {});
+    startWorker(after);
+    await waitForStatus(after, id, 'completed');
+  });
+
+  it('runs a site schedule’s job with that site id', async () => {
+    const { seedSite } = await import('../../../test/harness.js');
+    const siteId = await seedSite(t.runtime, `w${Date.now()}.example.test`);
+    let clock = new Date('2025-06-01T12:02:00.000Z');
+    const jobs = jobsWith({ clock: () => clock });
+    const seen: Array<number | null> = [];
+    jobs.registry.define('seo.ping', async (_payload, { siteId: site }) => {
+      seen.push(site);
+    });
+    await jobs.schedules.schedule('seo.ping', '*/5 * * * *', {}, { siteId });
+    startWorker(jobs);
+    clock = new Date('2025-06-01T12:05:00.000Z');
+    await waitFor(() => seen.length === 1, 'the site schedule to run');
+    expect(seen).toEqual([siteId]);
   });
 });

@@ -118,3 +118,21 @@ describe('retention', () => {
     expect((await get('/api/activity')).json().meta.total).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('action wildcards', () => {
+  it('matches an area with an underscore literally (two_factor.*)', async () => {
+    for (const action of ['two_factor.enabled', 'two_factor.disabled', 'twoxfactor.enabled']) {
+      await recordActivity(t.runtime.data, siteId, { userId: adminId, action, ip: null });
+    }
+    const res = await get('/api/activity?action=two_factor.*');
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .data.map((e: { action: string }) => e.action)
+        .sort(),
+    ).toEqual(['two_factor.disabled', 'two_factor.enabled']);
+    // A LIKE metacharacter in the filter is text, not a pattern.
+    expect((await get('/api/activity?action=%25.*')).json().meta.total).toBe(0);
+  });
+});

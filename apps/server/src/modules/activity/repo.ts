@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { SiteScopedDb } from '../../core/db/data.js';
 import { readJson } from '../../core/db/engine.js';
 import type { Database } from '../../core/db/schema.js';
@@ -68,12 +68,21 @@ export class ActivityRepo {
   }
 }
 
+/**
+ * `action LIKE 'prefix%'` with the prefix's own `%`, `_` and backslash escaped, so `two_factor.*` matches
+ * `two_factor.enabled` literally. SQLite has no default LIKE escape character, hence the explicit one.
+ */
+function actionStartsWith(prefix: string) {
+  const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql<SqlBool>`${sql.ref('activity_log.action')} like ${pattern} escape '\\'`;
+}
+
 function applyFilter(query: ActivityQuery, filter: ActivityFilter): ActivityQuery {
   let q = query;
   if (filter.user_id !== undefined) q = q.where('activity_log.user_id', '=', filter.user_id);
   if (filter.action !== undefined) {
     q = filter.action.endsWith('.*')
-      ? q.where('activity_log.action', 'like', `${filter.action.slice(0, -1).replace(/[%_]/g, '')}%`)
+      ? q.where(actionStartsWith(filter.action.slice(0, -1)))
       : q.where('activity_log.action', '=', filter.action);
   }
   if (filter.subject_type !== undefined) q = q.where('activity_log.subject_type', '=', filter.subject_type);

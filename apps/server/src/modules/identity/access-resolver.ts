@@ -1,7 +1,8 @@
+import { Access } from '../../core/access/access.js';
 import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
 import { TtlCache } from '../../core/cache/ttl-cache.js';
 import type { Data } from '../../core/db/data.js';
-import { Access } from './access.js';
+import { ACCOUNT_PERMISSION } from './permissions.js';
 import { MembersRepo } from './repo-members.js';
 import { RolesRepo } from './repo-roles.js';
 import { UsersRepo } from './repo-users.js';
@@ -45,9 +46,10 @@ export class AccessResolver {
 
   /** The access of a user on a site, narrowed to `tokenPermissions` when the request used a token. */
   access(standing: Standing, tokenPermissions: readonly string[] | null): Access {
+    // Everyone may change their own account; a token's list below narrows that like anything else.
     let granted: ReadonlySet<string> = standing.isSuperAdmin
       ? new Set(this.catalogue.all())
-      : standing.permissions;
+      : new Set([...standing.permissions, ACCOUNT_PERMISSION]);
     if (tokenPermissions) {
       const own = new Set(tokenPermissions);
       granted = new Set([...granted].filter((id) => own.has(id)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { Access } from '../../core/access/access.js';
 import { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
-import { Access } from './access.js';
 import { registerCorePermissions } from './permissions.js';
 
 function catalogue() {

@@ -28,31 +28,40 @@ export class AuthService {
 
   /**
    * Checks the password and, unless the user has two-factor authentication, opens a session.
-   * An unknown email and a wrong password give the same 401 after the same argon2 work.
+   * An unknown email and a wrong password give the same 401 after the same argon2 work. The attempt
+   * is counted by the throttle before the password is checked, so parallel guesses cannot outrun it.
    */
   async login(site: Site, email: string, password: string, client: Client): Promise<LoginOutcome> {
-    await this.throttle.check(email, client.ip);
-    await this.runtime.hooks.doAction('auth.before_login', { email, siteId: site.id, ip: client.ip });
+    const attempt = await this.throttle.begin(email, client.ip);
+    await this.runtime.hooks.doAction(
+      'auth.before_login',
+      { site, actor: null },
+      { email, siteId: site.id, ip: client.ip },
+    );
     const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
     if (!user || !valid) {
-      await this.throttle.recordFailure(email, client.ip);
+      // An account that does not belong to this site is nobody here: its failure is recorded as an
+      // unknown account's, so this site's log never names another site's user.
+      const known = user && (await this.belongsTo(site, user)) ? user : null;
       await recordActivity(this.runtime.data, site.id, {
-        userId: user?.id ?? null,
+        userId: known?.id ?? null,
         action: 'auth.login_failed',
         subjectType: 'user',
-        subjectId: user?.id ?? null,
+        subjectId: known?.id ?? null,
         ip: client.ip,
         details: { email: email.slice(0, 254) },
       });
-      await this.runtime.hooks.doAction('auth.login_failed', { email, siteId: site.id, ip: client.ip });
+      await this.runtime.hooks.doAction(
+        'auth.login_failed',
+        { site, actor: null },
+        { email, siteId: site.id, ip: client.ip },
+      );
       throw new Unauthenticated('The email or password is incorrect.', 'invalid_credentials');
     }
+    await attempt.passed();
     if (user.status !== 'active') throw new Forbidden('This account is suspended.', 'account_suspended');
-    if (
-      user.is_super_admin !== 1 &&
-      !(await new MembersRepo(this.runtime.data.site(site.id)).find(user.id))
-    ) {
+    if (!(await this.belongsTo(site, user))) {
       throw new Forbidden('This account has no access to this site.', 'not_a_member');
     }
     if (user.totp_enabled_at) return { kind: 'two_factor', user };
@@ -83,14 +92,24 @@ export class AuthService {
       });
       return { kind: 'session', user: { ...user, last_login_at: at }, cookie, session } as const;
     });
-    await this.runtime.hooks.doAction('auth.logged_in', {
-      userId: user.id,
-      email: user.email,
-      siteId: site.id,
-      ip: client.ip,
-      method,
-    });
+    await this.runtime.hooks.doAction(
+      'auth.logged_in',
+      { site, actor: null },
+      {
+        userId: user.id,
+        email: user.email,
+        siteId: site.id,
+        ip: client.ip,
+        method,
+      },
+    );
     return outcome;
+  }
+
+  /** Super Admins belong to every site; anyone else through a membership. */
+  private async belongsTo(site: Site, user: UserRow): Promise<boolean> {
+    if (user.is_super_admin === 1) return true;
+    return (await new MembersRepo(this.runtime.data.site(site.id)).find(user.id)) !== undefined;
   }
 
   async logout(site: Site, userId: number, sessionId: string, client: Client): Promise<void> {

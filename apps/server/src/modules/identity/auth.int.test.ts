@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { PASSWORD, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
+import {
+  activityOf,
+  PASSWORD,
+  seedSiteWithRoles,
+  seedToken,
+  seedUser,
+} from '../../../test/identity-fixtures.js';
 import { Forbidden } from '../../core/errors.js';
 import { identityOf } from './identity.js';
 import { UsersRepo } from './repo-users.js';
@@ -118,6 +124,48 @@ describe('session login', () => {
     expect((await login('editor@example.test', PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
 
+  it('counts parallel guesses before checking them: only the first five are evaluated', async () => {
+    await seedUser(t.runtime, siteId, roles, { email: 'parallel@example.test', role: 'author' });
+    const guesses = Array.from({ length: 17 }, (_, i) => `wrong guess number ${i}`);
+    const answers = await Promise.all(
+      [...guesses, PASSWORD].map((password, i) => login('parallel@example.test', password, `10.4.0.${i}`)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(5);
+    expect(answers.find((res) => res.statusCode === 429)?.json().code).toBe('login_throttled');
+  });
+
+  it('does not count a successful sign-in as a failure', async () => {
+    await seedUser(t.runtime, siteId, roles, { email: 'regular@example.test', role: 'author' });
+    for (let i = 0; i < 8; i++) {
+      expect((await login('regular@example.test', PASSWORD, '10.5.0.1')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 4; i++) {
+      expect((await login('regular@example.test', 'not the password', '10.5.0.1')).statusCode).toBe(401);
+    }
+    expect((await login('regular@example.test', PASSWORD, '10.5.0.1')).statusCode).toBe(200);
+  });
+
+  it("records a failed sign-in with another site's user as an unknown account", async () => {
+    const other = await seedSiteWithRoles(t.runtime, 'elsewhere.test');
+    await seedUser(t.runtime, other.siteId, other.roles, {
+      email: 'stranger@elsewhere.test',
+      role: 'editor',
+      name: 'Secret Stranger',
+    });
+    const res = await login('stranger@elsewhere.test', 'not the password', '10.6.0.1');
+    expect(res.statusCode).toBe(401);
+    const [entry] = (await activityOf(t.runtime, siteId, 'auth.login_failed')).filter(
+      (row) => row.ip === '10.6.0.1',
+    );
+    expect(entry).toMatchObject({
+      user_id: null,
+      subject_id: null,
+      details: { email: 'stranger@elsewhere.test' },
+    });
+    expect(JSON.stringify(entry)).not.toContain('Secret Stranger');
+  });
+
   it('refuses a suspended user', async () => {
     const id = await seedUser(t.runtime, siteId, roles, { email: 'gone@example.test', role: 'author' });
     const token = await seedToken(t.runtime, id);
@@ -138,14 +186,14 @@ describe('sign-in hooks', () => {
     const seen: string[] = [];
     const offLogged = t.runtime.hooks.addAction(
       'auth.logged_in',
-      (event) => void seen.push(`${event.email}:${event.method}`),
+      (_ctx, event) => void seen.push(`${event.email}:${event.method}`),
       {
         owner: 'test',
       },
     );
     const offVeto = t.runtime.hooks.addAction(
       'auth.before_login',
-      (attempt) => {
+      (_ctx, attempt) => {
         if (attempt.ip === '10.9.9.9')
           throw new Forbidden('Sign-in is not allowed from this address.', 'address_blocked');
       },
@@ -197,6 +245,8 @@ describe('bearer tokens', () => {
     const record = (await tokens.listOf(editorId)).find((r) => token.startsWith(`${r.prefix}_`));
     if (!record) throw new Error('no token');
     await tokens.revoke(record.id);
+    // Outside a transaction the revocation is committed at once; the cache is the caller's to clear.
+    tokens.forget({ tokenId: record.id });
     const revoked = await t.app.inject({
       url: '/api/auth/csrf',
       headers: { host, authorization: `Bearer ${token}` },

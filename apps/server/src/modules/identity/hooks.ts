@@ -10,7 +10,7 @@ export interface SignInEvent {
 
 declare module '../../core/hooks/hook-manager.js' {
   interface ActionHooks {
-    /** Before a password is checked. Vetoable: a callback that throws refuses the sign-in (an IP allow-list, say). */
+    /** Before a password is checked (transaction phase): a callback that throws refuses the sign-in (an IP allow-list, say). */
     'auth.before_login': [attempt: { email: string; siteId: number; ip: string }];
     /** After a session was opened and committed. */
     'auth.logged_in': [event: SignInEvent & { method: 'password' | 'two_factor' }];
@@ -20,5 +20,5 @@ declare module '../../core/hooks/hook-manager.js' {
 }
 
 export function declareIdentityHooks(hooks: HookManager): void {
-  hooks.declareVetoable('auth.before_login');
+  hooks.declare('auth.before_login', 'transaction');
 }

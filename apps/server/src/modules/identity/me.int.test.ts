@@ -9,6 +9,7 @@ import {
   seedUser,
   signIn,
 } from '../../../test/identity-fixtures.js';
+import { identityOf } from './identity.js';
 import { UsersRepo } from './repo-users.js';
 
 let t: TestContext;
@@ -117,6 +118,34 @@ describe('GET and PUT /api/me', () => {
     await expect(signIn(t.app, host, 'rotate@me.test', next)).resolves.toBeDefined();
     const [entry] = await activityOf(t.runtime, siteId, 'password.changed');
     expect(entry).toMatchObject({ user_id: id, subject_id: String(id), details: {} });
+  });
+
+  it('checks current_password under the login throttle, answering 429 like sign-in', async () => {
+    await seedUser(t.runtime, siteId, roles, { email: 'guessed@me.test', role: 'author' });
+    const session = await signIn(t.app, host, 'guessed@me.test');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await withSession(session, 'PUT', '/api/me', {
+        password: 'a brand new passphrase',
+        current_password: `guess number ${i}`,
+      });
+      expect(wrong.statusCode).toBe(422);
+    }
+    const blocked = await withSession(session, 'PUT', '/api/me', {
+      password: 'a brand new passphrase',
+      current_password: PASSWORD,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('login_throttled');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same counters as sign-in: the account is throttled there too.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host },
+      payload: { email: 'guessed@me.test', password: PASSWORD },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(login.statusCode).toBe(429);
   });
 
   it('changes the email only with the current password, and never to a taken one', async () => {
@@ -254,5 +283,69 @@ describe('API tokens under /api/me/tokens', () => {
       permissions: ['roles.view'],
     });
     expect(escalate.json().errors['permissions.0']).toBeDefined();
+  });
+});
+
+describe('account changes through API tokens', () => {
+  it('refuses a narrowed token every account change, unless it names account.manage; reading stays open', async () => {
+    const id = await seedUser(t.runtime, siteId, roles, { email: 'scoped-down@me.test', role: 'editor' });
+    const narrow = await seedToken(t.runtime, id, ['posts.view']);
+    const other = await seedToken(t.runtime, id);
+    const otherId = (await identityOf(t.runtime).tokens.listOf(id)).find((r) =>
+      other.startsWith(`${r.prefix}_`),
+    )?.id;
+    expect((await withToken(narrow, 'GET', '/api/me')).statusCode).toBe(200);
+    expect((await withToken(narrow, 'GET', '/api/me/tokens')).statusCode).toBe(200);
+    const refused = [
+      await withToken(narrow, 'PUT', '/api/me', { display_name: 'Taken over' }),
+      await withToken(narrow, 'DELETE', `/api/me/tokens/${otherId}`),
+      await withToken(narrow, 'POST', '/api/me/two-factor/setup'),
+      await withToken(narrow, 'POST', '/api/me/two-factor/enable', { code: '123456' }),
+      await withToken(narrow, 'POST', '/api/me/two-factor/disable', { password: PASSWORD }),
+      await withToken(narrow, 'POST', '/api/me/two-factor/recovery-codes', { password: PASSWORD }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('permission_denied');
+    }
+    expect((await new UsersRepo(t.runtime.data.global).findById(id))?.display_name).toBe('scoped-down');
+    expect((await withToken(other, 'GET', '/api/me')).statusCode).toBe(200);
+
+    const allowed = await seedToken(t.runtime, id, ['posts.view', 'account.manage']);
+    expect((await withToken(allowed, 'PUT', '/api/me', { display_name: 'Renamed' })).statusCode).toBe(200);
+    // A token without a list acts as its owner, and so does a session.
+    expect((await withToken(other, 'PUT', '/api/me', { locale: 'fr' })).statusCode).toBe(200);
+    const session = await signIn(t.app, host, 'scoped-down@me.test');
+    expect((await withSession(session, 'PUT', '/api/me', { locale: 'de' })).statusCode).toBe(200);
+    expect(t.runtime.permissions.has('account.manage')).toBe(true);
+  });
+
+  it('revokes the API tokens with a new password, all but the one making the change, and says how many', async () => {
+    const id = await seedUser(t.runtime, siteId, roles, { email: 'revoke@me.test', role: 'author' });
+    const first = await seedToken(t.runtime, id);
+    const second = await seedToken(t.runtime, id);
+    expect((await withToken(first, 'GET', '/api/me')).statusCode).toBe(200);
+    const session = await signIn(t.app, host, 'revoke@me.test');
+    const renamed = await withSession(session, 'PUT', '/api/me', { display_name: 'Still here' });
+    expect(renamed.json().meta).toEqual({ tokens_revoked: 0 });
+    const changed = await withToken(second, 'PUT', '/api/me', {
+      password: 'a brand new passphrase',
+      current_password: PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().meta).toEqual({ tokens_revoked: 1 });
+    expect((await withToken(first, 'GET', '/api/me')).statusCode).toBe(401);
+    expect((await withToken(second, 'GET', '/api/me')).statusCode).toBe(200);
+    const again = await withSession(
+      await signIn(t.app, host, 'revoke@me.test', 'a brand new passphrase'),
+      'PUT',
+      '/api/me',
+      {
+        password: 'yet another passphrase',
+        current_password: 'a brand new passphrase',
+      },
+    );
+    expect(again.json().meta).toEqual({ tokens_revoked: 1 });
+    expect((await withToken(second, 'GET', '/api/me')).statusCode).toBe(401);
   });
 });

@@ -3,9 +3,25 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/fixtures/jobs.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { PASSWORD, seedSiteWithRoles, seedUser } from '../../../test/identity-fixtures.js';
+import { bearer, PASSWORD, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 import { sha256 } from '../../core/access/secrets.js';
+import { workerForRuntime } from '../../core/jobs/worker.js';
+import type { Runtime } from '../../core/runtime.js';
+import { JobsRepo } from '../jobs/repo.js';
+
+/** Mail leaves through the job queue: each suite runs a worker beside its app, as `tessera serve` does. */
+function startWorker(runtime: Runtime) {
+  const worker = workerForRuntime(runtime, { pollMs: 20 });
+  worker.start();
+  return worker;
+}
+
+/** Jobs of a name, oldest first. */
+async function jobsNamed(runtime: Runtime, name: string) {
+  return (await new JobsRepo(runtime.data.global).list({ name }, 1, 100)).items.reverse();
+}
 
 const host = 'example.test';
 const NEW_PASSWORD = 'a brand new passphrase 42';
@@ -78,6 +94,9 @@ describe('password reset over SMTP', () => {
   let t: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let userId: number;
+  let siteId: number;
+  let roles: Map<string, number>;
+  let worker: ReturnType<typeof startWorker>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -86,10 +105,12 @@ describe('password reset over SMTP', () => {
       RATE_LIMIT_GENERAL: '10000',
       PUBLIC_URL: 'https://admin.example.test',
     });
-    const { siteId, roles } = await seedSiteWithRoles(t.runtime, host);
+    ({ siteId, roles } = await seedSiteWithRoles(t.runtime, host));
     userId = await seedUser(t.runtime, siteId, roles, { email: 'Reset.Me@example.test', role: 'editor' });
+    worker = startWorker(t.runtime);
   });
   afterAll(async () => {
+    await worker.stop();
     await t.close();
     await smtp.close();
   });
@@ -112,6 +133,12 @@ describe('password reset over SMTP', () => {
     });
 
   async function requestLink(): Promise<string> {
+    // Earlier links of these tests are made an hour old, so the hourly cap of reset mails stays out of the way.
+    await t.runtime.data.global
+      .updateTable('password_resets')
+      .set({ created_at: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
     const before = smtp.inbox.length;
     const res = await forgot('reset.me@EXAMPLE.test');
     expect(res.statusCode).toBe(202);
@@ -127,6 +154,12 @@ describe('password reset over SMTP', () => {
     const known = await forgot('reset.me@example.test');
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(ANSWER);
+    // The same work for both: each request queued one job and did nothing else.
+    const requests = await jobsNamed(t.runtime, 'identity.password_reset');
+    expect(requests.map((job) => job.payload)).toEqual([
+      { email: 'nobody@example.test', ip: '127.0.0.1' },
+      { email: 'reset.me@example.test', ip: '127.0.0.1' },
+    ]);
     // The known address's mail arrives; the unknown one, asked for first, never did.
     await eventually(() => (smtp.inbox.length >= 1 ? true : undefined), 'the reset mail');
     expect(smtp.inbox.flatMap((m) => m.to)).toEqual(['Reset.Me@example.test']);
@@ -164,7 +197,43 @@ describe('password reset over SMTP', () => {
     expect(row).toEqual({ used_at: null });
   });
 
-  it('sets the new password, ends sessions, and works only once', async () => {
+  it('sends the mail through the mail job, its body sealed in the queue', async () => {
+    const token = await requestLink();
+    const mails = (await jobsNamed(t.runtime, 'mail.deliver')).filter(
+      (job) => (job.payload as { to: string }).to === 'Reset.Me@example.test',
+    );
+    const last = mails.at(-1);
+    expect(last?.payload).toMatchObject({ to: 'Reset.Me@example.test', subject: expect.any(String) });
+    expect(JSON.stringify(last?.payload)).not.toContain(token);
+    await waitFor(
+      async () => (await t.runtime.jobs.queue.get(last?.id ?? 0))?.status === 'completed',
+      'the mail job',
+    );
+  });
+
+  it('sends an account at most three reset mails an hour, answering every request alike', async () => {
+    await seedUser(t.runtime, siteId, roles, { email: 'often@example.test', role: 'author' });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await forgot('often@example.test'));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toEqual(ANSWER);
+    }
+    await waitFor(async () => {
+      const jobs = [
+        ...(await jobsNamed(t.runtime, 'identity.password_reset')),
+        ...(await jobsNamed(t.runtime, 'mail.deliver')),
+      ];
+      return jobs.every((job) => job.status === 'completed');
+    }, 'the reset and mail jobs');
+    expect(smtp.inbox.filter((mail) => mail.to.includes('often@example.test'))).toHaveLength(3);
+  });
+
+  it('sets the new password, ends sessions, revokes API tokens, and works only once', async () => {
+    const apiToken = await seedToken(t.runtime, userId);
+    expect((await t.app.inject({ url: '/api/me', headers: { host, ...bearer(apiToken) } })).statusCode).toBe(
+      200,
+    );
     const old = await login(PASSWORD);
     const oldCookie = old.cookies.find((c) => c.name === 'tessera_session')?.value;
     expect(oldCookie).toBeDefined();
@@ -174,6 +243,10 @@ describe('password reset over SMTP', () => {
     const done = await reset(token, NEW_PASSWORD);
     expect(done.statusCode).toBe(200);
     expect(done.json().data.message).toContain('password');
+    expect(done.json().meta).toEqual({ tokens_revoked: 1 });
+    expect((await t.app.inject({ url: '/api/me', headers: { host, ...bearer(apiToken) } })).statusCode).toBe(
+      401,
+    );
 
     expect((await login(PASSWORD)).statusCode).toBe(401);
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
@@ -233,13 +306,18 @@ describe('password reset over SMTP', () => {
 
 describe('password reset without SMTP', () => {
   let t: TestContext;
+  let worker: ReturnType<typeof startWorker>;
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_GENERAL: '10000' });
     const { siteId, roles } = await seedSiteWithRoles(t.runtime, host);
     await seedUser(t.runtime, siteId, roles, { email: 'local@example.test', role: 'author' });
+    worker = startWorker(t.runtime);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+  });
 
   it('writes the mail as an .eml file under DATA_DIR/mail', async () => {
     const res = await t.app.inject({
@@ -272,18 +350,22 @@ describe('password reset when the SMTP server refuses the mail', () => {
   let t: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
+  let worker: ReturnType<typeof startWorker>;
+
   beforeAll(async () => {
     smtp = await startSmtp({ refuse: true });
     t = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_GENERAL: '10000' });
     const { siteId, roles } = await seedSiteWithRoles(t.runtime, host);
     await seedUser(t.runtime, siteId, roles, { email: 'bounce@example.test', role: 'author' });
+    worker = startWorker(t.runtime);
   });
   afterAll(async () => {
+    await worker.stop();
     await t.close();
     await smtp.close();
   });
 
-  it('still answers 202 with the usual message', async () => {
+  it('still answers 202 with the usual message, and the mail job retries later', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password/forgot',
@@ -294,5 +376,12 @@ describe('password reset when the SMTP server refuses the mail', () => {
     expect(res.json()).toEqual(ANSWER);
     await eventually(() => (smtp.attempts.length > 0 ? true : undefined), 'the delivery attempt');
     expect(smtp.inbox).toHaveLength(0);
+    let mail: Awaited<ReturnType<typeof jobsNamed>>[number] | undefined;
+    await waitFor(async () => {
+      mail = (await jobsNamed(t.runtime, 'mail.deliver'))[0];
+      return mail?.status === 'pending' && mail.attempts === 1;
+    }, 'the mail job to wait for its retry');
+    expect(mail?.last_error).toBeTruthy();
+    expect(Date.parse(mail?.run_at ?? '')).toBeGreaterThan(Date.now());
   });
 });

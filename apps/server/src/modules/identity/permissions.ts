@@ -1,5 +1,11 @@
 import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
 
+/**
+ * Changing one's own account. Not a role's to grant: every user holds it (access-resolver.ts adds it),
+ * so it only matters for API tokens, which keep it only when unrestricted or when their list names it.
+ */
+export const ACCOUNT_PERMISSION = 'account.manage';
+
 type Entry = [id: string, description: string, others?: string];
 
 /**
@@ -53,6 +59,10 @@ const corePermissions: Entry[] = [
   ['newsletter.manage', 'Manage newsletter subscribers'],
   ['newsletter.send', 'Send newsletters'],
   ['branding.manage', 'Change the administration branding'],
+  [
+    ACCOUNT_PERMISSION,
+    'Change your own account (profile, email, password, two-factor, revoking your tokens). Every user holds it for their own account and sessions always have it; an API token narrowed to a list of permissions has it only when the list names it',
+  ],
   ['tokens.create', 'Create API tokens for oneself'],
   ['tokens.manage', "See and revoke other users' API tokens"],
   ['jobs.manage', 'See failed background jobs and retry them'],

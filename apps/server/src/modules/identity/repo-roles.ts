@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { SiteScopedDb } from '../../core/db/data.js';
+import type { Engine } from '../../core/db/engine.js';
 import type { RoleTable } from './tables.js';
 
 export type RoleRow = Selectable<RoleTable>;
@@ -14,6 +15,15 @@ export class RolesRepo {
 
   findById(id: number): Promise<RoleRow | undefined> {
     return this.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The role, its row locked until the transaction ends: concurrent changes to one role then run
+   * one after the other instead of interleaving their statements.
+   */
+  lockById(id: number, engine: Engine): Promise<RoleRow | undefined> {
+    const query = this.db.selectFrom('roles').selectAll().where('id', '=', id);
+    return (engine.supportsRowLocks ? query.forUpdate() : query).executeTakeFirst();
   }
 
   findBySlug(slug: string): Promise<RoleRow | undefined> {

@@ -6,6 +6,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import type { Engine } from '../../core/db/engine.js';
 import type { Database, GlobalTables } from '../../core/db/schema.js';
 import type { UserTable } from './tables.js';
 
@@ -17,6 +18,12 @@ export class UsersRepo {
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user, their row locked until the transaction ends, so per-account checks run one at a time. */
+  lockById(id: number, engine: Engine): Promise<UserRow | undefined> {
+    const query = this.db.selectFrom('users').selectAll().where('id', '=', id);
+    return (engine.supportsRowLocks ? query.forUpdate() : query).executeTakeFirst();
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {

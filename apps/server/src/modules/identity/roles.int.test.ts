@@ -266,3 +266,27 @@ describe('a role edited mid-session', () => {
     ).toBe(200);
   });
 });
+
+describe('concurrent edits of one role', () => {
+  it('serializes them: the last writer wins whole, nothing merges, nothing fails', async () => {
+    const created = await call(rootToken, 'POST', '/api/roles', {
+      name: 'Contested',
+      permissions: ['pages.view'],
+    });
+    const id = created.json().data.id as number;
+    const sets = [
+      ['posts.view', 'posts.create'],
+      ['media.view', 'media.upload'],
+      ['comments.view', 'comments.moderate'],
+      ['menus.manage', 'taxonomies.manage'],
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(rootToken, 'PUT', `/api/roles/${id}`, { permissions: sets[i % sets.length] }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).filter((status) => status !== 200)).toEqual([]);
+    const final = (await call(rootToken, 'GET', `/api/roles/${id}`)).json().data.permissions as string[];
+    expect(sets.map((set) => [...set].sort())).toContainEqual(final);
+  });
+});

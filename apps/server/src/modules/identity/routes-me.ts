@@ -2,10 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
+import { ACCOUNT_CHANGE_NOTE } from './account-access.js';
 import { actorOf } from './request-actor.js';
 import {
   ApiTokenSchema,
   CreatedApiTokenSchema,
+  EnvelopeWithRevokedTokens,
   MeSchema,
   MeUpdateBody,
   TokenCreateBody,
@@ -51,16 +53,21 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
       schema: {
         tags: ['me'],
         summary: 'Change your profile; the email and password need current_password',
-        description:
-          'A new password ends your other sessions; the session making the change stays signed in.',
+        description: `A new password ends your other sessions and revokes your API tokens (the session or token making the change stays signed in); \`meta.tokens_revoked\` says how many tokens were revoked. ${ACCOUNT_CHANGE_NOTE}`,
         body: MeUpdateBody,
-        response: { 200: Envelope(MeSchema), ...errors },
+        response: { 200: EnvelopeWithRevokedTokens(MeSchema), ...errors },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      const user = await profile.update(actor, request.body, request.principal?.sessionId ?? null);
-      return one({ ...user, permissions: actor.access.permissions() });
+      const { user, tokensRevoked } = await profile.update(actor, request.body, {
+        sessionId: request.principal?.sessionId ?? null,
+        tokenId: request.principal?.tokenId ?? null,
+      });
+      return {
+        data: { ...user, permissions: actor.access.permissions() },
+        meta: { tokens_revoked: tokensRevoked },
+      };
     },
   );
 
@@ -107,6 +114,7 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
       schema: {
         tags: ['me'],
         summary: 'Revoke one of your API tokens at once',
+        description: ACCOUNT_CHANGE_NOTE,
         params: TokenParams,
         response: { 204: Type.Null(), ...errors },
       },

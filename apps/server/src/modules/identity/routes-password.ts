@@ -4,7 +4,7 @@ import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { clientOf } from './routes-auth.js';
-import { Password } from './schemas.js';
+import { EnvelopeWithRevokedTokens, Password } from './schemas.js';
 import { PasswordResetService } from './service-password-reset.js';
 
 const ForgotBody = Type.Object(
@@ -34,7 +34,7 @@ export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> 
         tags: ['auth'],
         summary: 'Email a single-use password reset link',
         description:
-          'Always answers 202 with the same message, whether or not the email has an account, so the endpoint cannot be used to find accounts. The link is valid for one hour.',
+          'Always answers 202 with the same message after the same work, whether or not the email has an account, so the endpoint cannot be used to find accounts: the request only queues a job, which mails the link (valid for one hour) if the account exists and may sign in here. An account gets at most 3 reset mails an hour; further requests are answered alike and send nothing.',
         body: ForgotBody,
         response: { 202: MessageResult, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
@@ -54,15 +54,28 @@ export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> 
         tags: ['auth'],
         summary: 'Choose a new password with the token of a reset link',
         description:
-          'Uses up the token, cancels the other reset links of the account and ends all of its sessions.',
+          'Uses up the token, cancels the other reset links of the account, ends all of its sessions and revokes all of its API tokens; `meta.tokens_revoked` says how many.',
         body: ResetBody,
-        response: { 200: MessageResult, 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: {
+          200: EnvelopeWithRevokedTokens(Type.Object({ message: Type.String() })),
+          400: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
       if (!request.site) throw new BadRequest('No site.');
-      await resets.resetPassword(request.site, request.body.token, request.body.password, clientOf(request));
-      return one({ message: 'Your password has been changed. Sign in with the new one.' });
+      const tokensRevoked = await resets.resetPassword(
+        request.site,
+        request.body.token,
+        request.body.password,
+        clientOf(request),
+      );
+      return {
+        data: { message: 'Your password has been changed. Sign in with the new one.' },
+        meta: { tokens_revoked: tokensRevoked },
+      };
     },
   );
 }

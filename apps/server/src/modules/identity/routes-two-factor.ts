@@ -5,6 +5,7 @@ import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
+import { ACCOUNT_CHANGE_NOTE, assertMayChangeAccount } from './account-access.js';
 import { setSessionCookie } from './auth-hooks.js';
 import { clientOf } from './routes-auth.js';
 import { LoginResult, Password } from './schemas.js';
@@ -59,9 +60,11 @@ const errors = {
 };
 const profile = { permission: 'authenticated' } as const;
 
+/** The signed-in user, who must be allowed to change their own account (account-access.ts). */
 function signedIn(request: FastifyRequest): { site: Site; userId: number } {
   if (!request.site) throw new BadRequest('No site.');
   if (!request.principal) throw new Unauthenticated();
+  assertMayChangeAccount(request.access);
   return { site: request.site, userId: request.principal.userId };
 }
 
@@ -80,8 +83,7 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       schema: {
         tags: ['profile'],
         summary: 'Start setting up two-factor authentication: a new TOTP secret',
-        description:
-          'The secret is not in force until POST /api/me/two-factor/enable confirms a code from the app.',
+        description: `The secret is not in force until POST /api/me/two-factor/enable confirms a code from the app. ${ACCOUNT_CHANGE_NOTE}`,
         response: { 200: Envelope(SetupResult), ...errors },
       },
     },
@@ -98,6 +100,7 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       schema: {
         tags: ['profile'],
         summary: 'Turn two-factor authentication on with a first code; returns the recovery codes',
+        description: ACCOUNT_CHANGE_NOTE,
         body: CodeBody,
         response: { 200: Envelope(RecoveryCodes), ...errors },
       },
@@ -117,6 +120,7 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       schema: {
         tags: ['profile'],
         summary: 'Turn two-factor authentication off (current password required)',
+        description: ACCOUNT_CHANGE_NOTE,
         body: PasswordBody,
         response: { 204: Type.Null(), ...errors },
       },
@@ -135,6 +139,7 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       schema: {
         tags: ['profile'],
         summary: 'Replace all recovery codes with new ones (current password required)',
+        description: ACCOUNT_CHANGE_NOTE,
         body: PasswordBody,
         response: { 200: Envelope(RecoveryCodes), ...errors },
       },

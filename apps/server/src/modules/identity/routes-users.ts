@@ -3,7 +3,14 @@ import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { actorOf } from './request-actor.js';
-import { UserCreateBody, UserListFilters, UserParams, UserSchema, UserUpdateBody } from './schemas.js';
+import {
+  EnvelopeWithRevokedTokens,
+  UserCreateBody,
+  UserListFilters,
+  UserParams,
+  UserSchema,
+  UserUpdateBody,
+} from './schemas.js';
 import { UsersService } from './service-users.js';
 
 const errors = {
@@ -76,12 +83,17 @@ export async function userRoutes(app: App, runtime: Runtime): Promise<void> {
       schema: {
         tags: ['users'],
         summary: 'Change a user: only the fields sent. Suspending or setting a password ends their sessions',
+        description:
+          'A new password also revokes all of their API tokens; `meta.tokens_revoked` says how many.',
         params: UserParams,
         body: UserUpdateBody,
-        response: { 200: Envelope(UserSchema), ...errors },
+        response: { 200: EnvelopeWithRevokedTokens(UserSchema), ...errors },
       },
     },
-    async (request) => one(await users.update(actorOf(request), request.params.id, request.body)),
+    async (request) => {
+      const { user, tokensRevoked } = await users.update(actorOf(request), request.params.id, request.body);
+      return { data: user, meta: { tokens_revoked: tokensRevoked } };
+    },
   );
 
   app.delete(

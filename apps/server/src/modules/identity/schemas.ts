@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
@@ -201,3 +201,19 @@ export const MeSchema = Type.Composite([
     }),
   }),
 ]);
+
+/**
+ * `{ data, meta: { tokens_revoked } }`: the answer of a change that can set a password, which
+ * revokes the account's API tokens as it ends its sessions.
+ */
+export function EnvelopeWithRevokedTokens<T extends TSchema>(data: T) {
+  return Type.Object({
+    data,
+    meta: Type.Object({
+      tokens_revoked: Type.Integer({
+        minimum: 0,
+        description: 'API tokens of the account this request revoked (a new password revokes them)',
+      }),
+    }),
+  });
+}

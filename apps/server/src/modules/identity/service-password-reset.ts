@@ -1,5 +1,6 @@
 import { issueSecret, sha256 } from '../../core/access/secrets.js';
 import { type FieldErrors, ValidationFailed } from '../../core/errors.js';
+import { enqueueMail } from '../../core/mail/mail-job.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { recordActivity } from '../activity/activity-log.js';
@@ -7,10 +8,27 @@ import type { Client } from './auth-service.js';
 import { identityOf } from './identity.js';
 import { hashPassword, passwordProblems } from './passwords.js';
 import { MembersRepo } from './repo-members.js';
+import { PasswordResetsRepo } from './repo-password-resets.js';
 import { type UserRow, UsersRepo } from './repo-users.js';
 
 export const RESET_TOKEN_HOURS = 1;
+/** Reset mails one account gets per hour at most; further requests are answered alike and send nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+export const RESET_JOB = 'identity.password_reset';
 const INVALID_TOKEN = 'This reset link is invalid or has expired.';
+
+declare module '../../core/jobs/job.js' {
+  interface JobPayloads {
+    /** A reset asked for on the job's site: the email as typed and the address it came from. */
+    'identity.password_reset': { email: string; ip: string | null };
+  }
+}
+
+/** Defines the job that issues reset links; the HTTP request only enqueues it. */
+export function definePasswordResetJob(runtime: Runtime): void {
+  const resets = new PasswordResetService(runtime);
+  runtime.jobs.registry.define(RESET_JOB, (request, { siteId }) => resets.issueLink(siteId, request));
+}
 
 /**
  * Password reset by an emailed single-use link. The link carries a random token; only its SHA-256
@@ -20,56 +38,63 @@ export class PasswordResetService {
   constructor(private readonly runtime: Runtime) {}
 
   /**
-   * Starts a reset for the account with `email`, if there is one that may sign in to this site.
-   * The caller answers the same whatever happens here, so nobody learns which emails have accounts.
+   * Asks for a reset link for `email`. The request does the same work whatever the email: it
+   * enqueues one job and returns, so neither its answer nor its time tells whether the email has an
+   * account. The job (`issueLink`) looks the account up, caps the mails, and queues the mail.
    */
   async requestReset(site: Site, email: string, client: Client): Promise<void> {
-    // Made before the lookup, for known and unknown emails alike, so both cost the same work.
-    const token = issueSecret(RESET_TOKEN_HOURS * 3_600_000);
-    const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
-    if (!user || !(await this.maySignIn(site, user))) return;
+    await this.runtime.data.transaction((tx) =>
+      this.runtime.jobs.queue.withData(tx).enqueue(RESET_JOB, { email, ip: client.ip }, { siteId: site.id }),
+    );
+  }
 
+  /**
+   * The job's work: for an active account that may sign in to the site, stores a new link and
+   * queues its mail in one transaction, unless the account already got RESET_MAILS_PER_HOUR links
+   * this hour. Anything else ends quietly: the person asking was answered long ago.
+   */
+  async issueLink(siteId: number | null, request: { email: string; ip: string | null }): Promise<void> {
+    const site = siteId === null ? null : await this.runtime.siteStore.findById(siteId);
+    const found = await new UsersRepo(this.runtime.data.global).findByEmail(request.email);
+    if (!site || !found || !(await this.maySignIn(site, found))) return;
+    const token = issueSecret(RESET_TOKEN_HOURS * 3_600_000);
+    const hourAgo = new Date(Date.parse(token.created_at) - 3_600_000).toISOString();
     await this.runtime.data.transaction(async (tx) => {
-      await tx.global
-        .insertInto('password_resets')
-        .values({
-          token_hash: token.hash,
-          user_id: user.id,
-          expires_at: token.expires_at,
-          used_at: null,
-          created_at: token.created_at,
-        })
-        .execute();
+      // Locked, so two jobs for one account cannot both see room under the cap.
+      const user = await new UsersRepo(tx.global).lockById(found.id, tx.engine);
+      if (!user) return;
+      const resets = new PasswordResetsRepo(tx.global);
+      if ((await resets.countIssuedSince(user.id, hourAgo)) >= RESET_MAILS_PER_HOUR) {
+        this.runtime.log.info({ userId: user.id }, 'password reset mail not sent: hourly cap reached');
+        return;
+      }
+      await resets.insert(user.id, token);
       await recordActivity(tx, site.id, {
         userId: user.id,
         action: 'password.reset_requested',
         subjectType: 'user',
         subjectId: user.id,
-        ip: client.ip,
+        ip: request.ip,
       });
-    });
-
-    // After commit and not awaited: a slow or failing SMTP server must neither hold the request open
-    // nor make a known email answer differently (in time or status) from an unknown one. The mailer
-    // finishes pending sends before the runtime closes.
-    this.runtime.mailer.send(resetMail(this.runtime, site, user, token.secret)).catch((error: unknown) => {
-      this.runtime.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
+      await enqueueMail(
+        this.runtime.jobs.queue.withData(tx),
+        this.runtime.secrets,
+        resetMail(this.runtime, site, user, token.secret),
+        { siteId: site.id },
+      );
     });
   }
 
   /**
    * Sets a new password with a reset token: the token is used up, the user's other reset links are
-   * cancelled and every session of the user ends (whoever knew the old password is signed out).
+   * cancelled, every session of the user ends and every API token is revoked (whoever knew the old
+   * password is signed out). Answers how many tokens were revoked.
    */
-  async resetPassword(site: Site, token: string, password: string, client: Client): Promise<void> {
+  async resetPassword(site: Site, token: string, password: string, client: Client): Promise<number> {
     const tokenHash = sha256(token);
     const nowIso = new Date().toISOString();
     const global = this.runtime.data.global;
-    const reset = await global
-      .selectFrom('password_resets')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const reset = await new PasswordResetsRepo(global).findByHash(tokenHash);
     const user =
       reset && !reset.used_at && reset.expires_at > nowIso
         ? await new UsersRepo(global).findById(reset.user_id)
@@ -81,38 +106,33 @@ export class PasswordResetService {
 
     // argon2 runs before the transaction so the write lock is held only for the writes.
     const passwordHash = await hashPassword(password);
-    await this.runtime.data.transaction(async (tx) => {
+    const { sessions, tokens, resolver } = identityOf(this.runtime);
+    const tokensRevoked = await this.runtime.data.transaction(async (tx) => {
+      const resets = new PasswordResetsRepo(tx.global);
       // Using the token is conditional on it still being unused and live: of two concurrent
       // resets with one link, exactly one wins.
-      const used = await tx.global
-        .updateTable('password_resets')
-        .set({ used_at: nowIso })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', nowIso)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw ValidationFailed.field('token', INVALID_TOKEN);
+      if (!(await resets.use(tokenHash, nowIso))) throw ValidationFailed.field('token', INVALID_TOKEN);
       await new UsersRepo(tx.global).update(user.id, {
         password_hash: passwordHash,
         password_changed_at: nowIso,
         updated_at: nowIso,
       });
-      await tx.global
-        .deleteFrom('password_resets')
-        .where('user_id', '=', user.id)
-        .where('token_hash', '!=', tokenHash)
-        .where('used_at', 'is', null)
-        .execute();
-      await identityOf(this.runtime).sessions.withDb(tx.global).endAllOf(user.id);
+      await resets.cancelOthers(user.id, tokenHash);
+      await sessions.withDb(tx.global).endAllOf(user.id);
+      const revoked = await tokens.withDb(tx.global).revokeAllOf(user.id);
       await recordActivity(tx, site.id, {
         userId: user.id,
         action: 'password.reset',
         subjectType: 'user',
         subjectId: user.id,
         ip: client.ip,
+        details: { tokens_revoked: revoked },
       });
+      return revoked;
     });
-    identityOf(this.runtime).resolver.forgetUser(user.id);
+    resolver.forgetUser(user.id);
+    if (tokensRevoked > 0) tokens.forget({ userId: user.id });
+    return tokensRevoked;
   }
 
   /** The same test as sign-in: an active account that belongs to this site (or a Super Admin). */

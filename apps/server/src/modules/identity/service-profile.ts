@@ -2,8 +2,10 @@ import { Conflict, type FieldErrors, Forbidden, NotFound } from '../../core/erro
 import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { fieldDiff, recordActivity } from '../activity/activity-log.js';
+import { assertMayChangeAccount } from './account-access.js';
 import { type Actor, requirePermission } from './actor.js';
 import { identityOf } from './identity.js';
+import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { normalizeEmail, type UserRow, UsersRepo } from './repo-users.js';
 import type { MeUpdateInput, TokenCreateInput, UserView } from './schemas.js';
@@ -19,8 +21,11 @@ export interface CreatedToken {
 
 /** The signed-in user's own account: profile, password and API tokens. */
 export class ProfileService {
+  private readonly throttle: LoginThrottle;
+
   constructor(private readonly runtime: Runtime) {
     identityOf(runtime);
+    this.throttle = new LoginThrottle(runtime.rateLimits);
   }
 
   async me(actor: Actor): Promise<UserView> {
@@ -29,22 +34,30 @@ export class ProfileService {
 
   /**
    * Changes the own profile. The email and the password need the current password; a new password
-   * ends every other session (`keepSessionId`, the one making the change, stays signed in).
+   * ends every other session and revokes every other API token (`keep`: the credential making the
+   * change stays signed in). Answers the profile and how many tokens were revoked.
    */
-  async update(actor: Actor, input: MeUpdateInput, keepSessionId: string | null): Promise<UserView> {
+  async update(
+    actor: Actor,
+    input: MeUpdateInput,
+    keep: { sessionId: string | null; tokenId: number | null },
+  ): Promise<{ user: UserView; tokensRevoked: number }> {
+    assertMayChangeAccount(actor.access);
     const user = await this.self(actor);
     const emailChanges = input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized;
     const fields: FieldErrors = userFieldProblems(input, user.email);
     if (emailChanges || input.password !== undefined) {
       if (input.current_password === undefined)
         fields.current_password = ['Required to change your email or password.'];
-      else if (!(await verifyPassword(user.password_hash, input.current_password)))
+      else if (!(await this.confirmPassword(user, input.current_password, actor.ip)))
         fields.current_password = ['Is incorrect.'];
     }
     throwIfAny(fields);
     // Hashed before the transaction, which would otherwise hold the connection during the work.
     const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
     const siteId = actor.site.id;
+    const { tokens } = identityOf(this.runtime);
+    let tokensRevoked = 0;
     const view = await this.runtime.data.transaction(async (tx) => {
       const users = new UsersRepo(tx.global);
       const at = new Date().toISOString();
@@ -59,13 +72,15 @@ export class ProfileService {
       if (passwordHash !== null) {
         changes.password_hash = passwordHash;
         changes.password_changed_at = at;
-        await identityOf(this.runtime).sessions.withDb(tx.global).endAllOf(user.id, keepSessionId);
+        await identityOf(this.runtime).sessions.withDb(tx.global).endAllOf(user.id, keep.sessionId);
+        tokensRevoked = await tokens.withDb(tx.global).revokeAllOf(user.id, keep.tokenId);
         await recordActivity(tx, siteId, {
           userId: user.id,
           action: 'password.changed',
           subjectType: 'user',
           subjectId: user.id,
           ip: actor.ip,
+          details: { tokens_revoked: tokensRevoked },
         });
       }
       if (Object.keys(changes).length === 0) return viewUser(tx, siteId, user);
@@ -91,7 +106,8 @@ export class ProfileService {
       return viewUser(tx, siteId, after);
     });
     identityOf(this.runtime).resolver.forgetUser(user.id);
-    return view;
+    if (tokensRevoked > 0) tokens.forget({ userId: user.id });
+    return { user: view, tokensRevoked };
   }
 
   /** Own tokens, newest first, revoked ones included (with revoked_at) so the list tells what happened. */
@@ -164,6 +180,7 @@ export class ProfileService {
 
   /** Revokes one of the actor's own tokens at once; revoking a revoked token changes nothing. */
   async revokeToken(actor: Actor, id: number): Promise<void> {
+    assertMayChangeAccount(actor.access);
     const user = await this.self(actor);
     await this.runtime.data.transaction(async (tx) => {
       const tokens = identityOf(this.runtime).tokens.withDb(tx.global);
@@ -180,6 +197,18 @@ export class ProfileService {
         details: { name: token.name, prefix: token.prefix },
       });
     });
+    identityOf(this.runtime).tokens.forget({ tokenId: id });
+  }
+
+  /**
+   * The current password, checked under the login throttle (same counters, same 429): otherwise a
+   * stolen session or token could guess the password here without limit.
+   */
+  private async confirmPassword(user: UserRow, password: string, ip: string | null): Promise<boolean> {
+    const attempt = await this.throttle.begin(user.email, ip ?? 'local');
+    const valid = await verifyPassword(user.password_hash, password);
+    if (valid) await attempt.passed();
+    return valid;
   }
 
   private async self(actor: Actor): Promise<UserRow> {

@@ -85,7 +85,10 @@ export class RolesService {
     const siteId = actor.site.id;
     const view = await this.runtime.data.transaction(async (tx) => {
       const roles = new RolesRepo(tx.site(siteId));
-      const role = await this.find(tx, siteId, id);
+      // Locked first: two edits of one role would otherwise each delete and insert permission rows
+      // under the other (a merged set, or a deadlock), where the last one must win whole.
+      const role = await roles.lockById(id, tx.engine);
+      if (!role) throw new NotFound('Role');
       // Super Admin holds every permission by definition; editing it could only break that.
       if (role.slug === SUPER_ADMIN)
         throw new Conflict('The Super Admin role cannot be edited.', 'role_locked');
@@ -145,7 +148,8 @@ export class RolesService {
     const siteId = actor.site.id;
     await this.runtime.data.transaction(async (tx) => {
       const roles = new RolesRepo(tx.site(siteId));
-      const role = await this.find(tx, siteId, id);
+      const role = await roles.lockById(id, tx.engine);
+      if (!role) throw new NotFound('Role');
       if (role.is_default === 1) throw new Conflict('Default roles cannot be deleted.', 'default_role');
       this.assertHeld(actor, await permissionsOfRole(roles, role, this.runtime.permissions.all()));
       const members = await roles.countMembers(id);

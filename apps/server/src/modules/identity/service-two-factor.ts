@@ -122,7 +122,7 @@ export class TwoFactorService {
     if (!live || !user?.totp_secret || !user.totp_enabled_at) {
       throw new Unauthenticated('The sign-in has expired or is unknown; sign in again.', 'invalid_challenge');
     }
-    await this.throttle.check(user.email, client.ip);
+    const attempt = await this.throttle.begin(user.email, client.ip);
     if (user.status !== 'active') throw new Forbidden('This account is suspended.', 'account_suspended');
 
     const method = /^\d{6}$/.test(normalizeTotp(code)) ? 'totp' : 'recovery_code';
@@ -160,9 +160,9 @@ export class TwoFactorService {
           .execute();
         await this.record(tx, site, user.id, 'auth.two_factor_failed', client, { method });
       });
-      await this.throttle.recordFailure(user.email, client.ip);
       throw new Unauthenticated('The code is incorrect or was already used.', 'invalid_code');
     }
+    await attempt.passed();
     return new AuthService(this.runtime).openSession(site, user, client, 'two_factor');
   }
 
@@ -179,9 +179,8 @@ export class TwoFactorService {
 
   /** Wrong passwords here feed the login throttle too: a stolen session must not become a guessing oracle. */
   private async confirmPassword(user: UserRow, password: string, client: Client): Promise<void> {
-    await this.throttle.check(user.email, client.ip);
-    if (await verifyPassword(user.password_hash, password)) return;
-    await this.throttle.recordFailure(user.email, client.ip);
+    const attempt = await this.throttle.begin(user.email, client.ip);
+    if (await verifyPassword(user.password_hash, password)) return attempt.passed();
     throw ValidationFailed.field('password', 'The password is incorrect.', 'invalid_password');
   }
 

@@ -118,12 +118,19 @@ export class UsersService {
     });
   }
 
-  async update(actor: Actor, id: number, input: UserUpdateInput): Promise<UserView> {
+  /** Changes a user; a new password also revokes their API tokens (answered as `tokensRevoked`). */
+  async update(
+    actor: Actor,
+    id: number,
+    input: UserUpdateInput,
+  ): Promise<{ user: UserView; tokensRevoked: number }> {
     requirePermission(actor, 'users.edit');
     const siteId = actor.site.id;
     const current = await new UsersRepo(this.runtime.data.global).findById(id);
     throwIfAny(userFieldProblems(input, current?.email ?? null));
     const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+    const { tokens } = identityOf(this.runtime);
+    let tokensRevoked = 0;
     const view = await this.runtime.data.transaction(async (tx) => {
       const user = await findUserOnSite(tx, siteId, id);
       const before = await standingOf(tx, siteId, user, this.runtime.permissions.all());
@@ -158,13 +165,21 @@ export class UsersService {
       if (changes.password_hash !== undefined || changes.status === 'suspended') {
         await identityOf(this.runtime).sessions.withDb(tx.global).endAllOf(id);
       }
+      // Tokens go with a new password too: they are credentials whoever knew the old one may hold.
+      // (A suspension needs no revoking: a suspended owner's tokens are refused on every request.)
+      if (changes.password_hash !== undefined) {
+        tokensRevoked = await tokens.withDb(tx.global).revokeAllOf(id);
+      }
       if (Object.keys(changes).length === 0 && !roleChanges) return viewUser(tx, siteId, user);
       await new UsersRepo(tx.global).update(id, { ...changes, updated_at: at });
       const after = await this.row(tx, id);
       const afterRole = (await standingOf(tx, siteId, after, [])).roleSlug;
-      const diff = fieldDiff(auditable(user, before.roleSlug), auditable(after, afterRole), [
-        'password_hash',
-      ]);
+      const diff: Record<string, unknown> = fieldDiff(
+        auditable(user, before.roleSlug),
+        auditable(after, afterRole),
+        ['password_hash'],
+      );
+      if (tokensRevoked > 0) diff.tokens_revoked = tokensRevoked;
       if (Object.keys(diff).length > 0) {
         await recordActivity(tx, siteId, {
           userId: actor.userId,
@@ -179,7 +194,8 @@ export class UsersService {
     });
     // After commit: a request between a forget inside the transaction and the commit would cache the old standing.
     identityOf(this.runtime).resolver.forgetUser(id);
-    return view;
+    if (tokensRevoked > 0) tokens.forget({ userId: id });
+    return { user: view, tokensRevoked };
   }
 
   async delete(actor: Actor, id: number): Promise<void> {

@@ -26,8 +26,8 @@ const LAST_USED_EVERY_MS = 60_000;
 
 /**
  * Tokens recently authenticated are cached by the SHA-256 of their secret, so a client's burst of
- * requests costs one lookup rather than one per request. Revoking through ApiTokens forgets the
- * entry at once in this process; other instances notice within this bound, the same as a role
+ * requests costs one lookup rather than one per request. A revocation forgets the entry in this
+ * process as soon as it commits; other instances notice within this bound, the same as a role
  * change (access-resolver.ts). Expiry is checked on every use, cached or not. Unknown tokens are
  * not cached, so a guess always reaches the database (and the rate limiter).
  */
@@ -126,8 +126,12 @@ export class ApiTokens {
     return row ? toApiToken(row) : null;
   }
 
+  /**
+   * Marks the token revoked. The cache is left alone: the caller forgets the token after its
+   * transaction commits (`forget`), since a request between an early forget and the commit would
+   * read the still-live row and cache it again.
+   */
   async revoke(id: number): Promise<void> {
-    this.cache.deleteWhere((_hash, token) => token.id === id);
     await this.db
       .updateTable('api_tokens')
       .set({ revoked_at: new Date().toISOString() })
@@ -136,14 +140,23 @@ export class ApiTokens {
       .execute();
   }
 
-  async revokeAllOf(userId: number): Promise<void> {
-    this.cache.deleteWhere((_hash, token) => token.user_id === userId);
-    await this.db
+  /** Revokes every live token of the user but `exceptId`; returns how many. Forget them after commit. */
+  async revokeAllOf(userId: number, exceptId: number | null = null): Promise<number> {
+    let query = this.db
       .updateTable('api_tokens')
       .set({ revoked_at: new Date().toISOString() })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Drops cached tokens (by id, or every one of a user), once their revocation has committed. */
+  forget(which: { tokenId: number } | { userId: number }): void {
+    this.cache.deleteWhere((_hash, token) =>
+      'tokenId' in which ? token.id === which.tokenId : token.user_id === which.userId,
+    );
   }
 }
 

@@ -249,6 +249,7 @@ describe('PUT /api/users/:id', () => {
     expect((await activityOf(t.runtime, siteId, 'user.updated')).at(-1)?.details).toEqual({
       password_hash: ['[redacted]', '[redacted]'],
     });
+    expect(res.json().meta).toEqual({ tokens_revoked: 0 });
     await expect(
       signIn(t.app, host, 'forgetful@users.test', 'another fine passphrase'),
     ).resolves.toBeDefined();
@@ -257,6 +258,28 @@ describe('PUT /api/users/:id', () => {
     });
     expect(own.statusCode).toBe(422);
     expect(own.json().code).toBe('use_profile');
+  });
+
+  it("revokes the user's API tokens when an admin sets their password, and says how many", async () => {
+    const user = await createUser({ email: 'tokened@users.test' });
+    const tokens = [await seedToken(t.runtime, user.id), await seedToken(t.runtime, user.id)];
+    for (const token of tokens) {
+      expect((await t.app.inject({ url: '/api/me', headers: { host, ...bearer(token) } })).statusCode).toBe(
+        200,
+      );
+    }
+    const renamed = await call(admin.token, 'PUT', `/api/users/${user.id}`, { display_name: 'Renamed' });
+    expect(renamed.json().meta).toEqual({ tokens_revoked: 0 });
+    const res = await call(admin.token, 'PUT', `/api/users/${user.id}`, { password: 'a reset passphrase 1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toEqual({ tokens_revoked: 2 });
+    for (const token of tokens) {
+      const after = await t.app.inject({ url: '/api/me', headers: { host, ...bearer(token) } });
+      expect(after.statusCode).toBe(401);
+    }
+    expect((await activityOf(t.runtime, siteId, 'user.updated')).at(-1)?.details).toMatchObject({
+      tokens_revoked: 2,
+    });
   });
 
   it('keeps Super Admins out of reach of Admins, and a role beyond the actor out of their hands', async () => {

@@ -1,29 +1,16 @@
-import { BadRequest } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
+import { Envelope, ErrorBody, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
-import { recordActivity } from '../activity/activity-log.js';
-import { JobListQuery, JobParams, JobView } from './schemas.js';
+import { actorOf } from '../identity/request-actor.js';
+import { JobListQuery, JobParams, JobView, RescheduleBody } from './schemas.js';
+import { JobsService } from './service.js';
 
 const access = { permission: 'jobs.manage' } as const;
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
-/** Completed jobs are kept this long for inspection, then deleted by a daily job. */
-export const COMPLETED_JOB_DAYS = 7;
-
-declare module '../../core/jobs/job.js' {
-  interface JobPayloads {
-    'jobs.purge_completed': Record<string, never>;
-  }
-}
-
-/** Administration of background jobs: see what is queued or failed, and send failed jobs back. */
-export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
-  const { queue } = runtime.jobs;
-  runtime.jobs.registry.define('jobs.purge_completed', async (_payload, { log }) => {
-    const deleted = await queue.purgeCompleted(new Date(Date.now() - COMPLETED_JOB_DAYS * 86_400_000));
-    log.info({ deleted }, 'completed jobs purged');
-  });
-  await runtime.jobs.schedules.schedule('jobs.purge_completed', '41 4 * * *', {});
+/** /api/jobs: see what is queued or failed, send failed jobs back, cancel or move pending ones. */
+export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
+  const jobs = new JobsService(runtime);
 
   app.get(
     '/api/jobs',
@@ -33,12 +20,12 @@ export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
         tags: ['jobs'],
         summary: 'List background jobs, newest first; `status=failed` lists those out of attempts',
         querystring: JobListQuery,
-        response: { 200: ListEnvelope(JobView) },
+        response: { 200: ListEnvelope(JobView), ...errors },
       },
     },
     async (request) => {
-      const { status, page, limit } = request.query;
-      return listBody(await queue.list({ status, page, limit }), page, limit);
+      const { page, limit, ...filter } = request.query;
+      return listBody(await jobs.list(actorOf(request), filter, page, limit), page, limit);
     },
   );
 
@@ -50,26 +37,38 @@ export async function jobsModule(app: App, runtime: Runtime): Promise<void> {
         tags: ['jobs'],
         summary: 'Send a failed job back to the queue with its attempts reset',
         params: JobParams,
-        response: { 200: Envelope(JobView) },
+        response: { 200: Envelope(JobView), ...errors },
       },
     },
-    async (request) => {
-      const site = request.site;
-      if (!site) throw new BadRequest('This request has no site.', 'no_site');
-      // The retry and its activity entry commit together.
-      const job = await runtime.data.transaction(async (tx) => {
-        const retried = await queue.withData(tx).retry(request.params.id);
-        await recordActivity(tx, site.id, {
-          userId: request.principal?.userId ?? null,
-          action: 'job.retried',
-          subjectType: 'job',
-          subjectId: retried.id,
-          ip: request.ip,
-          details: { name: retried.name },
-        });
-        return retried;
-      });
-      return one(job);
+    async (request) => one(await jobs.retry(actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/jobs/:id/cancel',
+    {
+      config: access,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Cancel a pending job; 409 once it is running or has ended',
+        params: JobParams,
+        response: { 200: Envelope(JobView), ...errors },
+      },
     },
+    async (request) => one(await jobs.cancel(actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/jobs/:id/reschedule',
+    {
+      config: access,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Move the next run of a pending job; 409 once it is running or has ended',
+        params: JobParams,
+        body: RescheduleBody,
+        response: { 200: Envelope(JobView), ...errors },
+      },
+    },
+    async (request) => one(await jobs.reschedule(actorOf(request), request.params.id, request.body.run_at)),
   );
 }

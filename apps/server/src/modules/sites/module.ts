@@ -1,11 +1,13 @@
-import type { App } from '../../core/http/app-type.js';
-import type { Runtime } from '../../core/runtime.js';
+import type { TesseraModule } from '../../core/modules/module.js';
 import { setupRoutes, siteRoutes } from './routes.js';
 import { sitesRoutes } from './routes-sites.js';
 
 /** Sites: the current site's public information, first-run setup, and the sites API of Super Admins. */
-export async function sitesModule(app: App, runtime: Runtime): Promise<void> {
-  await siteRoutes(app);
-  await setupRoutes(app, runtime);
-  await sitesRoutes(app, runtime);
-}
+export const sitesModule: TesseraModule = {
+  name: 'sites',
+  async routes(app, runtime) {
+    await siteRoutes(app);
+    await setupRoutes(app, runtime);
+    await sitesRoutes(app, runtime);
+  },
+};

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../engine.js';
+import type { Engine } from '../../../core/db/engine.js';
 
 const ts = 'varchar(30)';
 

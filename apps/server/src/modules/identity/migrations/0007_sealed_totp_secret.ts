@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../engine.js';
+import type { Engine } from '../../../core/db/engine.js';
 
 /**
  * Two-factor seeds are now stored sealed (core/access/secret-box.ts), longer than the base32 seed.

@@ -1,4 +1,4 @@
-import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
+import type { PermissionCatalogue } from './permission-catalogue.js';
 
 /**
  * What the current actor may do on the current site. Built per request from the user's role on

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Engine } from '../engine.js';
+import type { Engine } from '../../../core/db/engine.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema of their own time
 export async function up(db: Kysely<any>, _engine: Engine): Promise<void> {

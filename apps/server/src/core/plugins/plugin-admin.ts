@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { bumpCacheEpoch } from '../cache/cache-epoch.js';
+import { type MigrationSource, migrateToLatest } from '../db/migrate.js';
+import { NotFound, ValidationFailed } from '../errors.js';
+import type { Runtime } from '../runtime.js';
+import type { Site } from '../sites/site.js';
+import { readManifest } from './manifest.js';
+import { pluginsOf } from './plugin-host.js';
+import { PluginRepo } from './plugin-repo.js';
+
+const run = promisify(execFile);
+
+export interface InstalledReport {
+  name: string;
+  version: string;
+  /** The version it replaced, when it was installed already. */
+  previousVersion: string | null;
+  folder: string;
+  migrations: string[];
+}
+
+/** Where installed plugins are kept: copies, so the source folder or archive can go away. */
+export function pluginsDir(runtime: Runtime): string {
+  return join(runtime.config.dataDir, 'plugins');
+}
+
+/**
+ * `tessera plugin:install <folder or .tgz>`: checks the manifest, copies the plugin under
+ * DATA_DIR/plugins/<name>, runs its migrations, and records it. Reinstalling upgrades in place.
+ * The plugin loads at the next start of each process; it acts on no site until activated.
+ */
+export async function installPlugin(
+  runtime: Runtime,
+  source: string,
+  /** Every other migration folder: the migrator checks the whole history in each run. */
+  otherMigrations: readonly MigrationSource[],
+): Promise<InstalledReport> {
+  const unpacked = await unpack(resolve(source));
+  try {
+    const manifest = readManifest(unpacked.folder);
+    const repo = new PluginRepo(runtime.data.global);
+    const previous = await repo.find(manifest.name);
+    const dest = join(pluginsDir(runtime), manifest.name);
+    // Copied beside, then swapped in, so a failed copy leaves an installed version whole.
+    const incoming = `${dest}.incoming`;
+    await rm(incoming, { recursive: true, force: true });
+    await cp(unpacked.folder, incoming, { recursive: true });
+    await rm(dest, { recursive: true, force: true });
+    await rename(incoming, dest);
+    const installed = readManifest(dest);
+    const prefix = `plugin.${installed.name}.`;
+    const sources = otherMigrations.filter((other) => other.prefix !== prefix);
+    if (installed.migrations) sources.push({ folder: installed.migrations, prefix });
+    // Before the plugin is recorded: a plugin whose migrations fail is not installed.
+    const migrations = await migrateToLatest(runtime.database, sources);
+    await repo.save({
+      name: installed.name,
+      version: installed.version,
+      folder: dest,
+      at: new Date().toISOString(),
+    });
+    return {
+      name: installed.name,
+      version: installed.version,
+      previousVersion: previous?.version ?? null,
+      folder: dest,
+      migrations,
+    };
+  } finally {
+    await unpacked.cleanup();
+  }
+}
+
+/** Activates an installed plugin on a site; true when it was not active there. Servers follow within seconds. */
+export async function activatePlugin(runtime: Runtime, name: string, site: Site): Promise<boolean> {
+  const repo = new PluginRepo(runtime.data.global);
+  if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
+  const changed = await repo.activate(name, site.id, new Date().toISOString());
+  await announceActivation(runtime);
+  return changed;
+}
+
+/** Deactivates a plugin on a site; true when it was active there. Its data stays. */
+export async function deactivatePlugin(runtime: Runtime, name: string, site: Site): Promise<boolean> {
+  const repo = new PluginRepo(runtime.data.global);
+  if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
+  const changed = await repo.deactivate(name, site.id);
+  await announceActivation(runtime);
+  return changed;
+}
+
+/** This process at once; every other server and worker at its next cache-epoch poll. */
+async function announceActivation(runtime: Runtime): Promise<void> {
+  await pluginsOf(runtime).reloadActivation();
+  await bumpCacheEpoch(runtime.data.global);
+}
+
+async function unpack(source: string): Promise<{ folder: string; cleanup: () => Promise<void> }> {
+  if (!existsSync(source)) throw ValidationFailed.field('source', `No such file or folder: ${source}.`);
+  if (statSync(source).isDirectory()) return { folder: source, cleanup: async () => {} };
+  if (!/\.(tgz|tar\.gz)$/.test(source))
+    throw ValidationFailed.field('source', 'Must be a plugin folder or a .tgz archive (npm pack).');
+  const dir = await mkdtemp(join(tmpdir(), 'tessera-plugin-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    // --no-same-owner and no absolute names: an archive cannot write outside the folder.
+    await run('tar', ['-xzf', source, '-C', dir, '--no-same-owner']);
+  } catch {
+    await cleanup();
+    throw ValidationFailed.field('source', 'The archive could not be unpacked.');
+  }
+  // npm pack puts everything under package/.
+  const folder = existsSync(join(dir, 'package', 'package.json')) ? join(dir, 'package') : dir;
+  return { folder, cleanup };
+}

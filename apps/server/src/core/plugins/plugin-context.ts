@@ -1,0 +1,187 @@
+import type { Static, TSchema, Type } from '@sinclair/typebox';
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Insertable,
+  InsertQueryBuilder,
+  InsertResult,
+  SelectQueryBuilder,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { Logger } from 'pino';
+import type { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
+import type {
+  ActionCallback,
+  ActionHooks,
+  FilterCallback,
+  FilterHooks,
+  HookPhase,
+} from '../hooks/hook-manager.js';
+import type { RateLimitGroup } from '../http/route-config.js';
+import type { JobContext } from '../jobs/job-registry.js';
+import type { OperationContext } from '../operation/operation-context.js';
+
+/**
+ * Everything a plugin gets: the same surface for the official plugins and for a third party. There
+ * is deliberately nothing else here: no configuration, no root database handle, no secret key.
+ *
+ * A plugin is an ES module whose default export is `{ setup(plugin) }` (or the setup function
+ * itself). `setup` runs in every process (server, worker, CLI) and only declares things; what it
+ * declares takes effect only if it returns without throwing, so a plugin that fails while loading
+ * leaves nothing half-registered (it is reported by `tessera plugin:list`, and the server still
+ * starts).
+ *
+ * ```js
+ * export default {
+ *   setup(plugin) {
+ *     plugin.permissions.register('guestbook.moderate', 'Hide and delete guestbook entries');
+ *     plugin.routes.get('/entries', { permission: 'public', summary: 'Latest entries' },
+ *       (ctx) => plugin.db(ctx).selectFrom('guestbook_entries').selectAll().execute());
+ *   },
+ * };
+ * ```
+ *
+ * Pitfalls: everything the plugin names must start with its area (`guestbook.`, `guestbook_`), or
+ * setup fails; its hooks, routes and per-site jobs act only on the sites where it is activated
+ * (`tessera plugin:activate --site`); a hook in the `transaction` phase runs inside the operation's
+ * transaction, so it must not do slow I/O.
+ */
+export interface PluginContext {
+  /** The plugin's name, from its manifest (`tessera.plugin`). */
+  readonly name: string;
+  readonly version: string;
+  /** `name` with `-` written `_`: the prefix of its permissions, hooks, jobs and tables. */
+  readonly area: string;
+  /** A logger whose lines carry the plugin's name. */
+  readonly log: Logger;
+  /** TypeBox's builder, for route schemas: `plugin.schema.Object({ body: plugin.schema.String() })`. */
+  readonly schema: typeof Type;
+  readonly permissions: PluginPermissions;
+  readonly hooks: PluginHooks;
+  readonly jobs: PluginJobs;
+  /** Routes, all under `/api/<name>/`, with the usual authentication, permissions and rate limits. */
+  readonly routes: PluginRoutes;
+  /** The typed errors the envelope maps (404, 409, 422, 403); anything else thrown becomes a 500. */
+  readonly errors: PluginErrors;
+  /**
+   * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
+   * creates) on the operation's site: every statement is scoped to that site and, inside the
+   * operation's transaction, runs in it.
+   */
+  db<Tables = Record<string, Record<string, unknown>>>(ctx: OperationContext): PluginDb<Tables>;
+}
+
+export interface PluginPermissions {
+  /**
+   * Adds a permission to the catalogue, owned by the plugin. Admins hold it on every site at once;
+   * other roles when granted. `ownable` also registers `<id>_others` for other people's items.
+   */
+  register(id: string, description: string, options?: { ownable?: { othersDescription: string } }): void;
+}
+
+export interface PluginHooks {
+  /** Runs `callback` at a core or plugin action, on the sites where the plugin is active. */
+  onAction<N extends keyof ActionHooks & string>(
+    name: N,
+    callback: ActionCallback<N>,
+    options?: { priority?: number },
+  ): void;
+  /** Passes a value through `callback`, on the sites where the plugin is active. */
+  onFilter<N extends keyof FilterHooks & string>(
+    name: N,
+    callback: FilterCallback<N>,
+    options?: { priority?: number },
+  ): void;
+  /** Declares the phase of a hook the plugin itself fires (`<area>.<event>`). */
+  declare(name: string, phase: HookPhase): void;
+}
+
+/**
+ * A plugin's job handler. A job enqueued by an operation (`ctx.jobs.enqueue`) belongs to its site,
+ * and `run.operation` is a context on that site acting as the system; a job of no site gets null.
+ * A job whose plugin has since been deactivated on its site is skipped.
+ */
+export type PluginJobHandler = (
+  payload: unknown,
+  run: JobContext & { operation: OperationContext | null },
+) => Promise<void>;
+
+export interface PluginJobs {
+  /** The handler of a job kind `<area>.<kind>`. */
+  define(
+    name: string,
+    handler: PluginJobHandler,
+    options?: { maxAttempts?: number; timeoutSeconds?: number },
+  ): void;
+  /** A recurring job of a kind this plugin defines, on a five-field cron expression (UTC). */
+  schedule(name: string, cron: string, payload: unknown): void;
+}
+
+/** A route's declaration: the permission is required, as on every core route. */
+export interface PluginRouteSpec<
+  P extends TSchema = TSchema,
+  Q extends TSchema = TSchema,
+  B extends TSchema = TSchema,
+> {
+  /** A permission id from the catalogue, `authenticated` or `public`. */
+  permission: string;
+  summary: string;
+  rateLimit?: Exclude<RateLimitGroup, 'none'>;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /** The schema of `data` in the answer; it also filters what is sent. */
+  response?: TSchema;
+  /** 200 by default; 201 for a creation; 204 sends no body. */
+  status?: 200 | 201 | 204;
+}
+
+export interface PluginRequestInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/** Whatever the handler returns is sent as `{ data }`; a typed error (NotFound...) as the error envelope. */
+export type PluginRouteHandler<P, Q, B> = (
+  ctx: OperationContext,
+  input: PluginRequestInput<P, Q, B>,
+) => Promise<unknown> | unknown;
+
+type Route = <P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema>(
+  path: string,
+  spec: PluginRouteSpec<P, Q, B>,
+  handler: PluginRouteHandler<Static<P>, Static<Q>, Static<B>>,
+) => void;
+
+export interface PluginRoutes {
+  get: Route;
+  post: Route;
+  put: Route;
+  patch: Route;
+  delete: Route;
+}
+
+/** A plugin's tables on one site, in the shape of Kysely's own builders. */
+export interface PluginDb<Tables> {
+  selectFrom<T extends keyof Tables & string>(table: T): SelectQueryBuilder<Tables, T, object>;
+  insertInto<T extends keyof Tables & string>(
+    table: T,
+    values: Omit<Insertable<Tables[T]>, 'site_id'> | readonly Omit<Insertable<Tables[T]>, 'site_id'>[],
+  ): InsertQueryBuilder<Tables, T, InsertResult>;
+  updateTable<T extends keyof Tables & string>(table: T): UpdateQueryBuilder<Tables, T, T, UpdateResult>;
+  deleteFrom<T extends keyof Tables & string>(table: T): DeleteQueryBuilder<Tables, T, DeleteResult>;
+}
+
+export interface PluginErrors {
+  readonly NotFound: typeof NotFound;
+  readonly Conflict: typeof Conflict;
+  readonly ValidationFailed: typeof ValidationFailed;
+  readonly Forbidden: typeof Forbidden;
+}
+
+/** What a plugin module exports by default. */
+export type PluginDefinition =
+  | { setup(plugin: PluginContext): void | Promise<void> }
+  | ((plugin: PluginContext) => void | Promise<void>);

@@ -1,0 +1,361 @@
+import { pathToFileURL } from 'node:url';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { systemActorOn } from '../access/actor.js';
+import type { MigrationSource } from '../db/migrate.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
+import type { HookPhase } from '../hooks/hook-manager.js';
+import type { App } from '../http/app-type.js';
+import { Envelope, ErrorBody, one } from '../http/envelope.js';
+import { type OperationContext, operationContext } from '../operation/operation-context.js';
+import type { Runtime } from '../runtime.js';
+import { type PluginManifest, readManifest } from './manifest.js';
+import type {
+  PluginContext,
+  PluginDb,
+  PluginDefinition,
+  PluginJobHandler,
+  PluginRouteSpec,
+} from './plugin-context.js';
+import { PluginRepo } from './plugin-repo.js';
+
+/** How a plugin stands in this process. */
+export interface PluginStatus {
+  readonly name: string;
+  readonly version: string;
+  readonly folder: string;
+  /** `failed` when its manifest, module or setup threw: nothing of it is registered. */
+  readonly state: 'loaded' | 'failed';
+  readonly error: string | null;
+  readonly activeOn: number[];
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface StagedRoute {
+  method: Method;
+  path: string;
+  spec: PluginRouteSpec;
+  handler: (ctx: OperationContext, input: { params: never; query: never; body: never }) => unknown;
+}
+
+/** What a plugin's setup declared, applied to the runtime only once the whole setup succeeded. */
+interface Staged {
+  permissions: Array<{ id: string; description: string; ownable?: { othersDescription: string } }>;
+  phases: Array<{ name: string; phase: HookPhase }>;
+  actions: Array<{ name: string; callback: (...args: never[]) => unknown; priority?: number }>;
+  filters: Array<{ name: string; callback: (...args: never[]) => unknown; priority?: number }>;
+  jobs: Array<{
+    name: string;
+    handler: PluginJobHandler;
+    options: { maxAttempts?: number; timeoutSeconds?: number };
+  }>;
+  schedules: Array<{ name: string; cron: string; payload: unknown }>;
+  routes: StagedRoute[];
+}
+
+const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
+
+/**
+ * Loads the installed plugins into a runtime and keeps where each is active. One per runtime
+ * (`pluginsOf`); the server mounts the routes it collected.
+ */
+export class PluginHost {
+  private readonly statuses = new Map<string, PluginStatus>();
+  private readonly routes = new Map<string, StagedRoute[]>();
+  private active = new Map<string, Set<number>>();
+
+  constructor(private readonly runtime: Runtime) {}
+
+  /** The migration folders of installed plugins whose manifest reads. */
+  async migrationSources(): Promise<MigrationSource[]> {
+    const sources: MigrationSource[] = [];
+    for (const row of await new PluginRepo(this.runtime.data.global).list()) {
+      try {
+        const manifest = readManifest(row.folder);
+        if (manifest.migrations)
+          sources.push({ folder: manifest.migrations, prefix: `plugin.${manifest.name}.` });
+      } catch {
+        // Reported by load(), which fails the plugin for the same reason.
+      }
+    }
+    return sources;
+  }
+
+  /** Imports and sets up every installed plugin; one that throws is reported and skipped. */
+  async load(): Promise<void> {
+    const rows = await new PluginRepo(this.runtime.data.global).list();
+    for (const row of rows) {
+      let manifest: PluginManifest | null = null;
+      try {
+        manifest = readManifest(row.folder);
+        if (manifest.name !== row.name)
+          throw new Error(`its manifest now names it "${manifest.name}"; reinstall it`);
+        const module = (await import(pathToFileURL(manifest.entry).href)) as { default?: PluginDefinition };
+        const setup = setupOf(module.default);
+        const staged = emptyStaged();
+        await setup(this.contextFor(manifest, staged));
+        this.apply(manifest, staged);
+        this.statuses.set(row.name, status(row, manifest, 'loaded', null));
+      } catch (error) {
+        const reason = reasonOf(error);
+        this.runtime.log.error(
+          { err: error, plugin: row.name },
+          `plugin ${row.name} was not loaded: ${reason}`,
+        );
+        this.statuses.set(row.name, status(row, manifest, 'failed', reason));
+      }
+    }
+    await this.reloadActivation();
+  }
+
+  isActive(name: string, siteId: number): boolean {
+    return this.active.get(name)?.has(siteId) ?? false;
+  }
+
+  /** Re-reads where plugins are active (after an activation, or when another process changed it). */
+  async reloadActivation(): Promise<void> {
+    this.active = await new PluginRepo(this.runtime.data.global).activeSites();
+  }
+
+  list(): PluginStatus[] {
+    return [...this.statuses.values()].map((s) => ({
+      ...s,
+      activeOn: [...(this.active.get(s.name) ?? [])].sort(),
+    }));
+  }
+
+  /**
+   * Mounts the loaded plugins' routes under `/api/<name>/`. Authentication, rate limits and the
+   * permission check are the app's own hooks, as for core routes; a site where the plugin is not
+   * active answers 404.
+   */
+  mountRoutes(app: App, contextOf: (request: FastifyRequest) => OperationContext): void {
+    for (const [name, routes] of this.routes) {
+      for (const route of routes) {
+        const { spec } = route;
+        const status = spec.status ?? 200;
+        app.route({
+          method: route.method,
+          url: `/api/${name}${route.path === '/' ? '' : route.path}`,
+          config: { permission: spec.permission, rateLimit: spec.rateLimit ?? 'general' },
+          schema: {
+            tags: [`plugin:${name}`],
+            summary: spec.summary,
+            ...(spec.params ? { params: spec.params } : {}),
+            ...(spec.querystring ? { querystring: spec.querystring } : {}),
+            ...(spec.body ? { body: spec.body } : {}),
+            response: {
+              [status]: status === 204 ? Type.Null() : Envelope(spec.response ?? Type.Unknown()),
+              401: ErrorBody,
+              403: ErrorBody,
+              404: ErrorBody,
+              422: ErrorBody,
+              429: ErrorBody,
+            },
+          },
+          handler: async (request, reply) => {
+            if (!request.site || !this.isActive(name, request.site.id))
+              throw new NotFound('Route', 'route_not_found');
+            const data = await route.handler(contextOf(request), {
+              params: request.params as never,
+              query: request.query as never,
+              body: request.body as never,
+            });
+            if (status === 204) return reply.code(204).send(null);
+            return reply.code(status).send(one(data ?? null));
+          },
+        });
+      }
+    }
+  }
+
+  private contextFor(manifest: PluginManifest, staged: Staged): PluginContext {
+    const { area, name } = manifest;
+    const owned = (what: string, id: string, separator: '.' | '_' = '.') => {
+      if (!id.startsWith(`${area}${separator}`) || id.length <= area.length + 1)
+        throw new Error(`${what} "${id}" must start with "${area}${separator}"`);
+    };
+    const route =
+      (method: Method) =>
+      (path: string, spec: PluginRouteSpec, handler: StagedRoute['handler']): void => {
+        if (!ROUTE_PATH.test(path))
+          throw new Error(`route path "${path}" must start with / and be a plain path`);
+        if (!spec.permission) throw new Error(`route ${method} ${path} declares no permission`);
+        staged.routes.push({ method, path, spec, handler });
+      };
+    return Object.freeze({
+      name,
+      version: manifest.version,
+      area,
+      log: this.runtime.log.child({ plugin: name }),
+      schema: Type,
+      permissions: Object.freeze({
+        register(id: string, description: string, options: { ownable?: { othersDescription: string } } = {}) {
+          owned('permission', id);
+          staged.permissions.push({ id, description, ...options });
+        },
+      }),
+      hooks: Object.freeze({
+        onAction(hook: string, callback: (...args: never[]) => unknown, options: { priority?: number } = {}) {
+          staged.actions.push({ name: hook, callback, priority: options.priority });
+        },
+        onFilter(hook: string, callback: (...args: never[]) => unknown, options: { priority?: number } = {}) {
+          staged.filters.push({ name: hook, callback, priority: options.priority });
+        },
+        declare(hook: string, phase: HookPhase) {
+          owned('hook', hook);
+          staged.phases.push({ name: hook, phase });
+        },
+      }),
+      jobs: Object.freeze({
+        define(job: string, handler: PluginJobHandler, options = {}) {
+          owned('job', job);
+          staged.jobs.push({ name: job, handler, options });
+        },
+        schedule(job: string, cron: string, payload: unknown) {
+          owned('job', job);
+          staged.schedules.push({ name: job, cron, payload });
+        },
+      }),
+      routes: Object.freeze({
+        get: route('GET'),
+        post: route('POST'),
+        put: route('PUT'),
+        patch: route('PATCH'),
+        delete: route('DELETE'),
+      }),
+      errors: Object.freeze({ NotFound, Conflict, ValidationFailed, Forbidden }),
+      db: (ctx: OperationContext) => pluginDb(area, ctx),
+    }) as PluginContext;
+  }
+
+  /** Applies a staged setup: first every check, then every registration, so a refusal leaves nothing. */
+  private apply(manifest: PluginManifest, staged: Staged): void {
+    const { runtime } = this;
+    for (const p of staged.permissions) {
+      const ids = p.ownable ? [p.id, `${p.id}_others`] : [p.id];
+      for (const id of ids)
+        if (runtime.permissions.has(id)) throw new Error(`permission "${id}" is already registered`);
+    }
+    for (const job of staged.jobs)
+      if (runtime.jobs.registry.get(job.name)) throw new Error(`job "${job.name}" is already defined`);
+    for (const schedule of staged.schedules)
+      if (!staged.jobs.some((job) => job.name === schedule.name))
+        throw new Error(`schedule "${schedule.name}" names a job the plugin does not define`);
+
+    const owner = `plugin:${manifest.name}`;
+    const activeOn = (siteId: number) => this.isActive(manifest.name, siteId);
+    for (const p of staged.permissions)
+      runtime.permissions.register(p.id, p.description, {
+        owner: manifest.name,
+        ...(p.ownable ? { ownable: p.ownable } : {}),
+      });
+    for (const { name, phase } of staged.phases) runtime.hooks.declare(name as never, phase);
+    for (const a of staged.actions)
+      runtime.hooks.addAction(a.name as never, a.callback as never, {
+        owner,
+        priority: a.priority,
+        activeOn,
+      });
+    for (const f of staged.filters)
+      runtime.hooks.addFilter(f.name as never, f.callback as never, {
+        owner,
+        priority: f.priority,
+        activeOn,
+      });
+    for (const job of staged.jobs) {
+      runtime.jobs.registry.define(
+        job.name,
+        async (payload, run) => {
+          const site = run.siteId === null ? null : await runtime.siteStore.findById(run.siteId);
+          if (site && !this.isActive(manifest.name, site.id)) {
+            run.log.info(
+              { plugin: manifest.name },
+              `skipped: ${manifest.name} is no longer active on site ${site.id}`,
+            );
+            return;
+          }
+          const operation = site ? operationContext(runtime, systemActorOn(site, runtime.permissions)) : null;
+          await job.handler(payload, { ...run, operation });
+        },
+        job.options,
+      );
+    }
+    this.routes.set(manifest.name, staged.routes);
+    // Schedules are rows: written after the registrations, and only by processes that run jobs' setup.
+    for (const schedule of staged.schedules) {
+      runtime.jobs.schedules
+        .schedule(schedule.name, schedule.cron, schedule.payload)
+        .catch((error: unknown) => {
+          runtime.log.error(
+            { err: error, plugin: manifest.name },
+            `schedule ${schedule.name} could not be saved`,
+          );
+        });
+    }
+  }
+}
+
+/** A plugin's own tables (`<area>_...`) through the operation's site-scoped handle. */
+function pluginDb<Tables>(area: string, ctx: OperationContext): PluginDb<Tables> {
+  const own = (table: string): never => {
+    if (!table.startsWith(`${area}_`))
+      throw new Error(`plugin ${area} may only use its own tables (${area}_...), not "${table}"`);
+    return table as never;
+  };
+  // The scoped handle is typed for the core's tables; the plugin's tables are its own declaration.
+  const db = ctx.db;
+  return {
+    selectFrom: (table) => db.selectFrom(own(table)) as never,
+    insertInto: (table, values) => db.insertInto(own(table), values as never) as never,
+    updateTable: (table) => db.updateTable(own(table)) as never,
+    deleteFrom: (table) => db.deleteFrom(own(table)) as never,
+  };
+}
+
+function setupOf(definition: PluginDefinition | undefined): (plugin: PluginContext) => void | Promise<void> {
+  if (typeof definition === 'function') return definition;
+  if (definition && typeof definition.setup === 'function') return (plugin) => definition.setup(plugin);
+  throw new Error('its module exports no plugin: export default { setup(plugin) { ... } }');
+}
+
+function emptyStaged(): Staged {
+  return { permissions: [], phases: [], actions: [], filters: [], jobs: [], schedules: [], routes: [] };
+}
+
+function status(
+  row: { name: string; version: string; folder: string },
+  manifest: PluginManifest | null,
+  state: PluginStatus['state'],
+  error: string | null,
+): PluginStatus {
+  return {
+    name: row.name,
+    version: manifest?.version ?? row.version,
+    folder: row.folder,
+    state,
+    error,
+    activeOn: [],
+  };
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}
+
+const hosts = new WeakMap<Runtime, PluginHost>();
+
+/** The plugin host of a runtime. */
+export function pluginsOf(runtime: Runtime): PluginHost {
+  let host = hosts.get(runtime);
+  if (!host) {
+    const created = new PluginHost(runtime);
+    host = created;
+    hosts.set(runtime, created);
+    // `tessera plugin:activate` in another process bumps the cache epoch; this picks it up.
+    runtime.caches.register('plugin_activation', () => created.reloadActivation());
+  }
+  return host;
+}

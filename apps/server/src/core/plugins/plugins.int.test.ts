@@ -1,0 +1,336 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
+import { waitFor } from '../../../test/fixtures/jobs.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
+import { allMigrationSources } from '../../lifecycle.js';
+import { readJson } from '../db/engine.js';
+import { ValidationFailed } from '../errors.js';
+import { workerForRuntime } from '../jobs/worker.js';
+import type { Site } from '../sites/site.js';
+import { readManifest } from './manifest.js';
+import { activatePlugin, deactivatePlugin, installPlugin } from './plugin-admin.js';
+import { pluginsOf } from './plugin-host.js';
+
+const guestbook = fileURLToPath(new URL('../../../../../examples/plugin-guestbook', import.meta.url));
+const fixtures = mkdtempSync(join(tmpdir(), 'tessera-plugin-fixtures-'));
+
+/** Writes a plugin folder for a test: package.json with the manifest, and its entry module. */
+function pluginFixture(name: string, entry: string, manifest: Record<string, unknown> = {}): string {
+  const folder = join(fixtures, name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'package.json'),
+    JSON.stringify({
+      name: `fixture-${name}`,
+      version: '0.1.0',
+      type: 'module',
+      tessera: { plugin: name, entry: 'index.js' },
+      ...manifest,
+    }),
+  );
+  writeFileSync(join(folder, 'index.js'), entry);
+  return folder;
+}
+
+// Registers a permission, then throws: the permission must not stay behind.
+const broken = pluginFixture(
+  'broken',
+  `export default { setup(plugin) {
+     plugin.permissions.register('broken.use', 'Never registered');
+     throw new Error('cannot reach its licence server');
+   } };`,
+);
+// Shows what the context holds, and that the plugin's db refuses the core's tables.
+const probe = pluginFixture(
+  'probe',
+  `export default function setup(plugin) {
+     plugin.routes.get('/context', { permission: 'public', summary: 'What a plugin is given' }, async (ctx) => {
+       let refused = null;
+       try { plugin.db(ctx).selectFrom('users'); } catch (error) { refused = error.message; }
+       return { keys: Object.keys(plugin).sort(), refused };
+     });
+   }`,
+);
+
+let t: TestContext;
+let siteA: Site;
+let adminToken: string;
+let editorToken: string;
+
+const hostA = { host: 'a.test' };
+const hostB = { host: 'b.test' };
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { RATE_LIMIT_GENERAL: '1000' },
+    {
+      beforeSetup: async (runtime) => {
+        for (const source of [guestbook, broken, probe])
+          await installPlugin(runtime, source, await allMigrationSources(runtime));
+      },
+    },
+  );
+  const a = await seedSiteWithRoles(t.runtime, 'a.test');
+  await seedSiteWithRoles(t.runtime, 'b.test');
+  const found = await t.runtime.siteStore.findById(a.siteId);
+  if (!found) throw new Error('site a.test missing');
+  siteA = found;
+  const adminId = await seedUser(t.runtime, a.siteId, a.roles, { email: 'admin@a.test', role: 'admin' });
+  const editorId = await seedUser(t.runtime, a.siteId, a.roles, { email: 'editor@a.test', role: 'editor' });
+  adminToken = await seedToken(t.runtime, adminId);
+  editorToken = await seedToken(t.runtime, editorId);
+  await activatePlugin(t.runtime, 'guestbook', siteA);
+  await activatePlugin(t.runtime, 'probe', siteA);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(fixtures, { recursive: true, force: true });
+});
+
+const sign = (headers: Record<string, string>, body: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/guestbook/entries', headers, payload: body as object });
+
+describe('installing a plugin', () => {
+  it('checks the manifest, runs its migrations and records it', async () => {
+    const applied = await t.runtime.data.global
+      .selectFrom('tessera_migrations' as never)
+      .select('name' as never)
+      .execute();
+    expect(applied.map((row) => (row as { name: string }).name)).toContain(
+      'plugin.guestbook.0001_guestbook_entries',
+    );
+    expect(
+      pluginsOf(t.runtime)
+        .list()
+        .find((p) => p.name === 'guestbook'),
+    ).toMatchObject({
+      version: '1.0.0',
+      state: 'loaded',
+      activeOn: [siteA.id],
+    });
+  });
+
+  it('refuses a folder that is not a plugin, naming what is wrong', () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ tessera: undefined }, 'tessera'],
+      [{ tessera: { plugin: 'users', entry: 'index.js' } }, 'tessera.plugin'],
+      [{ tessera: { plugin: 'Bad Name', entry: 'index.js' } }, 'tessera.plugin'],
+      [{ tessera: { plugin: 'escape', entry: '../../etc/passwd' } }, 'tessera.entry'],
+      [{ tessera: { plugin: 'nomig', entry: 'index.js', migrations: 'missing' } }, 'tessera.migrations'],
+      [{ version: 'latest' }, 'version'],
+      [{ type: 'commonjs' }, 'type'],
+    ];
+    for (const [manifest, field] of cases) {
+      const folder = pluginFixture(
+        `case-${field.replace('.', '-')}-${Math.random().toString(36).slice(2, 6)}`,
+        '',
+        manifest,
+      );
+      let error: unknown;
+      try {
+        readManifest(folder);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, field).toBeInstanceOf(ValidationFailed);
+      expect(Object.keys((error as ValidationFailed).fields), field).toContain(field);
+    }
+  });
+});
+
+describe('a plugin that throws while loading', () => {
+  it('is reported with its reason, registers nothing, and the server still starts', async () => {
+    expect(
+      pluginsOf(t.runtime)
+        .list()
+        .find((p) => p.name === 'broken'),
+    ).toMatchObject({
+      state: 'failed',
+      error: 'cannot reach its licence server',
+    });
+    expect(t.runtime.permissions.has('broken.use')).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('the plugin context', () => {
+  it('holds only the documented surface: no configuration, no root database handle, no secret key', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/context', headers: hostA });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      keys: [
+        'area',
+        'db',
+        'errors',
+        'hooks',
+        'jobs',
+        'log',
+        'name',
+        'permissions',
+        'routes',
+        'schema',
+        'version',
+      ],
+      refused: 'plugin probe may only use its own tables (probe_...), not "users"',
+    });
+  });
+});
+
+describe("the guestbook plugin's routes", () => {
+  it('answer on a site where it is active, and 404 where it is not', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA })).statusCode,
+    ).toBe(200);
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostB });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toMatchObject({ code: 'route_not_found' });
+    expect((await sign(hostB, { name: 'Ann', message: 'Hello' })).statusCode).toBe(404);
+  });
+
+  it('validate input, count against the rate limit and store on the right site', async () => {
+    const bad = await sign(hostA, { name: '', message: 'x', extra: true });
+    expect(bad.statusCode).toBe(422);
+    const res = await sign(hostA, { name: 'Ann', message: 'Lovely site' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['x-ratelimit-limit']).toBe('1000');
+    expect(res.json().data).toMatchObject({ name: 'Ann', message: 'Lovely site' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA });
+    expect(list.json().data.map((e: { name: string }) => e.name)).toContain('Ann');
+    const row = await t.runtime.data.global
+      .selectFrom('guestbook_entries' as never)
+      .select('site_id' as never)
+      .where('id' as never, '=', res.json().data.id as never)
+      .executeTakeFirst();
+    expect(row).toEqual({ site_id: siteA.id });
+  });
+
+  it('check the permission the route declares', async () => {
+    const { data } = (await sign(hostA, { name: 'Bo', message: 'Delete me' })).json();
+    const url = `/api/guestbook/entries/${data.id}`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: hostA })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: { ...hostA, ...bearer(editorToken) } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: { ...hostA, ...bearer(adminToken) } }))
+        .statusCode,
+    ).toBe(204);
+    const again = await t.app.inject({ method: 'DELETE', url, headers: { ...hostA, ...bearer(adminToken) } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('are documented with their permission', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/guestbook/entries/{id}'].delete['x-permission']).toBe('guestbook.moderate');
+    expect(doc.paths['/api/guestbook/entries'].post['x-permission']).toBe('public');
+  });
+});
+
+describe("the guestbook's hook and job", () => {
+  it('lets a transaction-phase callback refuse a signature, leaving neither entry nor job', async () => {
+    const off = t.runtime.hooks.addAction(
+      'guestbook.before_sign' as never,
+      ((_ctx: unknown, entry: { name: string }) => {
+        if (entry.name === 'Mallory') throw ValidationFailed.field('name', 'Not welcome.');
+      }) as never,
+      { owner: 'test:allow-list' },
+    );
+    try {
+      const jobsBefore = await t.runtime.data.global.selectFrom('jobs').select('id').execute();
+      const res = await sign(hostA, { name: 'Mallory', message: 'hi' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ name: ['Not welcome.'] });
+      const jobsAfter = await t.runtime.data.global.selectFrom('jobs').select('id').execute();
+      expect(jobsAfter.length).toBe(jobsBefore.length);
+      const list = await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA });
+      expect(list.json().data.map((e: { name: string }) => e.name)).not.toContain('Mallory');
+    } finally {
+      off();
+    }
+  });
+
+  it('runs its job, enqueued in the transaction for the site, in the worker', async () => {
+    const { data } = (
+      await sign(hostA, { name: 'Spammer', message: 'Cheap pills at https://spam.test' })
+    ).json();
+    const job = await t.runtime.data.global
+      .selectFrom('jobs')
+      .select(['site_id', 'payload'])
+      .where('name', '=', 'guestbook.moderate_links')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(job.site_id).toBe(siteA.id);
+    expect(readJson(job.payload, null)).toEqual({ entryId: data.id });
+    const worker = workerForRuntime(t.runtime, { pollMs: 20 });
+    worker.start();
+    try {
+      await waitFor(async () => {
+        const list = await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA });
+        return !list.json().data.some((e: { id: number }) => e.id === data.id);
+      }, 'the moderation job to hide the entry with a link');
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe('the plugin commands', () => {
+  it('list, deactivate, activate and update', async () => {
+    const restore = pointCliAt(t.database.env);
+    try {
+      const listed = await cli('plugin:list');
+      expect(listed.code).toBe(0);
+      expect(listed.out).toContain('guestbook 1.0.0  loaded  active on: a.test');
+      expect(listed.out).toContain('broken 0.1.0  failed  active on: no site');
+      expect(listed.out).toContain('  failed to load: cannot reach its licence server');
+
+      const off = await cli('plugin:deactivate', 'guestbook', '--site', 'a.test');
+      expect(off.out).toContain('Deactivated guestbook on a.test');
+      // The command ran in another runtime; this server follows at its next cache-epoch poll.
+      await pluginsOf(t.runtime).reloadActivation();
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA })).statusCode,
+      ).toBe(404);
+      expect((await cli('plugin:activate', 'guestbook', '--site', 'a.test')).out).toContain(
+        'Activated guestbook on a.test',
+      );
+      await pluginsOf(t.runtime).reloadActivation();
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA })).statusCode,
+      ).toBe(200);
+
+      const unknown = await cli('plugin:activate', 'nope', '--site', 'a.test');
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toContain('Plugin nope not found');
+
+      const update = await cli('update');
+      expect(update.code).toBe(0);
+      expect(update.out).toContain('Migrations: the database is up to date.');
+      expect(update.out).toContain('Caches cleared');
+
+      const reinstall = await cli('plugin:install', guestbook);
+      expect(reinstall.out).toContain('Upgraded plugin guestbook from 1.0.0 to 1.0.0');
+    } finally {
+      restore();
+    }
+  });
+
+  it('deactivation keeps the data', async () => {
+    await deactivatePlugin(t.runtime, 'guestbook', siteA);
+    try {
+      const count = await t.runtime.data.global
+        .selectFrom('guestbook_entries' as never)
+        .select('id' as never)
+        .execute();
+      expect(count.length).toBeGreaterThan(0);
+    } finally {
+      await activatePlugin(t.runtime, 'guestbook', siteA);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { coreMigrations, type MigrationSource, migrateToLatest } from './core/db/migrate.js';
+import { setupModules } from './core/modules/module.js';
+import { pluginsOf } from './core/plugins/plugin-host.js';
+import type { Runtime } from './core/runtime.js';
+import { modules } from './modules/index.js';
+
+/** Every migration folder: the core's, then each module's. */
+export const migrationSources: readonly MigrationSource[] = [
+  coreMigrations,
+  ...modules.flatMap((module) => (module.migrations ? [{ folder: module.migrations }] : [])),
+];
+
+/**
+ * What every process does before its work, whatever the entry point (server, worker, any CLI
+ * command): the schema up to date, then each module's setup (permissions, hooks, job handlers,
+ * schedules, settings groups).
+ */
+export async function prepareRuntime(runtime: Runtime): Promise<string[]> {
+  const applied = await migrate(runtime);
+  await setupModules(runtime, modules);
+  return applied;
+}
+
+/**
+ * Brings the schema of the core, its modules and every installed plugin up to date, in one run
+ * (the migrator wants every migration it ever applied in the set). Returns the names applied.
+ */
+export async function migrate(runtime: Runtime): Promise<string[]> {
+  return migrateToLatest(runtime.database, await allMigrationSources(runtime));
+}
+
+/** Every migration folder, installed plugins' included; before the first migration there are none. */
+export async function allMigrationSources(runtime: Runtime): Promise<MigrationSource[]> {
+  const plugins = await pluginsOf(runtime)
+    .migrationSources()
+    .catch(() => []);
+  return [...migrationSources, ...plugins];
+}

@@ -1,0 +1,41 @@
+// The targets of docs/performance.md, as ratios to bare Node (and p99 latencies in ms). A scenario of
+// bench/scenarios.mjs that measures one names it with `measures: '<key>'`; the bench prints the
+// target next to the scenario's ratio, says whether it is met, and lists the targets no scenario
+// measures yet. Keep this file and docs/performance.md in step.
+
+/** @type {Record<string, { label: string, ratio?: number, p99Ms?: number, other?: string }>} */
+export const targets = {
+  'cached-page': { label: 'public page from the page cache', ratio: 0.8, p99Ms: 40 },
+  'post-page': { label: 'public post page rendered without cache', ratio: 0.05 },
+  'builder-page': { label: 'builder page of 200 blocks rendered without cache', ratio: 0.02 },
+  'posts-list': { label: 'GET /api/posts?limit=10 with a token', ratio: 0.13, p99Ms: 20 },
+  'post-one': { label: 'GET /api/posts/{id} with a token', ratio: 0.2 },
+  search: { label: 'GET /api/search over 10,000 posts', ratio: 0.07, p99Ms: 20 },
+  'image-upload': {
+    label: '12-megapixel JPEG upload to WebP with 4 variants',
+    other: 'median <= 1 s, peak RSS <= 350 MB',
+  },
+};
+
+/** Peak resident memory of the server across the scenarios, in MiB. */
+export const MEMORY_TARGET_MIB = 200;
+
+/** The target a scenario is judged by: the one it `measures`, else its own `target`/`p99Ms`, else none. */
+export function targetOf(scenario) {
+  if (scenario.measures === undefined) return { ratio: scenario.target, p99Ms: scenario.p99Ms };
+  const target = targets[scenario.measures];
+  if (!target)
+    throw new Error(`scenario "${scenario.name}" measures an unknown target "${scenario.measures}"`);
+  return { ratio: target.ratio, p99Ms: target.p99Ms };
+}
+
+/** How a target reads in the table: ">= 0.13 x, p99 <= 20 ms". */
+export function describeTarget(target) {
+  return [
+    target.ratio !== undefined ? `>= ${target.ratio} x` : '',
+    target.p99Ms !== undefined ? `p99 <= ${target.p99Ms} ms` : '',
+    target.other ?? '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}

@@ -1,0 +1,130 @@
+// @ts-check
+/**
+ * A guestbook: visitors sign it, moderators hide or delete entries, and a background job hides
+ * entries that carry links. It uses nothing but the plugin context Tessera hands to setup().
+ *
+ * @typedef {import('../../apps/server/src/core/plugins/plugin-context.js').PluginContext} PluginContext
+ */
+
+/** Entries carrying a link are hidden by the moderation job; people sign guestbooks, spam links. */
+const LINK = /https?:\/\/|www\./i;
+
+export default {
+  /** @param {PluginContext} plugin */
+  setup(plugin) {
+    const t = plugin.schema;
+    const { NotFound } = plugin.errors;
+
+    plugin.permissions.register('guestbook.moderate', 'Hide and delete guestbook entries');
+
+    // Other plugins (an allow-list, a captcha) may refuse a signature: it runs in the transaction.
+    plugin.hooks.declare('guestbook.before_sign', 'transaction');
+
+    const Entry = t.Object({
+      id: t.Integer(),
+      name: t.String(),
+      message: t.String(),
+      created_at: t.String(),
+    });
+
+    plugin.routes.get(
+      '/entries',
+      {
+        permission: 'public',
+        summary: 'The guestbook: visible entries, newest first',
+        querystring: t.Object(
+          { limit: t.Integer({ minimum: 1, maximum: 100, default: 20 }) },
+          { additionalProperties: false },
+        ),
+        response: t.Array(Entry),
+      },
+      (ctx, { query }) =>
+        plugin
+          .db(ctx)
+          .selectFrom('guestbook_entries')
+          .select(['id', 'name', 'message', 'created_at'])
+          .where('hidden', '=', 0)
+          .orderBy('id', 'desc')
+          .limit(query.limit)
+          .execute(),
+    );
+
+    plugin.routes.post(
+      '/entries',
+      {
+        permission: 'public',
+        summary: 'Sign the guestbook',
+        status: 201,
+        body: t.Object(
+          {
+            name: t.String({ minLength: 1, maxLength: 80 }),
+            message: t.String({ minLength: 1, maxLength: 2000 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: Entry,
+      },
+      (ctx, { body }) =>
+        ctx.transaction(async (tx) => {
+          const entry = {
+            name: body.name.trim(),
+            message: body.message.trim(),
+            created_at: new Date().toISOString(),
+          };
+          await tx.hooks.doAction(
+            /** @type {never} */ ('guestbook.before_sign'),
+            /** @type {never} */ (entry),
+          );
+          const row = await plugin
+            .db(tx)
+            .insertInto('guestbook_entries', { ...entry, hidden: 0 })
+            .returning(['id', 'name', 'message', 'created_at'])
+            .executeTakeFirstOrThrow();
+          // In the same transaction: no entry without its moderation pass, and no pass for a refused one.
+          await tx.jobs.enqueue('guestbook.moderate_links', { entryId: row.id });
+          return row;
+        }),
+    );
+
+    plugin.routes.delete(
+      '/entries/:id',
+      {
+        permission: 'guestbook.moderate',
+        summary: 'Delete an entry',
+        status: 204,
+        params: t.Object({ id: t.Integer({ minimum: 1, maximum: 2147483647 }) }),
+      },
+      async (ctx, { params }) => {
+        const result = await plugin
+          .db(ctx)
+          .deleteFrom('guestbook_entries')
+          .where('id', '=', params.id)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw new NotFound('Guestbook entry');
+      },
+    );
+
+    plugin.jobs.define(
+      'guestbook.moderate_links',
+      async (payload, run) => {
+        if (!run.operation) return;
+        const { entryId } = /** @type {{ entryId: number }} */ (payload);
+        const db = plugin.db(run.operation);
+        const entry = await db
+          .selectFrom('guestbook_entries')
+          .select(['message'])
+          .where('id', '=', entryId)
+          .executeTakeFirst();
+        if (entry && LINK.test(String(entry.message))) {
+          await db
+            .updateTable('guestbook_entries')
+            .set({ hidden: 1, hidden_reason: 'link' })
+            .where('id', '=', entryId)
+            .execute();
+          plugin.log.info({ entry: entryId }, 'guestbook entry with a link hidden');
+        }
+      },
+      { maxAttempts: 3 },
+    );
+  },
+};
