@@ -18,7 +18,7 @@ export async function seedSiteWithRoles(
 ): Promise<{ siteId: number; roles: Map<string, number> }> {
   identityOf(runtime);
   const siteId = await seedSite(runtime, domain);
-  const roles = await createDefaultRoles(runtime.data, siteId, runtime.permissions);
+  const roles = await createDefaultRoles(runtime.data, siteId);
   return { siteId, roles };
 }
 

@@ -13,6 +13,7 @@ import { createJobs, type Jobs } from './jobs/jobs.js';
 import { createLogger } from './logger.js';
 import { defineMailJob } from './mail/mail-job.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { SettingsRegistry } from './settings/settings-registry.js';
 import { SiteDirectory } from './sites/site-directory.js';
 import { SiteStore } from './sites/site-store.js';
 
@@ -28,6 +29,8 @@ export interface Runtime {
   readonly hooks: HookManager;
   /** Every permission core and plugins know; roles can hold only these. */
   readonly permissions: PermissionCatalogue;
+  /** Every settings group (schema, defaults, secrets) core and plugins register. */
+  readonly settings: SettingsRegistry;
   readonly siteStore: SiteStore;
   readonly sites: SiteDirectory;
   /** Every in-process cache, so `tessera cache:clear` (and the cache epoch) can empty them all. */
@@ -86,6 +89,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     data,
     hooks: new HookManager(log),
     permissions: new PermissionCatalogue(),
+    settings: new SettingsRegistry(),
     siteStore,
     sites,
     caches,

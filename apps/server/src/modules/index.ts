@@ -3,6 +3,7 @@ import { activityModule } from './activity/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { pluginsModule } from './plugins/module.js';
+import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
 
 /** Every core domain module, in setup and registration order; plugins come last, on top of them all. */
@@ -11,5 +12,6 @@ export const modules: readonly TesseraModule[] = [
   activityModule,
   jobsModule,
   sitesModule,
+  settingsModule,
   pluginsModule,
 ];

@@ -4,6 +4,7 @@ import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
 import { pluginsCommand } from './plugins.js';
 import { serveCommand } from './serve.js';
+import { sitesCommand } from './sites.js';
 import { usersCommand } from './users.js';
 import { workerCommand } from './worker.js';
 
@@ -15,5 +16,6 @@ export const commands: CommandRegistration[] = [
   installCommand,
   cacheCommand,
   usersCommand,
+  sitesCommand,
   pluginsCommand,
 ];

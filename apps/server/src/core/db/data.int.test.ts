@@ -13,8 +13,8 @@ beforeAll(async () => {
   identityOf(t.runtime);
   siteA = await seedSite(t.runtime, 'a.test');
   siteB = await seedSite(t.runtime, 'b.test');
-  await createDefaultRoles(t.runtime.data, siteA, t.runtime.permissions);
-  await createDefaultRoles(t.runtime.data, siteB, t.runtime.permissions);
+  await createDefaultRoles(t.runtime.data, siteA);
+  await createDefaultRoles(t.runtime.data, siteB);
 });
 afterAll(() => t.close());
 

@@ -34,8 +34,10 @@ export interface SiteTable {
   /** JSON array of locale codes. */
   locales: unknown;
   theme: string;
-  /** JSON object of per-site settings. */
+  /** Unused since settings moved to site_settings (migration 0008); always `{}`. */
   settings: unknown;
+  /** JSON text of the site's branding (SiteBranding). */
+  branding: Generated<string>;
   enabled: number;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from './site.js';
+import { noBranding, type Site } from './site.js';
 import { siteHostLines } from './site-hosts.js';
 
 function site(id: number, domain: string, extra: Partial<Site> = {}): Site {
@@ -12,7 +12,7 @@ function site(id: number, domain: string, extra: Partial<Site> = {}): Site {
     default_locale: 'en',
     locales: ['en'],
     theme: 'default',
-    settings: {},
+    branding: noBranding,
     enabled: true,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',

@@ -6,6 +6,7 @@ import { ACCOUNT_PERMISSION } from './permissions.js';
 import { MembersRepo } from './repo-members.js';
 import { RolesRepo } from './repo-roles.js';
 import { UsersRepo } from './repo-users.js';
+import { permissionsOfRole } from './role-permissions.js';
 import type { UserView } from './schemas.js';
 
 /** What authentication and authorization need to know of a user on a site. */
@@ -103,7 +104,13 @@ export class AccessResolver {
     if (!user) return null;
     const site = this.data.site(siteId);
     const membership = await new MembersRepo(site).find(userId);
-    const permissions = membership ? await new RolesRepo(site).permissionsOf(membership.role_id) : [];
+    const permissions = membership
+      ? await permissionsOfRole(
+          new RolesRepo(site),
+          { id: membership.role_id, slug: membership.role_slug, is_default: membership.role_is_default },
+          this.catalogue.all(),
+        )
+      : [];
     return {
       userId,
       status: user.status,

@@ -1,14 +1,9 @@
-import type { PermissionCatalogue } from '../../core/access/permission-catalogue.js';
 import type { Data } from '../../core/db/data.js';
-import { defaultRoles, permissionsOfDefaultRole } from './default-roles.js';
+import { defaultRoles } from './default-roles.js';
 import { RolesRepo } from './repo-roles.js';
 
 /** Gives a new site the default roles with their permission sets; part of the site's creation transaction. */
-export async function createDefaultRoles(
-  tx: Data,
-  siteId: number,
-  catalogue: PermissionCatalogue,
-): Promise<Map<string, number>> {
+export async function createDefaultRoles(tx: Data, siteId: number): Promise<Map<string, number>> {
   const roles = new RolesRepo(tx.site(siteId));
   const at = new Date().toISOString();
   const ids = new Map<string, number>();
@@ -21,7 +16,8 @@ export async function createDefaultRoles(
       requiresTwoFactor: false,
       at,
     });
-    await roles.setPermissions(id, permissionsOfDefaultRole(role, catalogue.all()));
+    // Computed roles (Super Admin, Admin) store no rows: their sets follow the catalogue.
+    if (Array.isArray(role.permissions)) await roles.setPermissions(id, role.permissions);
     ids.set(role.slug, id);
   }
   return ids;

@@ -87,8 +87,23 @@ export function isInstallationPermission(id: string): boolean {
   return INSTALLATION_AREAS.some((area) => id.startsWith(`${area}.`));
 }
 
-export function permissionsOfDefaultRole(role: DefaultRole, all: string[]): string[] {
-  if (role.permissions === 'all') return all;
+export function permissionsOfDefaultRole(role: DefaultRole, all: readonly string[]): string[] {
+  if (role.permissions === 'all') return [...all];
   if (role.permissions === 'site-wide') return all.filter((id) => !isInstallationPermission(id));
   return role.permissions;
+}
+
+/**
+ * Super Admin and Admin hold sets defined by the catalogue ('all', 'site-wide'), computed on each
+ * read rather than stored: a permission a plugin or a later module registers reaches them on every
+ * existing site at once. Null for roles whose permissions are stored rows.
+ */
+export function computedPermissions(
+  role: { slug: string; is_default: number },
+  all: readonly string[],
+): string[] | null {
+  if (role.is_default !== 1) return null;
+  const definition = defaultRoles.find((d) => d.slug === role.slug);
+  if (!definition || Array.isArray(definition.permissions)) return null;
+  return permissionsOfDefaultRole(definition, all);
 }

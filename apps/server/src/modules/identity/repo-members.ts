@@ -6,6 +6,7 @@ export interface Membership {
   user_id: number;
   role_id: number;
   role_slug: string;
+  role_is_default: number;
   requires_two_factor: number;
 }
 
@@ -22,11 +23,16 @@ export class MembersRepo {
     if (!member) return undefined;
     const role = await this.db
       .selectFrom('roles')
-      .select(['slug', 'requires_two_factor'])
+      .select(['slug', 'is_default', 'requires_two_factor'])
       .where('id', '=', member.role_id)
       .executeTakeFirst();
     if (!role) return undefined;
-    return { ...member, role_slug: role.slug, requires_two_factor: role.requires_two_factor };
+    return {
+      ...member,
+      role_slug: role.slug,
+      role_is_default: role.is_default,
+      requires_two_factor: role.requires_two_factor,
+    };
   }
 
   /** Adds the user to the site, or changes their role when already a member. */

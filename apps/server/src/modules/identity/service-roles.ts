@@ -4,10 +4,11 @@ import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { type Actor, permissionsBeyond, requirePermission } from './actor.js';
-import { SUPER_ADMIN } from './default-roles.js';
+import { computedPermissions, SUPER_ADMIN } from './default-roles.js';
 import { identityOf } from './identity.js';
 import { MembersRepo } from './repo-members.js';
 import { type RoleRow, RolesRepo } from './repo-roles.js';
+import { permissionsOfRole } from './role-permissions.js';
 import type { RoleCreateInput, RoleUpdateInput, RoleView } from './schemas.js';
 
 /**
@@ -91,8 +92,16 @@ export class RolesService {
       // Super Admin holds every permission by definition; editing it could only break that.
       if (role.slug === SUPER_ADMIN)
         throw new Conflict('The Super Admin role cannot be edited.', 'role_locked');
-      const before = await roles.permissionsOf(id);
+      const all = this.runtime.permissions.all();
+      const before = await permissionsOfRole(roles, role, all);
       const after = requested ?? before;
+      if (computedPermissions(role, all) && after.join() !== before.join()) {
+        throw new Conflict(
+          `The permissions of the ${role.name} role follow the catalogue and cannot be edited; create a custom role instead.`,
+          'role_permissions_computed',
+          { permissions: ['Cannot be changed on this role.'] },
+        );
+      }
       this.assertHeld(actor, [...before, ...after]);
       const changes = {
         name: name ?? role.name,
@@ -142,7 +151,7 @@ export class RolesService {
       const role = await roles.lockById(id, tx.engine);
       if (!role) throw new NotFound('Role');
       if (role.is_default === 1) throw new Conflict('Default roles cannot be deleted.', 'default_role');
-      this.assertHeld(actor, await roles.permissionsOf(id));
+      this.assertHeld(actor, await permissionsOfRole(roles, role, this.runtime.permissions.all()));
       const members = await roles.countMembers(id);
       if (members > 0) {
         throw new Conflict(`${members} user(s) have this role: give them another role first.`, 'role_in_use');
@@ -199,8 +208,8 @@ export class RolesService {
       is_default: role.is_default === 1,
       is_locked: role.slug === SUPER_ADMIN,
       requires_two_factor: role.requires_two_factor === 1,
-      // Super Admin's rows date from the site's creation; what it really holds is the whole catalogue.
-      permissions: role.slug === SUPER_ADMIN ? all : (permissions.get(role.id) ?? []),
+      // Super Admin and Admin store no rows: what they hold is computed from the catalogue.
+      permissions: computedPermissions(role, all)?.sort() ?? permissions.get(role.id) ?? [],
       member_count: members.get(role.id) ?? 0,
       created_at: role.created_at,
       updated_at: role.updated_at,

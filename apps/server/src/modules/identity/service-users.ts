@@ -1,7 +1,8 @@
 import type { Data } from '../../core/db/data.js';
-import { Conflict, ValidationFailed } from '../../core/errors.js';
+import { Conflict, Forbidden, ValidationFailed } from '../../core/errors.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
 import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { type Actor, requirePermission } from './actor.js';
 import { SUPER_ADMIN } from './default-roles.js';
@@ -90,7 +91,7 @@ export class UsersService {
     const passwordHash = await hashPassword(input.password);
     const siteId = actor.site.id;
     return this.runtime.data.transaction(async (tx) => {
-      const target = await resolveRole(tx, siteId, input.role);
+      const target = await resolveRole(tx, siteId, input.role, this.runtime.permissions.all());
       assertMayGrantRole(actor, target);
       await assertEmailFree(tx, input.email, null);
       const at = new Date().toISOString();
@@ -135,6 +136,7 @@ export class UsersService {
       const before = await standingOf(tx, siteId, user, this.runtime.permissions.all());
       assertMayManage(actor, user, before.permissions);
       if (actor.userId === id) this.refuseOwnCredentials(user, input);
+      else if (touchesAccount(user, input)) await this.assertAdministersEverySiteOf(tx, actor, user);
       const at = new Date().toISOString();
       const changes: Partial<Omit<UserRow, 'id' | 'created_at'>> = {};
       if (input.email !== undefined && input.email.trim() !== user.email) {
@@ -230,6 +232,72 @@ export class UsersService {
   }
 
   /**
+   * Adds an existing user to `site` with a role there: a Super Admin's operation, since it joins an
+   * account to a site its current sites' admins may not know. The actor may stand on any site.
+   */
+  async addToSite(actor: Actor, site: Site, input: { email: string; role: string }): Promise<UserView> {
+    requirePermission(actor, 'sites.manage');
+    if (!actor.access.isSuperAdmin)
+      throw new Forbidden('Only a Super Admin can add a user to another site.', 'super_admin_only');
+    if (input.role === SUPER_ADMIN) {
+      throw ValidationFailed.field(
+        'role',
+        'Make a Super Admin with PUT /api/users/{id}; Super Admins belong to every site.',
+      );
+    }
+    const view = await this.runtime.data.transaction(async (tx) => {
+      const user = await new UsersRepo(tx.global).findByEmail(input.email);
+      if (!user) throw ValidationFailed.field('email', 'No user has this email.');
+      const members = new MembersRepo(tx.site(site.id));
+      if (user.is_super_admin === 1 || (await members.find(user.id))) {
+        throw new Conflict(
+          'This user already belongs to the site: change their role with PUT /api/users/{id} there.',
+          'already_member',
+        );
+      }
+      const target = await resolveRole(tx, site.id, input.role, this.runtime.permissions.all());
+      assertMayGrantRole(actor, target);
+      await members.assign(user.id, target.role.id, new Date().toISOString());
+      await recordActivity(tx, site.id, {
+        userId: actor.userId,
+        action: 'user.added',
+        subjectType: 'user',
+        subjectId: user.id,
+        ip: actor.ip,
+        details: { email: user.email, role: target.role.slug, by_site: actor.site.id },
+      });
+      return viewUser(tx, site.id, user);
+    });
+    identityOf(this.runtime).resolver.forgetUser(view.id);
+    return view;
+  }
+
+  /**
+   * Email, password and status belong to the account, which every site of the user shares: an
+   * admin of one site changes them only when administering (holding users.edit on) each of the
+   * user's sites, else one site's admin could take over an account another site relies on.
+   */
+  private async assertAdministersEverySiteOf(tx: Data, actor: Actor, user: UserRow): Promise<void> {
+    if (actor.access.isSuperAdmin) return;
+    // Read through the transaction: the cached resolver would query outside it.
+    const actorRow =
+      actor.userId === null ? undefined : await new UsersRepo(tx.global).findById(actor.userId);
+    const all = this.runtime.permissions.all();
+    for (const membership of await membershipsOfUser(tx, user.id)) {
+      if (membership.site_id === actor.site.id) continue;
+      const standing = actorRow ? await standingOf(tx, membership.site_id, actorRow, all) : null;
+      const administers =
+        actorRow?.status === 'active' && standing?.permissions.includes('users.edit') === true;
+      if (!administers) {
+        throw new Forbidden(
+          'This account also belongs to a site you do not administer: only a Super Admin, or the user from their profile, can change its email, password or status.',
+          'account_shared_with_other_site',
+        );
+      }
+    }
+  }
+
+  /**
    * Moves the user to another role on this site. Becoming Super Admin sets the global flag; leaving
    * it clears the flag and drops the Super Admin memberships held on other sites, which would
    * otherwise still grant everything there through the role's permission set.
@@ -242,7 +310,7 @@ export class UsersService {
     at: string,
   ): Promise<Partial<UserRow>> {
     const siteId = actor.site.id;
-    const target = await resolveRole(tx, siteId, slug);
+    const target = await resolveRole(tx, siteId, slug, this.runtime.permissions.all());
     assertMayGrantRole(actor, target);
     await new MembersRepo(tx.site(siteId)).assign(user.id, target.role.id, at);
     if (target.role.slug === SUPER_ADMIN) return { is_super_admin: 1 };
@@ -285,4 +353,13 @@ export class UsersService {
     if (!user) throw new Error(`User ${id} vanished inside its own transaction`);
     return user;
   }
+}
+
+/** The request changes a field of the account itself (shared by all the user's sites), not the role here. */
+function touchesAccount(user: UserRow, input: UserUpdateInput): boolean {
+  return (
+    (input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized) ||
+    input.password !== undefined ||
+    (input.status !== undefined && input.status !== user.status)
+  );
 }

@@ -6,6 +6,7 @@ import { passwordProblems } from './passwords.js';
 import { MembersRepo } from './repo-members.js';
 import { type RoleRow, RolesRepo } from './repo-roles.js';
 import { type UserRow, UsersRepo } from './repo-users.js';
+import { permissionsOfRole } from './role-permissions.js';
 
 /**
  * The checks the user operations share. They run inside the operation's transaction (`tx`), so what
@@ -59,12 +60,13 @@ export async function resolveRole(
   tx: Data,
   siteId: number,
   slug: string,
+  all: readonly string[],
   field = 'role',
 ): Promise<RoleWithPermissions> {
   const roles = new RolesRepo(tx.site(siteId));
   const role = await roles.findBySlug(slug);
   if (!role) throw ValidationFailed.field(field, `There is no role "${slug}" on this site.`);
-  return { role, permissions: await roles.permissionsOf(role.id) };
+  return { role, permissions: await permissionsOfRole(roles, role, all) };
 }
 
 /** The user's role on the site and what it grants; Super Admins hold every permission. */
@@ -72,14 +74,15 @@ export async function standingOf(
   tx: Data,
   siteId: number,
   user: UserRow,
-  all: string[],
+  all: readonly string[],
 ): Promise<{ roleSlug: string | null; permissions: string[] }> {
   const membership = await new MembersRepo(tx.site(siteId)).find(user.id);
-  if (user.is_super_admin === 1) return { roleSlug: SUPER_ADMIN, permissions: all };
+  if (user.is_super_admin === 1) return { roleSlug: SUPER_ADMIN, permissions: [...all] };
   if (!membership) return { roleSlug: null, permissions: [] };
+  const role = { id: membership.role_id, slug: membership.role_slug, is_default: membership.role_is_default };
   return {
     roleSlug: membership.role_slug,
-    permissions: await new RolesRepo(tx.site(siteId)).permissionsOf(membership.role_id),
+    permissions: await permissionsOfRole(new RolesRepo(tx.site(siteId)), role, all),
   };
 }
 

@@ -35,9 +35,7 @@ export function checkInstallInput(input: InstallInput): CheckedInstall {
 
   const domain = normalizeDomain(input.domain);
   if (domain === '') problem('domain', 'This field is required.');
-  else if (domain.length > 253 || !HOSTNAME.test(domain)) {
-    problem('domain', 'Must be a host name such as example.com, without http:// or a path.');
-  }
+  else if (!isHostName(domain)) problem('domain', HOST_NAME_MESSAGE);
 
   const adminEmail = input.adminEmail.trim();
   if (adminEmail === '') problem('admin_email', 'This field is required.');
@@ -50,11 +48,22 @@ export function checkInstallInput(input: InstallInput): CheckedInstall {
   if (adminName.length > 200) problem('admin_name', 'Must be at most 200 characters.');
 
   const locale = input.locale?.trim() || 'en';
-  if (locale.length > 35 || !LOCALE.test(locale))
-    problem('locale', 'Must be a language code such as en or pt-BR.');
+  if (!isLocaleCode(locale)) problem('locale', LOCALE_MESSAGE);
 
   if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
   return { siteName, domain, adminEmail, adminPassword: input.adminPassword, adminName, locale };
+}
+
+export const HOST_NAME_MESSAGE = 'Must be a host name such as example.com, without http:// or a path.';
+export const LOCALE_MESSAGE = 'Must be a language code such as en or pt-BR.';
+
+/** A normalized host name (see normalizeDomain) a site can answer on. */
+export function isHostName(domain: string): boolean {
+  return domain.length <= 253 && HOSTNAME.test(domain);
+}
+
+export function isLocaleCode(locale: string): boolean {
+  return locale.length <= 35 && LOCALE.test(locale);
 }
 
 /** Lowercase, without a trailing dot or a port: sites are found by the bare host name. */

@@ -118,6 +118,14 @@ describe('install', () => {
         primary_domain: 'blog.acme.test',
         default_locale: 'en',
         locales: ['en'],
+        branding: {
+          name: null,
+          logo_url: null,
+          favicon_url: null,
+          primary_color: null,
+          secondary_color: null,
+          accent_color: null,
+        },
       },
       meta: {},
     });

@@ -1,11 +1,13 @@
 import type { TesseraModule } from '../../core/modules/module.js';
 import { setupRoutes, siteRoutes } from './routes.js';
+import { sitesRoutes } from './routes-sites.js';
 
-/** Sites: the current site's public information and first-run setup. */
+/** Sites: the current site's public information, first-run setup, and the sites API of Super Admins. */
 export const sitesModule: TesseraModule = {
   name: 'sites',
   async routes(app, runtime) {
     await siteRoutes(app);
     await setupRoutes(app, runtime);
+    await sitesRoutes(app, runtime);
   },
 };

@@ -78,7 +78,7 @@ export async function installWithin(
     settings: {},
     at,
   });
-  const roles = await createDefaultRoles(tx, siteId, runtime.permissions);
+  const roles = await createDefaultRoles(tx, siteId);
   const adminId = await users.insert({
     email: checked.adminEmail,
     displayName: checked.adminName,

@@ -1,0 +1,160 @@
+import { type Static, Type } from '@sinclair/typebox';
+import type { FieldErrors } from '../../core/errors.js';
+import type { SettingsRegistry } from '../../core/settings/settings-registry.js';
+import { isTimeZone } from './time-zones.js';
+
+// The same codes a site's own locales accept (modules/sites/install-rules.ts).
+const LocaleCode = Type.String({
+  minLength: 2,
+  maxLength: 35,
+  pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+});
+const Bytes = (description: string) => Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3, description });
+
+export const GeneralSettings = Type.Object({
+  title: Type.String({ maxLength: 200, description: "The site's title; the site's name until set" }),
+  tagline: Type.String({ maxLength: 500 }),
+  time_zone: Type.String({ maxLength: 64, description: 'IANA time zone, e.g. Europe/Lisbon' }),
+  date_format: Type.String({
+    minLength: 1,
+    maxLength: 50,
+    description: 'Unicode date pattern, e.g. d MMMM yyyy',
+  }),
+  time_format: Type.String({ minLength: 1, maxLength: 50, description: 'Unicode time pattern, e.g. HH:mm' }),
+  default_locale: { ...LocaleCode, description: "The site's default locale (the site's own field)" },
+  enabled_locales: Type.Array(LocaleCode, { minItems: 1, maxItems: 100, description: "The site's locales" }),
+});
+
+export const ReadingSettings = Type.Object({
+  posts_per_page: Type.Integer({ minimum: 1, maximum: 100 }),
+  show_on_front: Type.Union([Type.Literal('posts'), Type.Literal('page')], {
+    description: 'The home page lists the latest posts, or shows front_page_id',
+  }),
+  front_page_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  feed_items: Type.Integer({ minimum: 1, maximum: 100, description: 'Items in the RSS feed' }),
+});
+
+export const DiscussionSettings = Type.Object({
+  comments_enabled: Type.Boolean(),
+  moderation: Type.Union([Type.Literal('all'), Type.Literal('unknown_authors'), Type.Literal('none')], {
+    description:
+      'Which comments wait for approval: all, those of authors without an approved comment, or none',
+  }),
+  require_name_email: Type.Boolean(),
+});
+
+export const MediaSettings = Type.Object({
+  allowed_types: Type.Array(
+    Type.String({ minLength: 3, maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }),
+    {
+      maxItems: 200,
+      uniqueItems: true,
+      description: 'MIME types accepted for upload',
+    },
+  ),
+  max_image_bytes: Bytes('Largest image upload'),
+  max_video_bytes: Bytes('Largest video upload'),
+  max_audio_bytes: Bytes('Largest audio upload'),
+  max_document_bytes: Bytes('Largest upload of any other type'),
+});
+
+export const RevisionSettings = Type.Object({
+  revisions_to_keep: Type.Integer({ minimum: 0, maximum: 1000, description: 'Per entry; 0 keeps none' }),
+});
+
+declare module '../../core/settings/settings-registry.js' {
+  interface SettingsGroups {
+    general: Static<typeof GeneralSettings>;
+    reading: Static<typeof ReadingSettings>;
+    discussion: Static<typeof DiscussionSettings>;
+    media: Static<typeof MediaSettings>;
+    revisions: Static<typeof RevisionSettings>;
+  }
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Core's settings groups. Media and revisions belong to modules not yet built; they are
+ * registered here so every site has them from the start, and move to their modules later.
+ */
+export function registerCoreSettings(registry: SettingsRegistry): void {
+  registry.register(
+    'general',
+    GeneralSettings,
+    {
+      title: '',
+      tagline: '',
+      time_zone: 'UTC',
+      date_format: 'd MMMM yyyy',
+      time_format: 'HH:mm',
+      default_locale: 'en',
+      enabled_locales: ['en'],
+    },
+    {
+      description: 'Title, tagline, time zone, date format and languages',
+      siteDefaults: (site) => ({
+        title: site.name,
+        default_locale: site.default_locale,
+        enabled_locales: site.locales,
+      }),
+      check: (values) => {
+        const fields: FieldErrors = {};
+        if (!isTimeZone(values.time_zone))
+          fields.time_zone = ['Must be an IANA time zone such as Europe/Lisbon or UTC.'];
+        if (new Set(values.enabled_locales).size !== values.enabled_locales.length)
+          fields.enabled_locales = ['Must not list a locale twice.'];
+        if (!values.enabled_locales.includes(values.default_locale))
+          fields.default_locale = ['Must be one of the enabled locales.'];
+        return fields;
+      },
+    },
+  );
+  registry.register(
+    'reading',
+    ReadingSettings,
+    { posts_per_page: 10, show_on_front: 'posts', front_page_id: null, feed_items: 10 },
+    {
+      description: 'What the home page shows and how many posts a page lists',
+      check: (values): FieldErrors =>
+        values.show_on_front === 'page' && values.front_page_id === null
+          ? { front_page_id: ['Is required when show_on_front is page.'] }
+          : {},
+    },
+  );
+  registry.register(
+    'discussion',
+    DiscussionSettings,
+    { comments_enabled: true, moderation: 'all', require_name_email: true },
+    { description: 'Comments and their moderation' },
+  );
+  registry.register(
+    'media',
+    MediaSettings,
+    {
+      allowed_types: [
+        'image/jpeg',
+        'image/png',
+        'image/gif',
+        'image/webp',
+        'image/avif',
+        'video/mp4',
+        'video/webm',
+        'audio/mpeg',
+        'audio/ogg',
+        'application/pdf',
+      ],
+      max_image_bytes: 10 * MB,
+      max_video_bytes: 200 * MB,
+      max_audio_bytes: 50 * MB,
+      max_document_bytes: 20 * MB,
+    },
+    { description: 'Upload types and size limits per kind of file (spec 8.3)' },
+  );
+  registry.register(
+    'revisions',
+    RevisionSettings,
+    { revisions_to_keep: 25 },
+    { description: 'How many revisions of each entry are kept' },
+  );
+}

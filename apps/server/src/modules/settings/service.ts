@@ -1,0 +1,235 @@
+import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
+import { type FieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
+import type { Runtime } from '../../core/runtime.js';
+import {
+  fitsSetting,
+  problemsOfChange,
+  type SettingsGroup,
+  type SettingsGroups,
+} from '../../core/settings/settings-registry.js';
+import type { Site } from '../../core/sites/site.js';
+import { SiteStore } from '../../core/sites/site-store.js';
+import { fieldDiff, recordActivity } from '../activity/activity-log.js';
+import { type Actor, requirePermission } from '../identity/actor.js';
+import { SettingsRepo, type StoredSetting } from './repo.js';
+import { prepareSettings } from './setup.js';
+
+/** A group's values as the API shows them: each secret replaced by whether it is set. */
+export type SettingsView = Record<string, unknown>;
+
+/** Changes by group, as `PUT /api/settings` takes them. */
+export type SettingsChanges = Record<string, Record<string, unknown>>;
+
+/**
+ * Keys of general that are the site's own fields (site resolution and the public API read them
+ * from the site): read from and written to the site row, never stored as settings.
+ */
+const SITE_FIELDS: Record<string, Record<string, 'defaultLocale' | 'locales'>> = {
+  general: { default_locale: 'defaultLocale', enabled_locales: 'locales' },
+};
+
+/**
+ * A site's settings: each registered group's defaults (site-dependent ones included), overlaid
+ * with the values stored for the site. Updates merge the keys given and are recorded in the
+ * activity log, secrets redacted. Server code reads typed values through `settingsOf`.
+ */
+export class SettingsService {
+  constructor(private readonly runtime: Runtime) {
+    prepareSettings(runtime);
+  }
+
+  async all(actor: Actor): Promise<Record<string, SettingsView>> {
+    requirePermission(actor, 'settings.view');
+    const stored = await new SettingsRepo(this.runtime.data.site(actor.site.id)).list();
+    const views: Record<string, SettingsView> = {};
+    for (const group of this.runtime.settings.all()) {
+      views[group.name] = this.view(group, this.valuesOf(group, actor.site, stored));
+    }
+    return views;
+  }
+
+  async group(actor: Actor, name: string): Promise<SettingsView> {
+    requirePermission(actor, 'settings.view');
+    const group = this.find(name);
+    const stored = await new SettingsRepo(this.runtime.data.site(actor.site.id)).list(group.name);
+    return this.view(group, this.valuesOf(group, actor.site, stored));
+  }
+
+  /** PUT /api/settings/{group}: merges the keys given; 404 for an unknown group. */
+  async updateGroup(actor: Actor, name: string, changes: Record<string, unknown>): Promise<SettingsView> {
+    const group = this.find(name);
+    const views = await this.update(actor, { [group.name]: changes });
+    return views[group.name] ?? {};
+  }
+
+  /**
+   * Merges the keys given in each group, all groups in one transaction: every problem of every
+   * group is reported at once (422, keyed `<group>.<key>`) and nothing is written unless all pass.
+   */
+  async update(actor: Actor, changes: SettingsChanges): Promise<Record<string, SettingsView>> {
+    requirePermission(actor, 'settings.edit');
+    const fields: FieldErrors = {};
+    const groups: Array<[SettingsGroup, Record<string, unknown>]> = [];
+    for (const [name, groupChanges] of Object.entries(changes)) {
+      const group = this.runtime.settings.get(name);
+      if (!group) fields[name] = ['Unknown settings group.'];
+      else {
+        Object.assign(fields, problemsOfChange(group, groupChanges));
+        groups.push([group, groupChanges]);
+      }
+    }
+    if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+
+    const siteId = actor.site.id;
+    let siteChanged = false;
+    const views = await this.runtime.data.transaction(async (tx) => {
+      const store = new SiteStore(tx.global);
+      const site = (await store.findById(siteId)) ?? actor.site;
+      const repo = new SettingsRepo(tx.site(siteId));
+      const stored = await repo.list();
+      const planned = groups.map(([group, groupChanges]) => {
+        const before = this.valuesOf(group, site, stored);
+        const after = { ...before, ...groupChanges };
+        for (const [key, messages] of Object.entries(group.check(after)))
+          fields[`${group.name}.${key}`] = messages;
+        return { group, groupChanges, before, after };
+      });
+      if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+
+      const at = new Date().toISOString();
+      const result: Record<string, SettingsView> = {};
+      for (const { group, groupChanges, before, after } of planned) {
+        const changed = Object.keys(groupChanges).filter(
+          (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) || group.secrets.has(key),
+        );
+        const siteFields = SITE_FIELDS[group.name] ?? {};
+        for (const key of changed) {
+          const field = siteFields[key];
+          if (field === 'defaultLocale')
+            await store.update(siteId, { defaultLocale: String(after[key]) }, at);
+          else if (field === 'locales') await store.update(siteId, { locales: after[key] as string[] }, at);
+          else await this.store(repo, group, key, after[key], at);
+          if (field) siteChanged = true;
+        }
+        const diff = this.diff(group, before, after, changed);
+        if (Object.keys(diff).length > 0) {
+          await recordActivity(tx, siteId, {
+            userId: actor.userId,
+            action: 'settings.updated',
+            subjectType: 'settings',
+            subjectId: group.name,
+            ip: actor.ip,
+            details: { group: group.name, changes: diff },
+          });
+        }
+        // Secrets in `after` are plaintext just sent or sealed ones kept: the view shows neither.
+        result[group.name] = this.view(group, after);
+      }
+      // The site's own fields changed: other processes drop their cached sites at their next poll.
+      if (siteChanged) await bumpCacheEpoch(tx.global);
+      return result;
+    });
+    if (siteChanged) this.runtime.sites.invalidate();
+    return views;
+  }
+
+  /** Typed values of a group for server code, secrets opened. */
+  async read<G extends keyof SettingsGroups & string>(site: Site, name: G): Promise<SettingsGroups[G]> {
+    const group = this.find(name);
+    const stored = await new SettingsRepo(this.runtime.data.site(site.id)).list(group.name);
+    const values = this.valuesOf(group, site, stored);
+    for (const key of group.secrets) {
+      const sealed = values[key];
+      values[key] = typeof sealed === 'string' ? this.open(group, key, sealed) : null;
+    }
+    return values as SettingsGroups[G];
+  }
+
+  private find(name: string): SettingsGroup {
+    const group = this.runtime.settings.get(name);
+    if (!group) throw new NotFound(`Settings group "${name}"`, 'settings_group_not_found');
+    return group;
+  }
+
+  /** Defaults, then site-dependent defaults, then stored values that still fit (secrets stay sealed). */
+  private valuesOf(
+    group: SettingsGroup,
+    site: Site,
+    stored: readonly StoredSetting[],
+  ): Record<string, unknown> {
+    const values: Record<string, unknown> = { ...group.defaults, ...group.siteDefaults(site) };
+    for (const row of stored) {
+      if (row.group_name !== group.name || SITE_FIELDS[group.name]?.[row.key]) continue;
+      const value = parseStored(row.value);
+      if (value !== undefined && fitsSetting(group, row.key, value)) values[row.key] = value;
+    }
+    return values;
+  }
+
+  private async store(repo: SettingsRepo, group: SettingsGroup, key: string, value: unknown, at: string) {
+    if (group.secrets.has(key)) {
+      if (value === null) await repo.remove(group.name, key);
+      else await repo.put(group.name, key, JSON.stringify(this.runtime.secrets.seal(String(value))), at);
+      return;
+    }
+    await repo.put(group.name, key, JSON.stringify(value), at);
+  }
+
+  private view(group: SettingsGroup, values: Record<string, unknown>): SettingsView {
+    const view: SettingsView = {};
+    for (const key of Object.keys(group.schema.properties)) {
+      view[key] = group.secrets.has(key) ? { set: typeof values[key] === 'string' } : (values[key] ?? null);
+    }
+    return view;
+  }
+
+  /** What the activity log keeps of a change: values for plain keys, only that a secret changed. */
+  private diff(
+    group: SettingsGroup,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    changed: readonly string[],
+  ): Record<string, [unknown, unknown]> {
+    const plain = changed.filter((key) => !group.secrets.has(key));
+    const diff = fieldDiff(
+      Object.fromEntries(plain.map((key) => [key, before[key]])),
+      Object.fromEntries(plain.map((key) => [key, after[key]])),
+    );
+    for (const key of changed.filter((k) => group.secrets.has(k))) {
+      const wasSet = typeof before[key] === 'string';
+      const isSet = typeof after[key] === 'string';
+      if (wasSet || isSet) diff[key] = [wasSet ? '[redacted]' : null, isSet ? '[redacted]' : null];
+    }
+    return diff;
+  }
+
+  private open(group: SettingsGroup, key: string, sealed: string): string | null {
+    try {
+      return this.runtime.secrets.open(sealed);
+    } catch (error) {
+      // Another SECRET_KEY sealed it: the secret must be entered again; the rest of the group still reads.
+      this.runtime.log.warn(
+        { err: error, setting: `${group.name}.${key}` },
+        'a stored secret setting does not open',
+      );
+      return null;
+    }
+  }
+}
+
+function parseStored(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Typed settings of a site for other modules: `await settingsOf(runtime, site, 'general')`. */
+export function settingsOf<G extends keyof SettingsGroups & string>(
+  runtime: Runtime,
+  site: Site,
+  group: G,
+): Promise<SettingsGroups[G]> {
+  return new SettingsService(runtime).read(site, group);
+}
