@@ -1,0 +1,27 @@
+import { createRequire } from 'node:module';
+import type SQLite from 'better-sqlite3';
+
+const require = createRequire(import.meta.url);
+
+/** The Node-API version better-sqlite3 13 is built for: Node 22.14 and later, and Node 24. */
+const NODE_API_OF_BETTER_SQLITE3_13 = 10;
+
+/**
+ * The better-sqlite3 this Node runs safely. Release 12 wraps its objects in `node::ObjectWrap`,
+ * which since Node 24.19 removes an environment cleanup hook in its destructor and aborts the
+ * process (`Assertion failed: (env) != nullptr`) when the garbage collector frees a statement
+ * while no JavaScript context is entered (an idle GC, or at exit). Release 13 is built on
+ * Node-API and has no such hook, but needs Node-API 10, which Node 20 lacks. Both have the same
+ * JavaScript interface; the package `better-sqlite3-napi` is release 13 under an npm alias.
+ */
+export function sqliteDriverName(nodeApiVersion: number): 'better-sqlite3' | 'better-sqlite3-napi' {
+  return nodeApiVersion >= NODE_API_OF_BETTER_SQLITE3_13 ? 'better-sqlite3-napi' : 'better-sqlite3';
+}
+
+let driver: typeof SQLite | null = null;
+
+/** Loaded on first use, so a PostgreSQL installation never loads either. */
+export function sqliteDriver(): typeof SQLite {
+  driver ??= require(sqliteDriverName(Number(process.versions.napi ?? 0))) as typeof SQLite;
+  return driver;
+}
