@@ -22,6 +22,20 @@ let driver: typeof SQLite | null = null;
 
 /** Loaded on first use, so a PostgreSQL installation never loads either. */
 export function sqliteDriver(): typeof SQLite {
-  driver ??= require(sqliteDriverName(Number(process.versions.napi ?? 0))) as typeof SQLite;
+  if (driver) return driver;
+  const name = sqliteDriverName(Number(process.versions.napi ?? 0));
+  try {
+    driver = require(name) as typeof SQLite;
+  } catch (error) {
+    // Release 12 is an optional dependency (Node 22 and 24 never load it), so on Node 20 a failed
+    // build at install time shows up here rather than failing `npm ci` for everyone.
+    if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      name === 'better-sqlite3'
+        ? `better-sqlite3 12 is not installed: on Node ${process.versions.node} SQLite needs it built ` +
+            'at install time (python3, make and a C++ compiler); or run Tessera on Node 22 or 24'
+        : `${name} is missing from node_modules: run npm ci`,
+    );
+  }
   return driver;
 }
