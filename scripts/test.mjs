@@ -1,59 +1,92 @@
 #!/usr/bin/env node
 // `npm test`: every test on SQLite, then the integration tests (*.int.test.ts) again on PostgreSQL
-// when DATABASE_URL is set. Ends with one plain line, "N passed, N failed, N skipped", summed over
-// the legs from Vitest's JSON reports, and a non-zero exit when anything failed or nothing ran.
+// when DATABASE_URL is set. `--node <path>` (repeatable) runs those legs again on another Node.js
+// binary, as CI does with Node 24 (see scripts/fetch-node.mjs); other arguments go to Vitest. Ends
+// with one plain line, "N passed, N failed, N skipped", summed over every leg from Vitest's JSON
+// reports, and a non-zero exit when anything failed or nothing ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const extra = process.argv.slice(2);
 
-const legs = [{ name: 'sqlite', filters: [], env: { TESSERA_TEST_ENGINE: 'sqlite' } }];
+const nodes = [process.execPath];
+const extra = [];
+for (let i = 2; i < process.argv.length; i++) {
+  const arg = process.argv[i];
+  if (arg === '--node') nodes.push(process.argv[++i] ?? '');
+  else if (arg.startsWith('--node=')) nodes.push(arg.slice('--node='.length));
+  else extra.push(arg);
+}
+
+const engines = [{ name: 'sqlite', filters: [], env: { TESSERA_TEST_ENGINE: 'sqlite' } }];
 if (process.env.DATABASE_URL) {
-  legs.push({ name: 'postgres', filters: ['.int.test.ts'], env: { TESSERA_TEST_ENGINE: 'postgres' } });
+  engines.push({ name: 'postgres', filters: ['.int.test.ts'], env: { TESSERA_TEST_ENGINE: 'postgres' } });
 } else {
   console.log('DATABASE_URL is not set: the PostgreSQL leg is skipped.');
 }
 
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
-for (const leg of legs) {
-  console.log(`\n=== ${leg.name} ===`);
-  const output = join(reports, `${leg.name}.json`);
-  const result = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...leg.filters,
-      ...extra,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${output}`,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...leg.env } },
-  );
-  if (!existsSync(output)) {
-    console.log(`The ${leg.name} leg produced no report (exit ${result.status}).`);
+const versionsRun = new Set();
+for (const node of nodes) {
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (!version) {
+    console.log(`\nCannot run ${node}: its legs are counted as failed.`);
     broken = true;
+    totals.failed += 1;
     continue;
   }
-  const report = JSON.parse(readFileSync(output, 'utf8'));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  // A file that fails to load counts no test but fails the suite.
-  const failedSuites = report.testResults.filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
-  );
-  if (failedSuites.length > 0 || (result.status !== 0 && report.numFailedTests === 0)) {
-    for (const file of failedSuites) console.log(`Failed to run: ${file.name}`);
-    broken = true;
-    totals.failed += Math.max(failedSuites.length, 1);
+  // A machine already on the extra Node runs the suite once.
+  if (versionsRun.has(version)) continue;
+  versionsRun.add(version);
+  // The Node under test first on PATH: test files that start `node` or a bin script get it too.
+  const path = `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`;
+  for (const engine of engines) {
+    const leg = `node ${version}, ${engine.name}`;
+    console.log(`\n=== ${leg} ===`);
+    const output = join(reports, `${version}-${engine.name}.json`);
+    const result = spawnSync(
+      node,
+      [
+        vitest,
+        'run',
+        ...engine.filters,
+        ...extra,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${output}`,
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, ...engine.env, PATH: path } },
+    );
+    if (!existsSync(output)) {
+      console.log(`The leg "${leg}" produced no report (exit ${result.status}).`);
+      broken = true;
+      totals.failed += 1;
+      continue;
+    }
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    const skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+    // Tests of a file whose worker process died are neither passed, failed nor skipped: they never
+    // ran, and count as failed.
+    const unrun = Math.max(0, report.numTotalTests - report.numPassedTests - report.numFailedTests - skipped);
+    if (unrun > 0) console.log(`${unrun} tests never ran (${leg}): their worker process died.`);
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests + unrun;
+    totals.skipped += skipped;
+    // A file that fails to load, or whose worker dies, counts no test but fails the suite.
+    const failedSuites = report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    );
+    if (failedSuites.length > 0 || (result.status !== 0 && report.numFailedTests + unrun === 0)) {
+      for (const file of failedSuites) console.log(`Failed to run (${leg}): ${file.name}`);
+      broken = true;
+      totals.failed += Math.max(failedSuites.length, 1);
+    }
   }
 }
 

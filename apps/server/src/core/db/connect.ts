@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
 import type { Database } from './schema.js';
+import { sqliteDriver } from './sqlite-driver.js';
 import { routedToOpenTransaction } from './transaction-routing.js';
 
 export interface DatabaseHandle {
@@ -35,7 +36,8 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
     mkdirSync(options.dataDir, { recursive: true });
     path = join(options.dataDir, file);
   }
-  const sqlite = new SQLite(path);
+  const Driver = sqliteDriver();
+  const sqlite = new Driver(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
