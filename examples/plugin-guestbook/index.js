@@ -17,6 +17,15 @@ export default {
 
     plugin.permissions.register('guestbook.moderate', 'Hide and delete guestbook entries');
 
+    // Per site, in /api/settings/guestbook: whether the moderation job hides entries with links.
+    plugin.settings.define(
+      t.Object({ hide_links: t.Boolean() }, { additionalProperties: false }),
+      {
+        hide_links: true,
+      },
+      { description: 'Guestbook moderation' },
+    );
+
     // Other plugins (an allow-list, a captcha) may refuse a signature: it runs in the transaction.
     plugin.hooks.declare('guestbook.before_sign', 'transaction');
 
@@ -108,6 +117,8 @@ export default {
       'guestbook.moderate_links',
       async (payload, run) => {
         if (!run.operation) return;
+        const { hide_links } = await plugin.settings.read(run.operation);
+        if (!hide_links) return;
         const { entryId } = /** @type {{ entryId: number }} */ (payload);
         const db = plugin.db(run.operation);
         const entry = await db

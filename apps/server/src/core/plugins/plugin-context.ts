@@ -1,4 +1,4 @@
-import type { Static, TSchema, Type } from '@sinclair/typebox';
+import type { Static, TObject, TSchema, Type } from '@sinclair/typebox';
 import type {
   DeleteQueryBuilder,
   DeleteResult,
@@ -64,6 +64,8 @@ export interface PluginContext {
   readonly routes: PluginRoutes;
   /** The typed errors the envelope maps (404, 409, 422, 403); anything else thrown becomes a 500. */
   readonly errors: PluginErrors;
+  /** Its per-site settings: one group named after its area, in /api/settings like the core's. */
+  readonly settings: PluginSettings;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
@@ -172,6 +174,22 @@ export interface PluginDb<Tables> {
   ): InsertQueryBuilder<Tables, T, InsertResult>;
   updateTable<T extends keyof Tables & string>(table: T): UpdateQueryBuilder<Tables, T, T, UpdateResult>;
   deleteFrom<T extends keyof Tables & string>(table: T): DeleteQueryBuilder<Tables, T, DeleteResult>;
+}
+
+export interface PluginSettings {
+  /**
+   * Declares the plugin's settings group (`<area>`): a TypeBox object with defaults. Administrators
+   * edit it through /api/settings/<area> (settings.edit); unknown keys and bad values are 422. Keys
+   * named in `secrets` (API keys) are sealed at rest and never answered back; their schema must
+   * accept a string and null.
+   */
+  define<S extends TObject>(
+    schema: S,
+    defaults: Static<S>,
+    options?: { secrets?: string[]; description?: string },
+  ): void;
+  /** The group's values on the operation's site, secrets opened. */
+  read<T = Record<string, unknown>>(ctx: OperationContext): Promise<T>;
 }
 
 export interface PluginErrors {

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { Type } from '@sinclair/typebox';
+import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
@@ -9,6 +9,7 @@ import type { App } from '../http/app-type.js';
 import { Envelope, ErrorBody, one } from '../http/envelope.js';
 import { type OperationContext, operationContext } from '../operation/operation-context.js';
 import type { Runtime } from '../runtime.js';
+import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import type {
   PluginContext,
@@ -52,7 +53,16 @@ interface Staged {
   }>;
   schedules: Array<{ name: string; cron: string; payload: unknown }>;
   routes: StagedRoute[];
+  settings: {
+    schema: TObject;
+    defaults: Record<string, unknown>;
+    secrets: string[];
+    description: string;
+  } | null;
 }
+
+/** Reads a settings group on a site, secrets opened: the settings module's, handed in at load. */
+export type SettingsReader = (site: Site, group: string) => Promise<Record<string, unknown>>;
 
 const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
 
@@ -64,6 +74,9 @@ export class PluginHost {
   private readonly statuses = new Map<string, PluginStatus>();
   private readonly routes = new Map<string, StagedRoute[]>();
   private active = new Map<string, Set<number>>();
+  private readSettings: SettingsReader = async () => {
+    throw new Error('plugins are not loaded');
+  };
 
   constructor(private readonly runtime: Runtime) {}
 
@@ -83,7 +96,8 @@ export class PluginHost {
   }
 
   /** Imports and sets up every installed plugin; one that throws is reported and skipped. */
-  async load(): Promise<void> {
+  async load(readSettings: SettingsReader): Promise<void> {
+    this.readSettings = readSettings;
     const rows = await new PluginRepo(this.runtime.data.global).list();
     for (const row of rows) {
       let manifest: PluginManifest | null = null;
@@ -226,6 +240,22 @@ export class PluginHost {
         delete: route('DELETE'),
       }),
       errors: Object.freeze({ NotFound, Conflict, ValidationFailed, Forbidden }),
+      settings: Object.freeze({
+        define(
+          schema: TObject,
+          defaults: Record<string, unknown>,
+          options: { secrets?: string[]; description?: string } = {},
+        ) {
+          if (staged.settings) throw new Error('settings are defined twice');
+          staged.settings = {
+            schema,
+            defaults,
+            secrets: options.secrets ?? [],
+            description: options.description ?? '',
+          };
+        },
+        read: (ctx: OperationContext) => this.readSettings(ctx.site, area),
+      }),
       db: (ctx: OperationContext) => pluginDb(area, ctx),
     }) as PluginContext;
   }
@@ -240,6 +270,8 @@ export class PluginHost {
     }
     for (const job of staged.jobs)
       if (runtime.jobs.registry.get(job.name)) throw new Error(`job "${job.name}" is already defined`);
+    if (staged.settings && runtime.settings.has(manifest.area))
+      throw new Error(`a settings group "${manifest.area}" is already registered`);
     for (const schedule of staged.schedules)
       if (!staged.jobs.some((job) => job.name === schedule.name))
         throw new Error(`schedule "${schedule.name}" names a job the plugin does not define`);
@@ -251,6 +283,15 @@ export class PluginHost {
         owner: manifest.name,
         ...(p.ownable ? { ownable: p.ownable } : {}),
       });
+    if (staged.settings) {
+      const { schema, defaults, secrets, description } = staged.settings;
+      // Checked before any registration: a bad schema or defaults fails the plugin whole.
+      runtime.settings.register(manifest.area, schema, defaults as never, {
+        owner: manifest.name,
+        description,
+        secrets: secrets as never,
+      });
+    }
     for (const { name, phase } of staged.phases) runtime.hooks.declare(name as never, phase);
     for (const a of staged.actions)
       runtime.hooks.addAction(a.name as never, a.callback as never, {
@@ -321,7 +362,16 @@ function setupOf(definition: PluginDefinition | undefined): (plugin: PluginConte
 }
 
 function emptyStaged(): Staged {
-  return { permissions: [], phases: [], actions: [], filters: [], jobs: [], schedules: [], routes: [] };
+  return {
+    permissions: [],
+    phases: [],
+    actions: [],
+    filters: [],
+    jobs: [],
+    schedules: [],
+    routes: [],
+    settings: null,
+  };
 }
 
 function status(

@@ -49,6 +49,12 @@ const broken = pluginFixture(
 const probe = pluginFixture(
   'probe',
   `export default function setup(plugin) {
+     const t = plugin.schema;
+     plugin.settings.define(t.Object({ api_key: t.Union([t.String(), t.Null()]) }), { api_key: null }, { secrets: ['api_key'] });
+     plugin.routes.get('/key', { permission: 'public', summary: 'Whether the secret reads back' }, async (ctx) => {
+       const { api_key } = await plugin.settings.read(ctx);
+       return { matches: api_key === 'sk-probe-123' };
+     });
      plugin.routes.get('/context', { permission: 'public', summary: 'What a plugin is given' }, async (ctx) => {
        let refused = null;
        try { plugin.db(ctx).selectFrom('users'); } catch (error) { refused = error.message; }
@@ -174,10 +180,38 @@ describe('the plugin context', () => {
         'permissions',
         'routes',
         'schema',
+        'settings',
         'version',
       ],
       refused: 'plugin probe may only use its own tables (probe_...), not "users"',
     });
+  });
+});
+
+describe("a plugin's settings", () => {
+  it('are a group of /api/settings, secrets write-only there and opened for the plugin', async () => {
+    const headers = { ...hostA, ...bearer(adminToken) };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/probe',
+      headers,
+      payload: { api_key: 'sk-probe-123' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toEqual({ api_key: { set: true } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/probe', headers })).body).not.toContain(
+      'sk-probe',
+    );
+    const key = await t.app.inject({ method: 'GET', url: '/api/probe/key', headers: hostA });
+    expect(key.json().data).toEqual({ matches: true });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/guestbook',
+      headers,
+      payload: { hide_links: 'yes' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['guestbook.hide_links']);
   });
 });
 
@@ -255,25 +289,63 @@ describe("the guestbook's hook and job", () => {
     }
   });
 
-  it('runs its job, enqueued in the transaction for the site, in the worker', async () => {
-    const { data } = (
-      await sign(hostA, { name: 'Spammer', message: 'Cheap pills at https://spam.test' })
-    ).json();
-    const job = await t.runtime.data.global
-      .selectFrom('jobs')
-      .select(['site_id', 'payload'])
-      .where('name', '=', 'guestbook.moderate_links')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(job.site_id).toBe(siteA.id);
-    expect(readJson(job.payload, null)).toEqual({ entryId: data.id });
+  it('runs its job, enqueued in the transaction for the site, in the worker, as its settings say', async () => {
+    const headers = { ...hostA, ...bearer(adminToken) };
+    const latestJob = () =>
+      t.runtime.data.global
+        .selectFrom('jobs')
+        .select(['id', 'site_id', 'payload', 'status'])
+        .where('name', '=', 'guestbook.moderate_links')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const visible = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA }))
+        .json()
+        .data.map((e: { id: number }) => e.id);
     const worker = workerForRuntime(t.runtime, { pollMs: 20 });
     worker.start();
     try {
-      await waitFor(async () => {
-        const list = await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA });
-        return !list.json().data.some((e: { id: number }) => e.id === data.id);
-      }, 'the moderation job to hide the entry with a link');
+      // With hide_links off, the job runs and keeps an entry with a link.
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/settings/guestbook',
+            headers,
+            payload: { hide_links: false },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const kept = (await sign(hostA, { name: 'Linker', message: 'My page: https://friend.test' })).json()
+        .data;
+      const keptJob = await latestJob();
+      await waitFor(
+        async () => (await t.runtime.jobs.queue.get(keptJob.id))?.status === 'completed',
+        'the first job',
+      );
+      expect(await visible()).toContain(kept.id);
+
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/settings/guestbook',
+            headers,
+            payload: { hide_links: true },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const { data } = (
+        await sign(hostA, { name: 'Spammer', message: 'Cheap pills at https://spam.test' })
+      ).json();
+      const job = await latestJob();
+      expect(job.site_id).toBe(siteA.id);
+      expect(readJson(job.payload, null)).toEqual({ entryId: data.id });
+      await waitFor(
+        async () => !(await visible()).includes(data.id),
+        'the moderation job to hide the entry with a link',
+      );
+      expect(await visible()).toContain(kept.id);
     } finally {
       await worker.stop();
     }

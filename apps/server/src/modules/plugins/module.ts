@@ -3,6 +3,7 @@ import type { TesseraModule } from '../../core/modules/module.js';
 import { operationContext } from '../../core/operation/operation-context.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { actorOf } from '../identity/request-actor.js';
+import { SettingsService } from '../settings/service.js';
 
 /**
  * Installed plugins: loaded in every process's setup (after the core modules, whose permissions
@@ -10,7 +11,10 @@ import { actorOf } from '../identity/request-actor.js';
  */
 export const pluginsModule: TesseraModule = {
   name: 'plugins',
-  setup: (runtime) => pluginsOf(runtime).load(),
+  setup: (runtime) => {
+    const settings = new SettingsService(runtime);
+    return pluginsOf(runtime).load((site, group) => settings.read(site, group as never));
+  },
   routes(app, runtime) {
     pluginsOf(runtime).mountRoutes(app, (request) => {
       // The plugin host answers 404 before this for a request without a site.
