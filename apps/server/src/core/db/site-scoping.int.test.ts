@@ -61,7 +61,7 @@ describe('joins and aliases', () => {
       .leftJoin('role_permissions as p', (join) =>
         join
           .onRef('p.role_id', '!=', 'r.id')
-          .on((eb) => eb.or([eb('p.permission', '=', 'users.view'), eb('p.permission', '=', 'nothing')])),
+          .on((eb) => eb.or([eb('p.permission', '=', 'media.upload'), eb('p.permission', '=', 'nothing')])),
       )
       .select(['r.id', 'p.site_id'])
       .execute();

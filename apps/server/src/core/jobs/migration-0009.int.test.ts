@@ -1,20 +1,26 @@
 import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { migrationSources } from '../../lifecycle.js';
 import { type DatabaseHandle, openDatabase } from '../db/connect.js';
 import { readJson } from '../db/engine.js';
 import type { TesseraMigration } from '../db/migrate.js';
 
-const folder = join(dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 let database: TestDatabase;
 let handle: DatabaseHandle;
 
 async function runMigrations(which: (name: string) => boolean): Promise<void> {
-  const files = (await readdir(folder)).filter((name) => /^\d{4}_[a-z0-9_]+\.ts$/.test(name)).sort();
-  for (const file of files.filter(which)) {
-    const migration = (await import(pathToFileURL(join(folder, file)).href)) as TesseraMigration;
+  // Every module's folder: the migrations before 0009 create identity's tables too.
+  const files = [];
+  for (const { folder } of migrationSources) {
+    for (const name of await readdir(folder))
+      if (/^\d{4}_[a-z0-9_]+\.ts$/.test(name)) files.push({ name, path: join(folder, name) });
+  }
+  files.sort((x, y) => x.name.localeCompare(y.name));
+  for (const file of files.filter((f) => which(f.name))) {
+    const migration = (await import(pathToFileURL(file.path).href)) as TesseraMigration;
     await migration.up(handle.kysely, handle.engine);
   }
 }

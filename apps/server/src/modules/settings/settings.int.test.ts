@@ -174,8 +174,8 @@ describe('PUT /api/settings/{group}', () => {
   it('keeps each site’s settings apart', async () => {
     const other = await call('GET', '/api/settings/general', undefined, otherToken, otherHost);
     expect(other.json().data).toMatchObject({ time_zone: 'UTC', tagline: '', default_locale: 'en' });
-    // The other site's admin cannot reach this site's settings with its token.
-    expect((await call('GET', '/api/settings', undefined, otherToken)).statusCode).toBe(403);
+    // The other site's admin cannot reach this site's settings: the token works on its own site only.
+    expect((await call('GET', '/api/settings', undefined, otherToken)).statusCode).toBe(401);
   });
 });
 
