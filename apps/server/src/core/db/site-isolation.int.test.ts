@@ -1,7 +1,4 @@
-import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/harness.js';
 import { seedSiteWithRoles } from '../../../test/identity-fixtures.js';
@@ -130,7 +127,6 @@ describe('migration 0010 on an existing database', () => {
     const database = await createTestDatabase();
     const runtime = createRuntime(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env }));
     try {
-      const { kysely, engine } = runtime.database;
       // The schema as it was before 0010.
       await migrateUpTo(runtime.database, migrationSources, '0009_job_queues');
 
