@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import helmet from 'helmet';
 import type { App } from './core/http/app-type.js';
 import { answerParserError, answerRouterError } from './core/http/client-errors.js';
 import { installErrorHandler } from './core/http/error-handler.js';
@@ -64,12 +64,16 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     done(null, payload);
   });
 
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt the middleware, and re-parsed the CSP, on every request.
+  const securityHeaders = helmet({
     // Cross-origin reads are governed by CORS.
     crossOriginResourcePolicy: { policy: 'same-site' },
     // Helmet's default CSP minus upgrade-insecure-requests: on a plain-http install (a LAN, a
     // first start on 127.0.0.1) it would send the docs UI's scripts to an https port nobody serves.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   // CORS serves token clients on other origins; cookies are never sent cross-origin (credentials off),
   // so a foreign page cannot ride an admin session.
