@@ -137,5 +137,18 @@ export default {
       },
       { maxAttempts: 3 },
     );
+
+    // Hidden entries are kept a month for a moderator to look at, then deleted, site by site.
+    plugin.jobs.define('guestbook.prune', async (_payload, run) => {
+      if (!run.operation) return;
+      const before = new Date(Date.now() - 30 * 86_400_000).toISOString();
+      await plugin
+        .db(run.operation)
+        .deleteFrom('guestbook_entries')
+        .where('hidden', '=', 1)
+        .where('created_at', '<', before)
+        .execute();
+    });
+    plugin.jobs.schedule('guestbook.prune', '37 4 * * *', {}, { perSite: true });
   },
 };

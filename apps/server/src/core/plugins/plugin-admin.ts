@@ -81,7 +81,7 @@ export async function activatePlugin(runtime: Runtime, name: string, site: Site)
   const repo = new PluginRepo(runtime.data.global);
   if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
   const changed = await repo.activate(name, site.id, new Date().toISOString());
-  await announceActivation(runtime);
+  await announceActivation(runtime, name);
   return changed;
 }
 
@@ -90,13 +90,15 @@ export async function deactivatePlugin(runtime: Runtime, name: string, site: Sit
   const repo = new PluginRepo(runtime.data.global);
   if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
   const changed = await repo.deactivate(name, site.id);
-  await announceActivation(runtime);
+  await announceActivation(runtime, name);
   return changed;
 }
 
 /** This process at once; every other server and worker at its next cache-epoch poll. */
-async function announceActivation(runtime: Runtime): Promise<void> {
-  await pluginsOf(runtime).reloadActivation();
+async function announceActivation(runtime: Runtime, name: string): Promise<void> {
+  const host = pluginsOf(runtime);
+  await host.reloadActivation();
+  await host.syncSiteSchedules(name);
   await bumpCacheEpoch(runtime.data.global);
 }
 

@@ -116,8 +116,12 @@ export interface PluginJobs {
     handler: PluginJobHandler,
     options?: { maxAttempts?: number; timeoutSeconds?: number },
   ): void;
-  /** A recurring job of a kind this plugin defines, on a five-field cron expression (UTC). */
-  schedule(name: string, cron: string, payload: unknown): void;
+  /**
+   * A recurring job of a kind this plugin defines, on a five-field cron expression (UTC). With
+   * `perSite`, one schedule per site where the plugin is active, kept in step with activation; each
+   * run gets an operation context on its site. Without it, one installation-wide schedule.
+   */
+  schedule(name: string, cron: string, payload: unknown, options?: { perSite?: boolean }): void;
 }
 
 /** A route's declaration: the permission is required, as on every core route. */

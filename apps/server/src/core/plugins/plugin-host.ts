@@ -51,7 +51,7 @@ interface Staged {
     handler: PluginJobHandler;
     options: { maxAttempts?: number; timeoutSeconds?: number };
   }>;
-  schedules: Array<{ name: string; cron: string; payload: unknown }>;
+  schedules: StagedSchedule[];
   routes: StagedRoute[];
   settings: {
     schema: TObject;
@@ -59,6 +59,13 @@ interface Staged {
     secrets: string[];
     description: string;
   } | null;
+}
+
+interface StagedSchedule {
+  name: string;
+  cron: string;
+  payload: unknown;
+  perSite: boolean;
 }
 
 /** Reads a settings group on a site, secrets opened: the settings module's, handed in at load. */
@@ -73,6 +80,7 @@ const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
 export class PluginHost {
   private readonly statuses = new Map<string, PluginStatus>();
   private readonly routes = new Map<string, StagedRoute[]>();
+  private readonly siteSchedules = new Map<string, StagedSchedule[]>();
   private active = new Map<string, Set<number>>();
   private readSettings: SettingsReader = async () => {
     throw new Error('plugins are not loaded');
@@ -121,6 +129,23 @@ export class PluginHost {
       }
     }
     await this.reloadActivation();
+    for (const name of this.siteSchedules.keys()) await this.syncSiteSchedules(name);
+  }
+
+  /**
+   * Makes a plugin's per-site schedules match where it is active: one row for each active site,
+   * none for the others. Called at load and by activation and deactivation.
+   */
+  async syncSiteSchedules(name: string): Promise<void> {
+    const { schedules } = this.runtime.jobs;
+    const active = this.active.get(name) ?? new Set<number>();
+    for (const def of this.siteSchedules.get(name) ?? []) {
+      for (const siteId of active) await schedules.schedule(def.name, def.cron, def.payload, { siteId });
+      for (const existing of await schedules.list()) {
+        if (existing.name === def.name && existing.site_id !== null && !active.has(existing.site_id))
+          await schedules.unschedule(def.name, { siteId: existing.site_id });
+      }
+    }
   }
 
   isActive(name: string, siteId: number): boolean {
@@ -227,9 +252,9 @@ export class PluginHost {
           owned('job', job);
           staged.jobs.push({ name: job, handler, options });
         },
-        schedule(job: string, cron: string, payload: unknown) {
+        schedule(job: string, cron: string, payload: unknown, options: { perSite?: boolean } = {}) {
           owned('job', job);
-          staged.schedules.push({ name: job, cron, payload });
+          staged.schedules.push({ name: job, cron, payload, perSite: options.perSite === true });
         },
       }),
       routes: Object.freeze({
@@ -324,8 +349,12 @@ export class PluginHost {
       );
     }
     this.routes.set(manifest.name, staged.routes);
-    // Schedules are rows: written after the registrations, and only by processes that run jobs' setup.
-    for (const schedule of staged.schedules) {
+    this.siteSchedules.set(
+      manifest.name,
+      staged.schedules.filter((schedule) => schedule.perSite),
+    );
+    // Schedules are rows, written after the registrations; per-site ones follow activation.
+    for (const schedule of staged.schedules.filter((s) => !s.perSite)) {
       runtime.jobs.schedules
         .schedule(schedule.name, schedule.cron, schedule.payload)
         .catch((error: unknown) => {

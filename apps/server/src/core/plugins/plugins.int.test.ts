@@ -393,6 +393,50 @@ describe('the plugin commands', () => {
     }
   });
 
+  it('keeps a per-site schedule on exactly the sites where the plugin is active, and runs it there', async () => {
+    const prunes = async () =>
+      (await t.runtime.jobs.schedules.list())
+        .filter((s) => s.name === 'guestbook.prune')
+        .map((s) => s.site_id);
+    expect(await prunes()).toEqual([siteA.id]);
+    await deactivatePlugin(t.runtime, 'guestbook', siteA);
+    expect(await prunes()).toEqual([]);
+    await activatePlugin(t.runtime, 'guestbook', siteA);
+    expect(await prunes()).toEqual([siteA.id]);
+
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    const db = t.runtime.data.site(siteA.id);
+    const insert = (hidden: number) =>
+      db
+        .insertInto(
+          'guestbook_entries' as never,
+          { name: 'Old', message: 'x', hidden, created_at: old } as never,
+        )
+        .returning('id' as never)
+        .executeTakeFirstOrThrow() as Promise<{ id: number }>;
+    const hidden = await insert(1);
+    const shown = await insert(0);
+    const id = await t.runtime.jobs.queue.enqueue('guestbook.prune', {}, { siteId: siteA.id });
+    const worker = workerForRuntime(t.runtime, { pollMs: 20 });
+    worker.start();
+    try {
+      await waitFor(
+        async () => (await t.runtime.jobs.queue.get(id))?.status === 'completed',
+        'the prune job',
+      );
+    } finally {
+      await worker.stop();
+    }
+    const left = (await db
+      .selectFrom('guestbook_entries' as never)
+      .select('id' as never)
+      .execute()) as Array<{
+      id: number;
+    }>;
+    expect(left.map((r) => r.id)).toContain(shown.id);
+    expect(left.map((r) => r.id)).not.toContain(hidden.id);
+  });
+
   it('deactivation keeps the data', async () => {
     await deactivatePlugin(t.runtime, 'guestbook', siteA);
     try {
