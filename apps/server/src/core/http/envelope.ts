@@ -33,6 +33,19 @@ export const ErrorBody = Type.Object(
 );
 
 /**
+ * The error answers of a site route that reads and writes a resource: no or bad credentials,
+ * permission, not found, conflict, validation and rate limit. Declared once for the routes' schemas.
+ */
+export const ResourceErrors = {
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+
+/**
  * Query parameters of every list: page from 1, limit 1..max (out of range gives 422, never a clamp).
  * Page is bounded like an id, so the offset it implies stays an exact integer on both engines.
  */

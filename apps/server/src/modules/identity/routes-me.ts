@@ -1,7 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { Forbidden } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
+import {
+  Envelope,
+  ListEnvelope,
+  listBody,
+  one,
+  PageQuery,
+  ResourceErrors,
+} from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { ACCOUNT_CHANGE_NOTE } from './account-access.js';
 import { actorOf } from './request-actor.js';
@@ -16,14 +23,7 @@ import {
 } from './schemas.js';
 import { ProfileService } from './service-profile.js';
 
-const errors = {
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
+const errors = ResourceErrors;
 const own = { permission: 'authenticated' } as const;
 const TokenListQuery = Type.Object(PageQuery(), { additionalProperties: false });
 

@@ -1,19 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
+import {
+  Envelope,
+  ListEnvelope,
+  listBody,
+  one,
+  PageQuery,
+  ResourceErrors,
+} from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { actorOf } from './request-actor.js';
 import { RoleCreateBody, RoleParams, RoleSchema, RoleUpdateBody } from './schemas.js';
 import { RolesService } from './service-roles.js';
 
-const errors = {
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
+const errors = ResourceErrors;
 const RoleListQuery = Type.Object(PageQuery(), { additionalProperties: false });
 
 /** /api/roles: the site's roles with their permissions. */

@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
+import {
+  Envelope,
+  ListEnvelope,
+  listBody,
+  one,
+  PageQuery,
+  ResourceErrors,
+} from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { actorOf } from './request-actor.js';
 import {
@@ -13,14 +20,7 @@ import {
 } from './schemas.js';
 import { UsersService } from './service-users.js';
 
-const errors = {
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
+const errors = ResourceErrors;
 const UserListQuery = Type.Object({ ...PageQuery(), ...UserListFilters }, { additionalProperties: false });
 
 /** /api/users: the users of the request's site, its members plus the Super Admins. */

@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ErrorBody, ListEnvelope, listBody, one, PageQuery } from '../../core/http/envelope.js';
+import {
+  Envelope,
+  ListEnvelope,
+  listBody,
+  one,
+  PageQuery,
+  ResourceErrors,
+} from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { actorOf } from '../identity/request-actor.js';
 import { UserSchema } from '../identity/schemas.js';
@@ -15,14 +22,7 @@ import {
 } from './schemas.js';
 import { SitesService } from './service-sites.js';
 
-const errors = {
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-};
+const errors = ResourceErrors;
 const superAdminsOnly = ' Super Admins only.';
 
 /** /api/sites: every site of the installation, for Super Admins, from any site's host. */
