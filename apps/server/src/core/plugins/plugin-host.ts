@@ -6,7 +6,7 @@ import type { MigrationSource } from '../db/migrate.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
 import type { HookPhase } from '../hooks/hook-manager.js';
 import type { App } from '../http/app-type.js';
-import { Envelope, ErrorBody, one } from '../http/envelope.js';
+import { addSiteRoute, type RouteMethod } from '../http/site-routes.js';
 import { type OperationContext, operationContext } from '../operation/operation-context.js';
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
@@ -31,7 +31,7 @@ export interface PluginStatus {
   readonly activeOn: number[];
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = RouteMethod;
 
 interface StagedRoute {
   method: Method;
@@ -170,40 +170,22 @@ export class PluginHost {
    * active answers 404.
    */
   mountRoutes(app: App, contextOf: (request: FastifyRequest) => OperationContext): void {
-    for (const [name, routes] of this.routes) {
-      for (const route of routes) {
-        const { spec } = route;
-        const status = spec.status ?? 200;
-        app.route({
-          method: route.method,
-          url: `/api/${name}${route.path === '/' ? '' : route.path}`,
-          config: { permission: spec.permission, rateLimit: spec.rateLimit ?? 'general' },
-          schema: {
-            tags: [`plugin:${name}`],
-            summary: spec.summary,
-            ...(spec.params ? { params: spec.params } : {}),
-            ...(spec.querystring ? { querystring: spec.querystring } : {}),
-            ...(spec.body ? { body: spec.body } : {}),
-            response: {
-              [status]: status === 204 ? Type.Null() : Envelope(spec.response ?? Type.Unknown()),
-              401: ErrorBody,
-              403: ErrorBody,
-              404: ErrorBody,
-              422: ErrorBody,
-              429: ErrorBody,
-            },
-          },
-          handler: async (request, reply) => {
-            if (!request.site || !this.isActive(name, request.site.id))
-              throw new NotFound('Route', 'route_not_found');
-            const data = await route.handler(contextOf(request), {
-              params: request.params as never,
-              query: request.query as never,
-              body: request.body as never,
-            });
-            if (status === 204) return reply.code(204).send(null);
-            return reply.code(status).send(one(data ?? null));
-          },
+    for (const [name, pluginRoutes] of this.routes) {
+      // Routes are mounted on every site; on one where the plugin is not active they do not exist.
+      const operationOf = (request: FastifyRequest) => {
+        if (!request.site || !this.isActive(name, request.site.id))
+          throw new NotFound('Route', 'route_not_found');
+        return contextOf(request);
+      };
+      for (const { method, path, spec, handler } of pluginRoutes) {
+        const route = {
+          method,
+          url: `/api/${name}${path === '/' ? '' : path}`,
+          shape: spec.status === 204 ? ('none' as const) : ('one' as const),
+          spec: { ...spec, rateLimit: spec.rateLimit ?? 'general', data: spec.response ?? Type.Unknown() },
+        };
+        addSiteRoute(app, operationOf, `plugin:${name}`, route, async (ctx, { params, query, body }) => {
+          return (await handler(ctx, { params, query, body } as never)) ?? null;
         });
       }
     }

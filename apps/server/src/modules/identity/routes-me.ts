@@ -9,9 +9,9 @@ import {
   PageQuery,
   ResourceErrors,
 } from '../../core/http/envelope.js';
+import { actorOf } from '../../core/http/request-actor.js';
 import type { Runtime } from '../../core/runtime.js';
 import { ACCOUNT_CHANGE_NOTE } from './account-access.js';
-import { actorOf } from './request-actor.js';
 import {
   ApiTokenSchema,
   CreatedApiTokenSchema,

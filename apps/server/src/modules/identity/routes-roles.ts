@@ -8,8 +8,8 @@ import {
   PageQuery,
   ResourceErrors,
 } from '../../core/http/envelope.js';
+import { actorOf } from '../../core/http/request-actor.js';
 import type { Runtime } from '../../core/runtime.js';
-import { actorOf } from './request-actor.js';
 import { RoleCreateBody, RoleParams, RoleSchema, RoleUpdateBody } from './schemas.js';
 import { RolesService } from './service-roles.js';
 

@@ -1,74 +1,59 @@
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ErrorBody, ListEnvelope, listBody, one } from '../../core/http/envelope.js';
+import { operationOf } from '../../core/http/request-actor.js';
+import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
-import { actorOf } from '../identity/request-actor.js';
 import { JobListQuery, JobParams, JobView, RescheduleBody } from './schemas.js';
 import { JobsService } from './service.js';
 
-const access = { permission: 'jobs.manage' } as const;
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const permission = 'jobs.manage';
 
 /** /api/jobs: see what is queued or failed, send failed jobs back, cancel or move pending ones. */
 export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
   const jobs = new JobsService(runtime);
+  const routes = siteRoutes(app, (request) => operationOf(runtime, request), 'jobs');
 
-  app.get(
+  routes.list(
     '/api/jobs',
     {
-      config: access,
-      schema: {
-        tags: ['jobs'],
-        summary: 'List background jobs, newest first; `status=failed` lists those out of attempts',
-        querystring: JobListQuery,
-        response: { 200: ListEnvelope(JobView), ...errors },
-      },
+      permission,
+      summary: 'List background jobs, newest first; `status=failed` lists those out of attempts',
+      querystring: JobListQuery,
+      data: JobView,
     },
-    async (request) => {
-      const { page, limit, ...filter } = request.query;
-      return listBody(await jobs.list(actorOf(request), filter, page, limit), page, limit);
-    },
+    (ctx, { query: { page, limit, ...filter } }) => jobs.list(ctx.actor, filter, page, limit),
   );
 
-  app.post(
+  routes.post(
     '/api/jobs/:id/retry',
     {
-      config: access,
-      schema: {
-        tags: ['jobs'],
-        summary: 'Send a failed job back to the queue with its attempts reset',
-        params: JobParams,
-        response: { 200: Envelope(JobView), ...errors },
-      },
+      permission,
+      summary: 'Send a failed job back to the queue with its attempts reset',
+      params: JobParams,
+      data: JobView,
     },
-    async (request) => one(await jobs.retry(actorOf(request), request.params.id)),
+    (ctx, { params }) => jobs.retry(ctx.actor, params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/jobs/:id/cancel',
     {
-      config: access,
-      schema: {
-        tags: ['jobs'],
-        summary: 'Cancel a pending job; 409 once it is running or has ended',
-        params: JobParams,
-        response: { 200: Envelope(JobView), ...errors },
-      },
+      permission,
+      summary: 'Cancel a pending job; 409 once it is running or has ended',
+      params: JobParams,
+      data: JobView,
     },
-    async (request) => one(await jobs.cancel(actorOf(request), request.params.id)),
+    (ctx, { params }) => jobs.cancel(ctx.actor, params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/jobs/:id/reschedule',
     {
-      config: access,
-      schema: {
-        tags: ['jobs'],
-        summary: 'Move the next run of a pending job; 409 once it is running or has ended',
-        params: JobParams,
-        body: RescheduleBody,
-        response: { 200: Envelope(JobView), ...errors },
-      },
+      permission,
+      summary: 'Move the next run of a pending job; 409 once it is running or has ended',
+      params: JobParams,
+      body: RescheduleBody,
+      data: JobView,
     },
-    async (request) => one(await jobs.reschedule(actorOf(request), request.params.id, request.body.run_at)),
+    (ctx, { params, body }) => jobs.reschedule(ctx.actor, params.id, body.run_at),
   );
 }

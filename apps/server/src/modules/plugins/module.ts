@@ -1,8 +1,6 @@
-import { anonymousActorOn } from '../../core/access/actor.js';
+import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
-import { operationContext } from '../../core/operation/operation-context.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
-import { actorOf } from '../identity/request-actor.js';
 import { SettingsService } from '../settings/service.js';
 
 /**
@@ -16,14 +14,6 @@ export const pluginsModule: TesseraModule = {
     return pluginsOf(runtime).load((site, group) => settings.read(site, group as never));
   },
   routes(app, runtime) {
-    pluginsOf(runtime).mountRoutes(app, (request) => {
-      // The plugin host answers 404 before this for a request without a site.
-      const site = request.site;
-      if (!site) throw new Error('a plugin route ran without a site');
-      const actor = request.principal
-        ? actorOf(request)
-        : anonymousActorOn(site, runtime.permissions, request.ip);
-      return operationContext(runtime, actor);
-    });
+    pluginsOf(runtime).mountRoutes(app, (request) => operationOf(runtime, request));
   },
 };

@@ -1,7 +1,7 @@
 import type { App } from '../../core/http/app-type.js';
-import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
+import { operationOf } from '../../core/http/request-actor.js';
+import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
-import { actorOf } from '../identity/request-actor.js';
 import {
   AllSettings,
   SettingsBody,
@@ -11,69 +11,57 @@ import {
 } from './schemas.js';
 import { SettingsService } from './service.js';
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const errorPaths =
   'Unknown keys and bad values give 422 with one entry per setting, keyed `<group>.<key>` (`general.time_zone`, `media.allowed_types.2`).';
 
 /** /api/settings: the request site's settings, by group. */
 export async function settingsRoutes(app: App, runtime: Runtime): Promise<void> {
   const settings = new SettingsService(runtime);
+  const routes = siteRoutes(app, (request) => operationOf(runtime, request), 'settings');
 
-  app.get(
+  routes.get(
     '/api/settings',
     {
-      config: { permission: 'settings.view' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Every settings group of the site, with defaults for what was never set',
-        response: { 200: Envelope(AllSettings), ...errors },
-      },
+      permission: 'settings.view',
+      summary: 'Every settings group of the site, with defaults for what was never set',
+      data: AllSettings,
     },
-    async (request) => one(await settings.all(actorOf(request))),
+    (ctx) => settings.all(ctx.actor),
   );
 
-  app.put(
+  routes.put(
     '/api/settings',
     {
-      config: { permission: 'settings.edit' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change settings of several groups at once: only the keys sent, all or nothing',
-        description: errorPaths,
-        body: SettingsBody,
-        response: { 200: Envelope(AllSettings), ...errors },
-      },
+      permission: 'settings.edit',
+      summary: 'Change settings of several groups at once: only the keys sent, all or nothing',
+      description: errorPaths,
+      body: SettingsBody,
+      data: AllSettings,
     },
-    async (request) => one(await settings.update(actorOf(request), request.body)),
+    (ctx, { body }) => settings.update(ctx.actor, body),
   );
 
-  app.get(
+  routes.get(
     '/api/settings/:group',
     {
-      config: { permission: 'settings.view' },
-      schema: {
-        tags: ['settings'],
-        summary: 'One settings group (404 for a group nobody registered)',
-        params: SettingsGroupParams,
-        response: { 200: Envelope(SettingsValues), ...errors },
-      },
+      permission: 'settings.view',
+      summary: 'One settings group (404 for a group nobody registered)',
+      params: SettingsGroupParams,
+      data: SettingsValues,
     },
-    async (request) => one(await settings.group(actorOf(request), request.params.group)),
+    (ctx, { params }) => settings.group(ctx.actor, params.group),
   );
 
-  app.put(
+  routes.put(
     '/api/settings/:group',
     {
-      config: { permission: 'settings.edit' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change a settings group: only the keys sent',
-        description: errorPaths,
-        params: SettingsGroupParams,
-        body: SettingsGroupBody,
-        response: { 200: Envelope(SettingsValues), ...errors },
-      },
+      permission: 'settings.edit',
+      summary: 'Change a settings group: only the keys sent',
+      description: errorPaths,
+      params: SettingsGroupParams,
+      body: SettingsGroupBody,
+      data: SettingsValues,
     },
-    async (request) => one(await settings.updateGroup(actorOf(request), request.params.group, request.body)),
+    (ctx, { params, body }) => settings.updateGroup(ctx.actor, params.group, body),
   );
 }
