@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { activatePlugin, installPlugin } from '../../src/core/plugins/plugin-admin.js';
+import { allMigrationSources } from '../../src/lifecycle.js';
 import { identityOf } from '../../src/modules/identity/identity.js';
 import { SESSION_COOKIE } from '../../src/modules/identity/sessions.js';
 import { createTestApp, seedSite, type TestContext } from '../harness.js';
@@ -9,6 +12,7 @@ import type { HostileRequest } from './hostile-requests.js';
 import { type Operation, operationsOf } from './openapi-operations.js';
 
 const HOST = 'fuzz.test';
+const GUESTBOOK = fileURLToPath(new URL('../../../../examples/plugin-guestbook', import.meta.url));
 
 /** An app on a fresh database, a Super Admin signed in both ways, and the operations to drive. */
 export interface FuzzTarget {
@@ -35,13 +39,24 @@ interface Access {
 export async function startFuzzTarget(): Promise<FuzzTarget> {
   // Limits high enough that the fuzzer meets the handlers, not the limiter; no worker, so nothing
   // changes the database between two requests but the requests themselves.
-  const t: TestContext = await createTestApp({
-    RATE_LIMIT_GENERAL: '1000000',
-    RATE_LIMIT_UPLOAD: '1000000',
-    RATE_LIMIT_SEARCH: '1000000',
-    JOBS_IN_PROCESS: 'false',
-  });
+  const t: TestContext = await createTestApp(
+    {
+      RATE_LIMIT_GENERAL: '1000000',
+      RATE_LIMIT_UPLOAD: '1000000',
+      RATE_LIMIT_SEARCH: '1000000',
+      JOBS_IN_PROCESS: 'false',
+    },
+    {
+      // The example plugin's routes are in the document too, so plugin routes meet the same input.
+      beforeSetup: async (runtime) => {
+        await installPlugin(runtime, GUESTBOOK, await allMigrationSources(runtime));
+      },
+    },
+  );
   const { siteId, roles } = await seedSiteWithRoles(t.runtime, HOST);
+  const site = await t.runtime.siteStore.findById(siteId);
+  if (!site) throw new Error(`site ${HOST} missing`);
+  await activatePlugin(t.runtime, 'guestbook', site);
   await seedSiteWithRoles(t.runtime, 'elsewhere.test');
   const editor = await seedUser(t.runtime, siteId, roles, { email: 'editor@fuzz.test', role: 'editor' });
   let admins = 0;

@@ -43,8 +43,9 @@ function describeRequest(request: HostileRequest): string {
 }
 
 describe(`hostile input on every operation (${testEngine})`, () => {
-  it('reads the operations from the document', () => {
+  it('reads the operations from the document, plugin routes included', () => {
     expect(target.operations.length).toBeGreaterThan(20);
+    expect(target.operations.map((operation) => operation.path)).toContain('/api/guestbook/entries');
   });
 
   it('notices a write in its database digest', async () => {
