@@ -1,5 +1,6 @@
 import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
+import { contentModule } from './content/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { pluginsModule } from './plugins/module.js';
@@ -13,5 +14,6 @@ export const modules: readonly TesseraModule[] = [
   jobsModule,
   sitesModule,
   settingsModule,
+  contentModule,
   pluginsModule,
 ];

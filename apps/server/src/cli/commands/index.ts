@@ -1,5 +1,6 @@
 import type { CommandRegistration } from '../context.js';
 import { cacheCommand } from './cache.js';
+import { contentCommand } from './content.js';
 import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
 import { pluginsCommand } from './plugins.js';
@@ -18,4 +19,5 @@ export const commands: CommandRegistration[] = [
   usersCommand,
   sitesCommand,
   pluginsCommand,
+  contentCommand,
 ];

@@ -21,6 +21,11 @@ export class CacheRegistry {
     return [...this.clears.keys()];
   }
 
+  /** Empties one cache by name; nothing when no cache of that name is registered. */
+  async clear(name: string): Promise<void> {
+    await this.clears.get(name)?.();
+  }
+
   /** Empties every cache; one failing does not stop the others. Returns the names cleared. */
   async clearAll(): Promise<string[]> {
     const entries = [...this.clears.entries()];

@@ -11,10 +11,10 @@ interface Page {
 declare module './hook-manager.js' {
   interface ActionHooks {
     'test.page_saved': [page: Page];
-    'test.before_save': [page: Page];
+    'test.before_write': [page: Page];
   }
   interface FilterHooks {
-    'test.title': [value: string, page: Page];
+    'test.headline': [value: string, page: Page];
   }
 }
 
@@ -47,18 +47,18 @@ describe('HookManager', () => {
 
   it('passes a filtered value through each callback with the context', async () => {
     const { hooks } = manager();
-    hooks.addFilter('test.title', (value) => `${value}!`, { owner: 'p1' });
-    hooks.addFilter('test.title', async (value, _ctx, p) => `${value} #${p.id}`, {
+    hooks.addFilter('test.headline', (value) => `${value}!`, { owner: 'p1' });
+    hooks.addFilter('test.headline', async (value, _ctx, p) => `${value} #${p.id}`, {
       owner: 'p2',
       priority: 20,
     });
-    hooks.addFilter('test.title', (value) => value.toUpperCase(), { owner: 'p0', priority: 1 });
-    expect(await hooks.applyFilters('test.title', page.title, ctx, page)).toBe('HELLO! #1');
+    hooks.addFilter('test.headline', (value) => value.toUpperCase(), { owner: 'p0', priority: 1 });
+    expect(await hooks.applyFilters('test.headline', page.title, ctx, page)).toBe('HELLO! #1');
   });
 
   it('returns the value unchanged when nothing is registered', async () => {
     const { hooks } = manager();
-    expect(await hooks.applyFilters('test.title', 'same', ctx, page)).toBe('same');
+    expect(await hooks.applyFilters('test.headline', 'same', ctx, page)).toBe('same');
   });
 
   it('logs a throwing callback with its owner and carries on', async () => {
@@ -73,14 +73,14 @@ describe('HookManager', () => {
     );
     hooks.addAction('test.page_saved', after, { owner: 'core' });
     hooks.addFilter(
-      'test.title',
+      'test.headline',
       () => {
         throw new Error('bad filter');
       },
       { owner: 'plugin:bad' },
     );
     await hooks.doAction('test.page_saved', ctx, page);
-    expect(await hooks.applyFilters('test.title', 'kept', ctx, page)).toBe('kept');
+    expect(await hooks.applyFilters('test.headline', 'kept', ctx, page)).toBe('kept');
     expect(after).toHaveBeenCalledWith(ctx, page);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({ hook: 'test.page_saved', owner: 'plugin:broken' });
@@ -88,30 +88,30 @@ describe('HookManager', () => {
 
   it('lets a transaction-phase callback refuse the operation with its typed error', async () => {
     const { hooks, log } = manager();
-    hooks.declare('test.before_save', 'transaction');
+    hooks.declare('test.before_write', 'transaction');
     hooks.addAction(
-      'test.before_save',
+      'test.before_write',
       (_ctx, p) => {
         if (p.title === 'Hello') throw new Forbidden('Titles may not say hello.', 'vetoed');
       },
       { owner: 'plugin:censor' },
     );
-    await expect(hooks.doAction('test.before_save', ctx, page)).rejects.toMatchObject({ code: 'vetoed' });
-    await expect(hooks.doAction('test.before_save', ctx, { id: 2, title: 'Bye' })).resolves.toBeUndefined();
+    await expect(hooks.doAction('test.before_write', ctx, page)).rejects.toMatchObject({ code: 'vetoed' });
+    await expect(hooks.doAction('test.before_write', ctx, { id: 2, title: 'Bye' })).resolves.toBeUndefined();
     expect(log.error).not.toHaveBeenCalled();
   });
 
   it('turns a plain Error thrown in a transaction-phase hook into a 409 that names only the owner', async () => {
     const { hooks, log } = manager();
-    hooks.declare('test.before_save', 'transaction');
+    hooks.declare('test.before_write', 'transaction');
     hooks.addAction(
-      'test.before_save',
+      'test.before_write',
       () => {
         throw new Error('SELECT secret FROM internals failed');
       },
       { owner: 'plugin:sloppy' },
     );
-    const refusal = await hooks.doAction('test.before_save', ctx, page).catch((error: unknown) => error);
+    const refusal = await hooks.doAction('test.before_write', ctx, page).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ kind: 'conflict', code: 'refused', status: 409 });
     expect((refusal as Error).message).toBe('The operation was refused by plugin:sloppy.');
     expect(log.error).toHaveBeenCalledTimes(1);

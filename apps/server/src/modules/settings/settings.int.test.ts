@@ -74,6 +74,7 @@ describe('GET /api/settings', () => {
     const data = res.json().data;
     expect(Object.keys(data).sort()).toEqual([
       'discussion',
+      'editing',
       'general',
       'media',
       'newsletter',

@@ -1,0 +1,381 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { SiteScopedDb } from '../../../core/db/data.js';
+import { readJson } from '../../../core/db/engine.js';
+import type { EntryTable } from '../tables.js';
+import type { EntryState, EntryStatus } from './entry.js';
+
+/** An entry row as services use it: JSON read, terms not included. */
+export interface Entry {
+  id: number;
+  type_id: number;
+  title: string;
+  slug: string;
+  path: string;
+  status: EntryStatus;
+  locale: string;
+  parent_id: number | null;
+  translation_group_id: number;
+  author_id: number | null;
+  excerpt: string;
+  featured_media_id: number | null;
+  fields: Record<string, unknown>;
+  blocks: unknown[];
+  position: number;
+  version: number;
+  live: EntryState | null;
+  live_path: string | null;
+  live_revision_id: number | null;
+  published_at: string | null;
+  publish_at: string | null;
+  review_note: string | null;
+  lock_user_id: number | null;
+  lock_taken_at: string | null;
+  lock_seen_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export function entryOf(row: Selectable<EntryTable>): Entry {
+  return {
+    ...row,
+    fields: readJson(row.fields, {}),
+    blocks: readJson(row.blocks, []),
+    live: readJson<EntryState | null>(row.live, null),
+  };
+}
+
+export type EntryInsert = Omit<Insertable<EntryTable>, 'site_id' | 'id'>;
+export type EntryChanges = Omit<Updateable<EntryTable>, 'site_id' | 'id' | 'type_id'>;
+
+export type EntrySort = 'created_at' | 'updated_at' | 'published_at' | 'title' | 'position';
+
+export interface EntryFilter {
+  status?: EntryStatus | 'trash' | 'any';
+  authorId?: number;
+  /** null lists top-level entries. */
+  parentId?: number | null;
+  termId?: number;
+  locale?: string;
+  text?: string;
+  /** On `dateField`, inclusive bounds. */
+  from?: string;
+  to?: string;
+  dateField?: 'created_at' | 'updated_at' | 'published_at';
+  sort: EntrySort;
+  order: 'asc' | 'desc';
+}
+
+/** Characters LIKE treats specially, escaped so a search for "100%" finds "100%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Entries of one site: the working copies, their places in the tree, their terms and relations. */
+export class EntriesRepo {
+  constructor(private readonly db: SiteScopedDb) {}
+
+  async byId(id: number): Promise<Entry | null> {
+    const row = await this.db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? entryOf(row) : null;
+  }
+
+  async byIds(ids: readonly number[]): Promise<Entry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('entries').selectAll().where('id', 'in', ids).execute();
+    return rows.map(entryOf);
+  }
+
+  async list(
+    typeId: number,
+    filter: EntryFilter,
+    page: number,
+    limit: number,
+  ): Promise<{ items: Entry[]; total: number }> {
+    let query = this.db.selectFrom('entries').where('type_id', '=', typeId);
+    if (filter.status === 'trash') query = query.where('deleted_at', 'is not', null);
+    else {
+      query = query.where('deleted_at', 'is', null);
+      if (filter.status && filter.status !== 'any') query = query.where('status', '=', filter.status);
+    }
+    if (filter.authorId !== undefined) query = query.where('author_id', '=', filter.authorId);
+    if (filter.parentId !== undefined)
+      query =
+        filter.parentId === null
+          ? query.where('parent_id', 'is', null)
+          : query.where('parent_id', '=', filter.parentId);
+    if (filter.locale !== undefined) query = query.where('locale', '=', filter.locale);
+    if (filter.text) {
+      const pattern = likePattern(filter.text.toLowerCase());
+      query = query.where((eb) => eb(eb.fn('lower', ['title']), 'like', eb.val(pattern)));
+    }
+    const dateField = filter.dateField ?? 'created_at';
+    if (filter.from) query = query.where(dateField, '>=', filter.from);
+    if (filter.to) query = query.where(dateField, '<=', filter.to);
+    if (filter.termId !== undefined) {
+      const termId = filter.termId;
+      query = query.where('id', 'in', (eb) =>
+        eb.selectFrom('entry_terms').select('entry_id').where('term_id', '=', termId),
+      );
+    }
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll()
+      .orderBy(filter.sort, filter.order)
+      .orderBy('id', filter.order)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    return { items: rows.map(entryOf), total: Number(counted.n) };
+  }
+
+  async insert(values: EntryInsert): Promise<number> {
+    const row = await this.db.insertInto('entries', values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * Writes `changes` only if the entry is still at `version`, moving it to the next: the check and
+   * the write are one statement, so two saves based on the same version cannot both succeed.
+   */
+  async updateAtVersion(id: number, version: number, changes: EntryChanges): Promise<boolean> {
+    const result = await this.db
+      .updateTable('entries')
+      .set({ ...changes, version: version + 1 })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Changes that are not edits of the content (workflow, lock, paths): no version step. */
+  async update(id: number, changes: EntryChanges): Promise<void> {
+    await this.db.updateTable('entries').set(changes).where('id', '=', id).execute();
+  }
+
+  /** The entries of a translation group, trashed ones left out. */
+  async inGroup(groupId: number): Promise<Entry[]> {
+    const rows = await this.db
+      .selectFrom('entries')
+      .selectAll()
+      .where('translation_group_id', '=', groupId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    return rows.map(entryOf);
+  }
+
+  /** Trashed entries that went to the trash before `cutoff`, oldest first. */
+  async trashedBefore(cutoff: string): Promise<{ id: number; type_id: number }[]> {
+    return this.db
+      .selectFrom('entries')
+      .select(['id', 'type_id'])
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .orderBy('deleted_at')
+      .execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('entries').where('id', '=', id).execute();
+  }
+
+  async newTranslationGroup(at: string): Promise<number> {
+    const row = await this.db
+      .insertInto('translation_groups', { created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Slugs among the live siblings (same type, locale and parent) that equal `base` or extend it with -n. */
+  async siblingSlugs(
+    sibling: { typeId: number; locale: string; parentId: number | null },
+    base: string,
+    exceptId: number | null,
+  ): Promise<string[]> {
+    let query = this.db
+      .selectFrom('entries')
+      .select('slug')
+      .where('type_id', '=', sibling.typeId)
+      .where('locale', '=', sibling.locale)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    query =
+      sibling.parentId === null
+        ? query.where('parent_id', 'is', null)
+        : query.where('parent_id', '=', sibling.parentId);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    return (await query.execute()).map((row) => row.slug);
+  }
+
+  /** Every entry below `id` in the tree, nearest first, with its path. */
+  async descendants(
+    id: number,
+  ): Promise<{ id: number; parent_id: number | null; slug: string; path: string; locale: string }[]> {
+    return this.db
+      .withRecursive('tree(id, parent_id, slug, path, locale, depth)', (q) =>
+        q
+          .selectFrom('entries')
+          .select(['id', 'parent_id', 'slug', 'path', 'locale', (eb) => eb.lit(1).as('depth')])
+          .where('parent_id', '=', id)
+          .unionAll(
+            q
+              .selectFrom('entries as child')
+              .innerJoin('tree', 'tree.id', 'child.parent_id')
+              .select([
+                'child.id',
+                'child.parent_id',
+                'child.slug',
+                'child.path',
+                'child.locale',
+                (eb) => eb(eb.ref('tree.depth'), '+', eb.lit(1)).as('depth'),
+              ]),
+          ),
+      )
+      .selectFrom('tree')
+      .select(['id', 'parent_id', 'slug', 'path', 'locale'])
+      .orderBy('depth')
+      .execute() as Promise<
+      { id: number; parent_id: number | null; slug: string; path: string; locale: string }[]
+    >;
+  }
+
+  async childIds(id: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('entries').select('id').where('parent_id', '=', id).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Term ids by taxonomy slug, for each entry. */
+  async termsOf(entryIds: readonly number[]): Promise<Map<number, Record<string, number[]>>> {
+    const terms = new Map<number, Record<string, number[]>>();
+    if (entryIds.length === 0) return terms;
+    const rows = await this.db
+      .selectFrom('entry_terms')
+      .innerJoin('terms', 'terms.id', 'entry_terms.term_id')
+      .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
+      .select(['entry_terms.entry_id', 'entry_terms.term_id', 'taxonomies.slug'])
+      .where('entry_terms.entry_id', 'in', entryIds)
+      .orderBy('entry_terms.term_id')
+      .execute();
+    for (const row of rows) {
+      const own = terms.get(row.entry_id) ?? {};
+      own[row.slug] = [...(own[row.slug] ?? []), row.term_id];
+      terms.set(row.entry_id, own);
+    }
+    return terms;
+  }
+
+  /** Terms of a taxonomy among `ids`: what exists of what a client sent. */
+  async termIdsIn(taxonomy: string, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('terms')
+      .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
+      .select('terms.id')
+      .where('taxonomies.slug', '=', taxonomy)
+      .where('terms.id', 'in', ids)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async termIdBySlug(taxonomy: string, slug: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('terms')
+      .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
+      .select('terms.id')
+      .where('taxonomies.slug', '=', taxonomy)
+      .where('terms.slug', '=', slug)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Replaces the entry's terms of the taxonomies named in `terms`; others stay. */
+  async replaceTerms(entryId: number, terms: Record<string, number[]>): Promise<void> {
+    for (const [taxonomy, ids] of Object.entries(terms)) {
+      await this.db
+        .deleteFrom('entry_terms')
+        .where('entry_id', '=', entryId)
+        .where('term_id', 'in', (eb) =>
+          eb
+            .selectFrom('terms')
+            .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
+            .select('terms.id')
+            .where('taxonomies.slug', '=', taxonomy),
+        )
+        .execute();
+      if (ids.length > 0)
+        await this.db
+          .insertInto(
+            'entry_terms',
+            ids.map((termId) => ({ entry_id: entryId, term_id: termId })),
+          )
+          .execute();
+    }
+  }
+
+  /** The entry's relation rows, replaced by what its field values name now. */
+  async replaceRelations(entryId: number, relations: { field: string; toId: number }[]): Promise<void> {
+    await this.db.deleteFrom('entry_relations').where('from_id', '=', entryId).execute();
+    if (relations.length === 0) return;
+    await this.db
+      .insertInto(
+        'entry_relations',
+        relations.map((relation, position) => ({
+          from_id: entryId,
+          field: relation.field,
+          to_id: relation.toId,
+          position,
+        })),
+      )
+      .execute();
+  }
+
+  /** Who points at the entry through a relation field: entry id and field path. */
+  async referencesTo(entryId: number): Promise<{ from_id: number; field: string }[]> {
+    return this.db
+      .selectFrom('entry_relations')
+      .select(['from_id', 'field'])
+      .where('to_id', '=', entryId)
+      .orderBy('from_id')
+      .execute();
+  }
+
+  /** Entries among `ids` that exist on the site, are of one of `typeIds` and not trashed. */
+  async existingOf(ids: readonly number[], typeIds: readonly number[] | null): Promise<Entry[]> {
+    if (ids.length === 0) return [];
+    let query = this.db
+      .selectFrom('entries')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null);
+    if (typeIds) query = query.where('type_id', 'in', typeIds);
+    return (await query.execute()).map(entryOf);
+  }
+
+  /**
+   * Whether the user belongs to the site (an entry's author must). Membership is identity's table,
+   * read here through the site-scoped handle so the check cannot reach another site.
+   */
+  async isSiteMember(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('site_members')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async recordRedirect(locale: string, oldPath: string, entryId: number, at: string): Promise<void> {
+    await this.db
+      .insertInto('entry_redirects', { locale, old_path: oldPath, entry_id: entryId, created_at: at })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['site_id', 'locale', 'old_path'])
+          .doUpdateSet({ entry_id: entryId, created_at: at }),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,164 @@
+import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { permissionArea } from '../types/content-type.js';
+import { routeOf } from '../types/route-pattern.js';
+import { allowedTransitions } from '../workflow/rules.js';
+import type { EntryView } from './entry.js';
+import { lockHolder } from './locks.js';
+import type { Entry } from './repo.js';
+import type { TypeScope } from './service.js';
+import { sameState, stateOf } from './state.js';
+
+const EXCERPT_WORDS = 55;
+
+/**
+ * The excerpt shown when none was written: the first words of the first text the entry holds (its
+ * first richtext or textarea field, else its paragraph and heading blocks), as WordPress does.
+ */
+export function derivedExcerpt(scope: TypeScope, entry: Pick<Entry, 'fields' | 'blocks'>): string {
+  let text = '';
+  for (const field of scope.type.fields) {
+    const value = entry.fields[field.key];
+    if (
+      (field.type === 'richtext' || field.type === 'textarea') &&
+      typeof value === 'string' &&
+      value !== ''
+    ) {
+      text = value;
+      break;
+    }
+  }
+  if (text === '') text = blockText(entry.blocks, 2_000);
+  // Richtext is stored sanitized; the tags are dropped for a plain-text excerpt, never rendered.
+  const words = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}…` : words.join(' ');
+}
+
+function blockText(blocks: unknown[], budget: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  const walk = (nodes: unknown[]) => {
+    for (const node of nodes) {
+      if (size >= budget || !node || typeof node !== 'object') continue;
+      const block = node as { type?: unknown; props?: Record<string, unknown>; children?: unknown[] };
+      for (const key of ['text', 'content']) {
+        const value = block.props?.[key];
+        if (typeof value === 'string') {
+          parts.push(value);
+          size += value.length;
+        }
+      }
+      if (Array.isArray(block.children)) walk(block.children);
+    }
+  };
+  walk(blocks);
+  return parts.join(' ');
+}
+
+/** Entries as the API answers them: terms, URL, lock, pending changes and the caller's transitions. */
+export class EntryViews {
+  async one(ctx: OperationContext, scope: TypeScope, entry: Entry, include: string[]): Promise<EntryView> {
+    const [view] = await this.many(ctx, scope, [entry]);
+    if (!view) throw new Error('an entry view went missing');
+    if (include.length > 0) view.included = await this.included(ctx, scope, entry, include);
+    return view;
+  }
+
+  async many(ctx: OperationContext, scope: TypeScope, entries: Entry[]): Promise<EntryView[]> {
+    const terms = await scope.repo.termsOf(entries.map((entry) => entry.id));
+    return entries.map((entry) => this.viewOf(ctx, scope, entry, terms.get(entry.id) ?? {}));
+  }
+
+  viewOf(ctx: OperationContext, scope: TypeScope, entry: Entry, terms: Record<string, number[]>): EntryView {
+    const hasUnpublishedChanges = entry.live !== null && !sameState(entry.live, stateOf(entry, terms));
+    const date = new Date(entry.published_at ?? entry.publish_at ?? entry.created_at);
+    const prefix = entry.locale === ctx.site.default_locale ? '' : `/${entry.locale}`;
+    return {
+      id: entry.id,
+      type: scope.type.slug,
+      title: entry.title,
+      slug: entry.slug,
+      path: entry.path,
+      url:
+        prefix +
+        routeOf(scope.type.route_pattern, { id: entry.id, slug: entry.slug, path: entry.path, date }),
+      status: entry.status,
+      locale: entry.locale,
+      parent_id: entry.parent_id,
+      translation_group_id: entry.translation_group_id,
+      author_id: entry.author_id,
+      excerpt: entry.excerpt || derivedExcerpt(scope, entry),
+      featured_media_id: entry.featured_media_id,
+      fields: entry.fields,
+      blocks: entry.blocks,
+      terms,
+      position: entry.position,
+      version: entry.version,
+      has_unpublished_changes: hasUnpublishedChanges,
+      published_at: entry.published_at,
+      publish_at: entry.publish_at,
+      review_note: entry.review_note,
+      lock: lockHolder(entry),
+      transitions: allowedTransitions({ ...entry, hasUnpublishedChanges }, ctx.actor.access, scope.area),
+      created_at: entry.created_at,
+      updated_at: entry.updated_at,
+      deleted_at: entry.deleted_at,
+    };
+  }
+
+  /** Related entries named by the relation fields in `include`, readable by the caller. */
+  private async included(ctx: OperationContext, scope: TypeScope, entry: Entry, include: string[]) {
+    const relationFields = new Map(
+      scope.type.fields.filter((field) => field.type === 'relation').map((field) => [field.key, field]),
+    );
+    const result: Record<string, unknown[]> = {};
+    for (const key of include) {
+      const field = relationFields.get(key);
+      if (!field || field.type !== 'relation') continue;
+      const target = scope.siteTypes.get(field.target_type ?? '');
+      if (!target) continue;
+      const raw = entry.fields[key];
+      const ids = (Array.isArray(raw) ? raw : raw === null || raw === undefined ? [] : [raw]).filter(
+        (id): id is number => typeof id === 'number',
+      );
+      const targetScope: TypeScope = { ...scope, type: target, area: permissionArea(target) };
+      if (!ctx.actor.access.allows(`${targetScope.area}.view`)) continue;
+      const found = await scope.repo.existingOf(ids, [target.id]);
+      const byId = new Map(found.map((related) => [related.id, related]));
+      const ordered = ids.flatMap((id) => {
+        const related = byId.get(id);
+        return related ? [related] : [];
+      });
+      result[key] = await this.many(ctx, targetScope, ordered);
+    }
+    return result;
+  }
+
+  /** Who points at an entry: each source entry's id, type, title and the field. */
+  async references(_ctx: OperationContext, scope: TypeScope, id: number) {
+    const references = await scope.repo.referencesTo(id);
+    const sources = new Map((await scope.repo.byIds(references.map((r) => r.from_id))).map((e) => [e.id, e]));
+    const slugOf = new Map([...scope.siteTypes.values()].map((type) => [type.id, type.slug]));
+    return references.flatMap((reference) => {
+      const source = sources.get(reference.from_id);
+      if (!source) return [];
+      return [
+        {
+          id: source.id,
+          type: slugOf.get(source.type_id) ?? '',
+          title: source.title,
+          field: reference.field,
+          status: source.status,
+        },
+      ];
+    });
+  }
+}

@@ -1,0 +1,296 @@
+import { addFieldError, type FieldErrors, fieldErrors } from '../../../core/errors.js';
+import { MAX_ID } from '../../../core/http/input-schemas.js';
+import type { FieldDefinition } from './definition.js';
+import { sanitizeRichText } from './richtext.js';
+
+export const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]+$/;
+const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const DEFAULT_JSON_BYTES = 65_536;
+const MAX_JSON_DEPTH = 20;
+
+/** The relation ids a value names, by field path, for the caller to check on the site. */
+export interface RelationRefs {
+  path: string;
+  ids: number[];
+  targetType: string;
+}
+
+export type FieldValidation =
+  | { ok: true; values: Record<string, unknown>; relations: RelationRefs[]; mediaIds: number[] }
+  | { ok: false; errors: FieldErrors };
+
+export interface ValidateOptions {
+  /** On creation, fields not sent take their default. */
+  isNew: boolean;
+}
+
+/**
+ * Validates an entry's field values against the type's definitions and normalizes them (datetimes
+ * to UTC with Z, richtext sanitized, colours lowercased). Each failing value gives a message under
+ * its path (`fields.price`, `fields.gallery[2].caption`); keys the type does not define are refused.
+ * Media and relation ids are returned for the caller to check against the site.
+ */
+export function validateFieldValues(
+  definitions: readonly FieldDefinition[],
+  values: Record<string, unknown>,
+  options: ValidateOptions,
+): FieldValidation {
+  const errors = fieldErrors();
+  const relations: RelationRefs[] = [];
+  const mediaIds: number[] = [];
+  const normalized = validateGroup(definitions, values, 'fields', options, { errors, relations, mediaIds });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, values: normalized, relations, mediaIds };
+}
+
+interface Found {
+  errors: FieldErrors;
+  relations: RelationRefs[];
+  mediaIds: number[];
+}
+
+function validateGroup(
+  definitions: readonly FieldDefinition[],
+  values: unknown,
+  path: string,
+  options: ValidateOptions,
+  found: Found,
+): Record<string, unknown> {
+  if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+    addFieldError(found.errors, path, 'Expected an object of field values.');
+    return {};
+  }
+  const given = values as Record<string, unknown>;
+  const known = new Set(definitions.map((definition) => definition.key));
+  for (const key of Object.keys(given))
+    if (!known.has(key))
+      addFieldError(found.errors, `${path}.${key}`, 'This content type has no such field.');
+  const out: Record<string, unknown> = {};
+  for (const definition of definitions) {
+    const at = `${path}.${definition.key}`;
+    let value = Object.hasOwn(given, definition.key) ? given[definition.key] : undefined;
+    if (value === undefined && options.isNew && definition.default !== undefined)
+      value = structuredClone(definition.default);
+    if (
+      value === undefined ||
+      value === null ||
+      value === '' ||
+      (Array.isArray(value) && value.length === 0)
+    ) {
+      if (definition.required) addFieldError(found.errors, at, `${definition.label} is required.`);
+      else if (value !== undefined) out[definition.key] = emptyOf(definition);
+      continue;
+    }
+    const checked = validateValue(definition, value, at, options, found);
+    if (checked !== undefined) out[definition.key] = checked;
+  }
+  return out;
+}
+
+function emptyOf(definition: FieldDefinition): unknown {
+  if (definition.type === 'repeater' || isList(definition)) return [];
+  if (definition.type === 'checkbox') return false;
+  return null;
+}
+
+function isList(definition: FieldDefinition): boolean {
+  if (definition.type === 'relation') return definition.cardinality === 'many';
+  return (
+    (definition.type === 'select' || definition.type === 'file' || definition.type === 'image') &&
+    definition.multiple === true
+  );
+}
+
+/** The value normalized, or undefined after recording why it is refused. */
+function validateValue(
+  definition: FieldDefinition,
+  value: unknown,
+  at: string,
+  options: ValidateOptions,
+  found: Found,
+): unknown {
+  const fail = (message: string): undefined => {
+    addFieldError(found.errors, at, message);
+    return undefined;
+  };
+  switch (definition.type) {
+    case 'text':
+    case 'textarea': {
+      if (typeof value !== 'string') return fail('Expected text.');
+      const problem = lengthProblem(definition, value);
+      if (problem) return fail(problem);
+      if (definition.type === 'text' && value.includes('\n')) return fail('Expected a single line.');
+      if (definition.pattern && !new RegExp(`^(?:${definition.pattern})$`, 'u').test(value))
+        return fail('Does not have the expected format.');
+      return value;
+    }
+    case 'richtext': {
+      if (typeof value !== 'string') return fail('Expected HTML text.');
+      const clean = sanitizeRichText(value);
+      const problem = lengthProblem(definition, clean);
+      return problem ? fail(problem) : clean;
+    }
+    case 'number': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail('Expected a number.');
+      if (definition.integer && !Number.isInteger(value)) return fail('Expected a whole number.');
+      if (definition.decimals !== undefined && !hasAtMostDecimals(value, definition.decimals))
+        return fail(`At most ${definition.decimals} decimal places.`);
+      if (typeof definition.min === 'number' && value < definition.min)
+        return fail(`Must be at least ${definition.min}.`);
+      if (typeof definition.max === 'number' && value > definition.max)
+        return fail(`Must be at most ${definition.max}.`);
+      return value;
+    }
+    case 'email': {
+      if (typeof value !== 'string' || value.length > (definition.max_length ?? 254) || !EMAIL.test(value))
+        return fail('Expected an email address.');
+      return value.trim();
+    }
+    case 'url': {
+      if (typeof value !== 'string' || value.length > (definition.max_length ?? 2048))
+        return fail('Expected a URL.');
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        return fail('Expected a full URL (https://...).');
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return fail('Only http and https URLs are accepted.');
+      return value;
+    }
+    case 'select':
+    case 'radio': {
+      const allowed = new Set((definition.choices ?? []).map((choice) => choice.value));
+      if (definition.type === 'select' && definition.multiple) {
+        if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+          return fail('Expected a list of choices.');
+        const problem = countProblem(definition, value.length);
+        if (problem) return fail(problem);
+        const unknown = value.filter((item) => !allowed.has(item));
+        if (unknown.length > 0) return fail(`Not among the choices: ${unknown.join(', ')}.`);
+        return [...new Set(value)];
+      }
+      if (typeof value !== 'string' || !allowed.has(value)) return fail('Not among the choices.');
+      return value;
+    }
+    case 'checkbox':
+      return typeof value === 'boolean' ? value : fail('Expected true or false.');
+    case 'date': {
+      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+        return fail('Expected a date, YYYY-MM-DD.');
+      if (new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value)
+        return fail('This day does not exist.');
+      return outOfBounds(definition, value) ? undefined : value;
+    }
+    case 'datetime': {
+      const time =
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+      if (Number.isNaN(time)) return fail('Expected a date and time, ISO 8601 (2026-05-01T09:30:00Z).');
+      const iso = new Date(time).toISOString();
+      return outOfBounds(definition, iso) ? undefined : iso;
+    }
+    case 'file':
+    case 'image':
+      return ids(definition, value, at, found, (list) => found.mediaIds.push(...list));
+    case 'relation':
+      return ids(definition, value, at, found, (list) =>
+        found.relations.push({ path: at, ids: list, targetType: definition.target_type ?? '' }),
+      );
+    case 'color':
+      return typeof value === 'string' && COLOR.test(value)
+        ? value.toLowerCase()
+        : fail('Expected a hex colour (#rrggbb).');
+    case 'repeater': {
+      if (!Array.isArray(value)) return fail('Expected a list of items.');
+      const problem = countProblem(definition, value.length);
+      if (problem) return fail(problem);
+      const subfields = (definition.fields ?? []) as FieldDefinition[];
+      return value.map((item, i) => validateGroup(subfields, item, `${at}[${i}]`, options, found));
+    }
+    case 'json': {
+      const text = JSON.stringify(value);
+      if (text.length > (definition.max_bytes ?? DEFAULT_JSON_BYTES))
+        return fail('This JSON value is too large.');
+      if (depthOf(value) > MAX_JSON_DEPTH) return fail(`JSON values nest ${MAX_JSON_DEPTH} levels at most.`);
+      return value;
+    }
+    default:
+      return fail('Unknown field type.');
+  }
+
+  /** Records why a date or time falls outside the field's bounds; true when it does. */
+  function outOfBounds(field: FieldDefinition, value: string): boolean {
+    if (typeof field.min === 'string' && Date.parse(value) < Date.parse(field.min)) {
+      fail(`Must be ${field.min} or later.`);
+      return true;
+    }
+    if (typeof field.max === 'string' && Date.parse(value) > Date.parse(field.max)) {
+      fail(`Must be ${field.max} or earlier.`);
+      return true;
+    }
+    return false;
+  }
+}
+
+function ids(
+  definition: FieldDefinition,
+  value: unknown,
+  at: string,
+  found: Found,
+  collect: (list: number[]) => void,
+): unknown {
+  const isId = (item: unknown): item is number =>
+    Number.isInteger(item) && (item as number) >= 1 && (item as number) <= MAX_ID;
+  if (isList(definition)) {
+    if (!Array.isArray(value) || !value.every(isId)) {
+      addFieldError(found.errors, at, 'Expected a list of ids.');
+      return undefined;
+    }
+    const problem = countProblem(definition, value.length);
+    if (problem) {
+      addFieldError(found.errors, at, problem);
+      return undefined;
+    }
+    const list = [...new Set(value)];
+    collect(list);
+    return list;
+  }
+  if (!isId(value)) {
+    addFieldError(found.errors, at, 'Expected an id.');
+    return undefined;
+  }
+  collect([value]);
+  return value;
+}
+
+function lengthProblem(definition: FieldDefinition, value: string): string | null {
+  const length = [...value].length;
+  if (definition.min_length !== undefined && length < definition.min_length)
+    return `At least ${definition.min_length} characters.`;
+  if (definition.max_length !== undefined && length > definition.max_length)
+    return `At most ${definition.max_length} characters.`;
+  return null;
+}
+
+function countProblem(definition: FieldDefinition, count: number): string | null {
+  if (definition.min_items !== undefined && count < definition.min_items)
+    return `At least ${definition.min_items} items.`;
+  if (definition.max_items !== undefined && count > definition.max_items)
+    return `At most ${definition.max_items} items.`;
+  return null;
+}
+
+function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+function depthOf(value: unknown, depth = 0): number {
+  if (depth > MAX_JSON_DEPTH) return depth;
+  if (Array.isArray(value)) return Math.max(depth + 1, ...value.map((item) => depthOf(item, depth + 1)));
+  if (value && typeof value === 'object')
+    return Math.max(depth + 1, ...Object.values(value).map((item) => depthOf(item, depth + 1)));
+  return depth;
+}

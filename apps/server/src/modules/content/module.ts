@@ -1,0 +1,29 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TesseraModule } from '../../core/modules/module.js';
+import type { Runtime } from '../../core/runtime.js';
+import { contentOf } from './content.js';
+import { entryRoutes } from './entries/routes.js';
+import { revisionRoutes } from './revisions/routes.js';
+import { taxonomyRoutes } from './taxonomies/routes.js';
+import { translationRoutes } from './translations/routes.js';
+import { contentTypeRoutes } from './types/routes.js';
+import { workflowRoutes } from './workflow/routes.js';
+
+/** Content types, entries of every type (pages and posts included), taxonomies, workflow, revisions. */
+export const contentModule: TesseraModule = {
+  name: 'content',
+  migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  async setup(runtime: Runtime) {
+    await contentOf(runtime).setup();
+  },
+  routes(app, runtime) {
+    const content = contentOf(runtime);
+    contentTypeRoutes(app, runtime, content.types);
+    entryRoutes(app, runtime, content.entries);
+    workflowRoutes(app, runtime, content.workflow, content.locks);
+    revisionRoutes(app, runtime, content.revisions);
+    taxonomyRoutes(app, runtime, content.taxonomies);
+    translationRoutes(app, runtime, content.translations);
+  },
+};

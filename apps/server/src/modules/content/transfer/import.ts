@@ -1,0 +1,379 @@
+import { Value } from '@sinclair/typebox/value';
+import {
+  addFieldError,
+  Conflict,
+  type FieldErrors,
+  fieldErrors,
+  ValidationFailed,
+} from '../../../core/errors.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
+import type { Runtime } from '../../../core/runtime.js';
+import { canonicalJson } from '../entries/state.js';
+import { validateFieldValues } from '../fields/index.js';
+import { recordContent } from '../record.js';
+import { TaxonomiesRepo } from '../taxonomies/repo.js';
+import type { TaxonomiesService } from '../taxonomies/service.js';
+import type { ContentType } from '../types/content-type.js';
+import type { ContentTypesService } from '../types/service.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedEntryRow,
+  type ExportFile,
+  ExportFileSchema,
+} from './format.js';
+import { mapRelationIds } from './relation-ids.js';
+import { TransferRepo } from './repo.js';
+
+export interface ImportReport {
+  content_types: number;
+  taxonomies: number;
+  terms: number;
+  entries: number;
+  revisions: number;
+}
+
+const MAX_REPORTED_ERRORS = 50;
+
+/**
+ * Reads an export back into a site with no entries yet. The whole file is checked before anything
+ * is written (shape, version, locales, every reference, every field value against its type), then
+ * written in one transaction: a file that fails halfway leaves the site as it was.
+ */
+export async function importContent(
+  runtime: Runtime,
+  ctx: OperationContext,
+  services: { types: ContentTypesService; taxonomies: TaxonomiesService },
+  input: unknown,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportReport> {
+  const file = checkShape(input);
+  const repo = new TransferRepo(ctx.db);
+  if ((await repo.countEntries()) > 0)
+    throw new Conflict(
+      'This site has content already: import into a site without entries.',
+      'site_not_empty',
+    );
+  const types = await plannedTypes(ctx, services.types, file);
+  checkReferences(ctx, file, types);
+
+  return ctx.transaction(async () => {
+    const report: ImportReport = { content_types: 0, taxonomies: 0, terms: 0, entries: 0, revisions: 0 };
+    report.taxonomies = await importTaxonomies(ctx, services.taxonomies, file);
+    report.content_types = await importTypes(ctx, services.types, file);
+    const siteTypes = await services.types.ofSite(ctx.site);
+    const termIds = await importTerms(ctx, file);
+    report.terms = termIds.size;
+
+    const emails = new Map((await repo.members()).map((member) => [member.email, member.id]));
+    const userOf = (email: string | null) => (email === null ? null : (emails.get(email) ?? null));
+    const groups = new Map<number, number>();
+    const entryIds = new Map<number, number>();
+    const ordered = parentsFirst(file.entries);
+    for (const entry of ordered) {
+      const type = siteTypes.get(entry.type) as ContentType;
+      let group = groups.get(entry.translation_group);
+      if (group === undefined) {
+        group = await repo.newTranslationGroup(entry.created_at);
+        groups.set(entry.translation_group, group);
+      }
+      const id = await repo.insertEntryRow({
+        type_id: type.id,
+        title: entry.title,
+        slug: entry.slug,
+        path: entry.slug,
+        status: entry.status,
+        locale: entry.locale,
+        parent_id: entry.parent === null ? null : (entryIds.get(entry.parent) ?? null),
+        translation_group_id: group,
+        author_id: userOf(entry.author),
+        excerpt: entry.excerpt,
+        featured_media_id: entry.featured_media_id,
+        fields: '{}',
+        blocks: JSON.stringify(entry.blocks),
+        position: entry.position,
+        version: entry.version,
+        published_at: entry.published_at,
+        publish_at: entry.publish_at,
+        review_note: entry.review_note,
+        created_at: entry.created_at,
+        updated_at: entry.updated_at,
+        deleted_at: entry.deleted_at,
+      });
+      entryIds.set(entry.ref, id);
+    }
+
+    // Second pass: every entry exists now, so relation refs, paths and live versions can be resolved.
+    const newId = (ref: number) => entryIds.get(ref);
+    const newTerms = (terms: Record<string, number[]>) =>
+      Object.fromEntries(
+        Object.entries(terms).map(([taxonomy, refs]) => [
+          taxonomy,
+          refs.map((ref) => termIds.get(ref) as number),
+        ]),
+      );
+    const paths = new Map<number, string>();
+    for (const entry of ordered) {
+      const type = siteTypes.get(entry.type) as ContentType;
+      const id = entryIds.get(entry.ref) as number;
+      const fields = mapRelationIds(type.fields, entry.fields, newId);
+      const parentPath = entry.parent === null ? '' : (paths.get(entry.parent) ?? '');
+      const path = parentPath ? `${parentPath}/${entry.slug}` : entry.slug;
+      paths.set(entry.ref, path);
+      const state = (value: Record<string, unknown>) => ({
+        ...value,
+        parent_id: entry.parent === null ? null : (newId(entry.parent) ?? null),
+        author_id: userOf(entry.author),
+        fields: mapRelationIds(type.fields, (value.fields ?? {}) as Record<string, unknown>, newId),
+        terms: newTerms((value.terms ?? {}) as Record<string, number[]>),
+      });
+      let liveRevision: number | null = null;
+      for (const revision of entry.revisions ?? []) {
+        const revisionId = await repo.insertRevisionRow({
+          entry_id: id,
+          version: revision.version,
+          author_id: userOf(revision.author),
+          note: revision.note,
+          state: JSON.stringify(state(revision.state as Record<string, unknown>)),
+          created_at: revision.created_at,
+        });
+        if (revision.live) liveRevision = revisionId;
+        report.revisions += 1;
+      }
+      await repo.setEntry(id, {
+        fields: JSON.stringify(fields),
+        path,
+        live: entry.live === null ? null : JSON.stringify(state(entry.live)),
+        live_path: entry.live === null ? null : path,
+        live_revision_id: liveRevision,
+      });
+      await repo.insertEntryTerms(
+        Object.values(entry.terms)
+          .flat()
+          .map((ref) => ({ entry_id: id, term_id: termIds.get(ref) as number })),
+      );
+      const validated = validateFieldValues(type.fields, fields, { isNew: false });
+      if (validated.ok)
+        await repo.insertRelations(
+          validated.relations.flatMap((relation) =>
+            relation.ids.map((toId, position) => ({
+              from_id: id,
+              field: relation.path.replace(/^fields\./, ''),
+              to_id: toId,
+              position,
+            })),
+          ),
+        );
+      await ctx.hooks.doAction(`${type.slug}.before_save`, {
+        id,
+        type: type.slug,
+        title: entry.title,
+        slug: entry.slug,
+        parent_id: entry.parent === null ? null : (newId(entry.parent) ?? null),
+        excerpt: entry.excerpt,
+        featured_media_id: entry.featured_media_id,
+        author_id: userOf(entry.author),
+        fields,
+        blocks: entry.blocks,
+        terms: newTerms(entry.terms),
+        position: entry.position,
+        locale: entry.locale,
+        path,
+      });
+      report.entries += 1;
+      onProgress?.(report.entries, ordered.length);
+    }
+    await recordContent(runtime, ctx, 'content.imported', { type: 'content_type', id: 0 }, { ...report });
+    return report;
+  });
+}
+
+function checkShape(input: unknown): ExportFile {
+  const errors = fieldErrors();
+  const header = input as { format?: unknown; version?: unknown } | null;
+  if (!header || typeof header !== 'object' || header.format !== EXPORT_FORMAT)
+    throw ValidationFailed.field(
+      'format',
+      `This is not a Tessera content export (format "${EXPORT_FORMAT}").`,
+      'not_an_export',
+    );
+  if (header.version !== EXPORT_VERSION)
+    throw ValidationFailed.field(
+      'version',
+      `This export is version ${String(header.version)}; this Tessera reads version ${EXPORT_VERSION}.`,
+      'incompatible_export',
+    );
+  for (const problem of Value.Errors(ExportFileSchema, input)) {
+    if (Object.keys(errors).length >= MAX_REPORTED_ERRORS) break;
+    addFieldError(errors, pathOf(problem.path), problem.message);
+  }
+  if (Object.keys(errors).length > 0)
+    throw new ValidationFailed(errors, 'The export file is malformed.', 'malformed_export');
+  return input as ExportFile;
+}
+
+/** `/entries/3/title` as `entries[3].title`. */
+function pathOf(pointer: string): string {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join('');
+}
+
+/** The types entries will be checked against: the site's, with the file's custom ones added. */
+async function plannedTypes(ctx: OperationContext, types: ContentTypesService, file: ExportFile) {
+  const planned = new Map<string, { fields: unknown[]; taxonomies: string[]; hierarchical: boolean }>();
+  for (const type of (await types.ofSite(ctx.site)).values()) planned.set(type.slug, type);
+  for (const type of file.content_types) {
+    const existing = planned.get(type.slug);
+    if (existing && !type.builtin && canonicalJson(existing.fields) !== canonicalJson(type.fields))
+      throw new Conflict(
+        `The site has a ${type.slug} type with other fields than the file's.`,
+        'incompatible_content_type',
+      );
+    planned.set(type.slug, type);
+  }
+  return planned;
+}
+
+function checkReferences(
+  ctx: OperationContext,
+  file: ExportFile,
+  types: Map<string, { fields: unknown[]; taxonomies: string[]; hierarchical: boolean }>,
+): void {
+  const errors: FieldErrors = fieldErrors();
+  const entryRefs = new Set(file.entries.map((entry) => entry.ref));
+  const termRefs = new Map(file.terms.map((term) => [term.ref, term.taxonomy]));
+  const taxonomies = new Set(['category', 'tag', ...file.taxonomies.map((taxonomy) => taxonomy.slug)]);
+  file.terms.forEach((term, i) => {
+    if (!taxonomies.has(term.taxonomy))
+      addFieldError(errors, `terms[${i}].taxonomy`, `No taxonomy ${term.taxonomy} in the file.`);
+    if (term.parent !== null && termRefs.get(term.parent) !== term.taxonomy)
+      addFieldError(errors, `terms[${i}].parent`, `No ${term.taxonomy} term ${term.parent} in the file.`);
+  });
+  if (new Set(file.entries.map((entry) => entry.ref)).size !== file.entries.length)
+    addFieldError(errors, 'entries', 'Two entries share a ref.');
+  file.entries.forEach((entry, i) => {
+    const at = `entries[${i}]`;
+    const type = types.get(entry.type);
+    if (!type) {
+      addFieldError(errors, `${at}.type`, `No content type ${entry.type} in the file or the site.`);
+      return;
+    }
+    if (!ctx.site.locales.includes(entry.locale))
+      addFieldError(errors, `${at}.locale`, `The site does not publish in ${entry.locale}; enable it first.`);
+    if (entry.parent !== null && !entryRefs.has(entry.parent))
+      addFieldError(errors, `${at}.parent`, `No entry ${entry.parent} in the file.`);
+    for (const [taxonomy, refs] of Object.entries(entry.terms))
+      for (const ref of refs)
+        if (termRefs.get(ref) !== taxonomy)
+          addFieldError(errors, `${at}.terms.${taxonomy}`, `No ${taxonomy} term ${ref} in the file.`);
+    const validated = validateFieldValues(type.fields as never, entry.fields, { isNew: false });
+    if (!validated.ok) {
+      for (const [path, messages] of Object.entries(validated.errors))
+        for (const message of messages) addFieldError(errors, `${at}.${path}`, message);
+    } else {
+      for (const relation of validated.relations)
+        for (const ref of relation.ids)
+          if (!entryRefs.has(ref))
+            addFieldError(errors, `${at}.${relation.path}`, `No entry ${ref} in the file.`);
+    }
+  });
+  if (Object.keys(errors).length > 0)
+    throw new ValidationFailed(
+      errors,
+      'The export file does not fit this site; nothing was imported.',
+      'incompatible_export',
+    );
+}
+
+async function importTaxonomies(
+  ctx: OperationContext,
+  taxonomies: TaxonomiesService,
+  file: ExportFile,
+): Promise<number> {
+  const existing = new Set((await new TaxonomiesRepo(ctx.db).all()).map((taxonomy) => taxonomy.slug));
+  let created = 0;
+  for (const taxonomy of file.taxonomies) {
+    if (existing.has(taxonomy.slug)) continue;
+    await taxonomies.create(ctx, taxonomy);
+    created += 1;
+  }
+  return created;
+}
+
+async function importTypes(
+  ctx: OperationContext,
+  types: ContentTypesService,
+  file: ExportFile,
+): Promise<number> {
+  const existing = await types.ofSite(ctx.site);
+  let changed = 0;
+  for (const { builtin, ...type } of file.content_types) {
+    const current = existing.get(type.slug);
+    const definition = { ...type, fields: type.fields as never, display: type.display as never };
+    if (!current) await types.create(ctx, definition);
+    else if (builtin) {
+      const { slug: _slug, ...changes } = definition;
+      await types.update(ctx, type.slug, changes);
+    } else continue;
+    changed += 1;
+  }
+  return changed;
+}
+
+/** Terms by (taxonomy, slug): the site's own where they exist (Uncategorized), new ones otherwise. */
+async function importTerms(ctx: OperationContext, file: ExportFile): Promise<Map<number, number>> {
+  const repo = new TaxonomiesRepo(ctx.db);
+  const taxonomyIds = new Map((await repo.all()).map((taxonomy) => [taxonomy.slug, taxonomy.id]));
+  const ids = new Map<number, number>();
+  const pending = [...file.terms];
+  while (pending.length > 0) {
+    const ready = pending.filter((term) => term.parent === null || ids.has(term.parent));
+    if (ready.length === 0)
+      throw ValidationFailed.field('terms', 'The terms of the file form a cycle.', 'incompatible_export');
+    for (const term of ready) {
+      pending.splice(pending.indexOf(term), 1);
+      const taxonomyId = taxonomyIds.get(term.taxonomy) as number;
+      const existing = (await repo.terms(taxonomyId, {})).find((own) => own.slug === term.slug);
+      const id =
+        existing?.id ??
+        (await repo.insertTerm(
+          taxonomyId,
+          {
+            name: term.name,
+            slug: term.slug,
+            description: term.description,
+            parent_id: term.parent === null ? null : (ids.get(term.parent) ?? null),
+            position: term.position,
+          },
+          new Date().toISOString(),
+        ));
+      ids.set(term.ref, id);
+    }
+  }
+  return ids;
+}
+
+/** Entries ordered so every parent comes before its children; a cycle in the file is refused. */
+function parentsFirst(entries: ExportedEntryRow[]): ExportedEntryRow[] {
+  const placed = new Set<number>();
+  const ordered: ExportedEntryRow[] = [];
+  let pending = entries;
+  while (pending.length > 0) {
+    const ready = pending.filter((entry) => entry.parent === null || placed.has(entry.parent));
+    if (ready.length === 0)
+      throw ValidationFailed.field(
+        'entries',
+        'The entries of the file form a cycle of parents.',
+        'incompatible_export',
+      );
+    for (const entry of ready) {
+      placed.add(entry.ref);
+      ordered.push(entry);
+    }
+    pending = pending.filter((entry) => !placed.has(entry.ref));
+  }
+  return ordered;
+}
