@@ -32,6 +32,19 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// The block registry is a package of its own (packages/blocks); the server imports its dist.
+const blocks = new URL('../packages/blocks/', import.meta.url).pathname;
+rmSync(join(blocks, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: sources(join(blocks, 'src')),
+  outdir: join(blocks, 'dist'),
+  outbase: join(blocks, 'src'),
+  format: 'esm',
+  platform: 'neutral',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
 // The launcher compares this stamp with the sources' times to tell whether dist is current.
 writeFileSync(join(dist, '.build-stamp'), `${Date.now()}\n`);
 console.log(`built ${entryPoints.length} files into ${relative(process.cwd(), dist) || dist}`);

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
+import { builderRoutes } from './builder/routes.js';
 import { contentOf } from './content.js';
 import { entryRoutes } from './entries/routes.js';
 import { revisionRoutes } from './revisions/routes.js';
@@ -25,5 +26,6 @@ export const contentModule: TesseraModule = {
     revisionRoutes(app, runtime, content.revisions);
     taxonomyRoutes(app, runtime, content.taxonomies);
     translationRoutes(app, runtime, content.translations);
+    builderRoutes(app, runtime, content);
   },
 };

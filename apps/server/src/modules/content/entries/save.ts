@@ -10,6 +10,7 @@ import {
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { settingsOf } from '../../settings/service.js';
+import { checkBlockTree } from '../builder/block-tree.js';
 import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
@@ -316,6 +317,14 @@ export class EntryWriter {
     }
     if (!type.uses_builder && draft.blocks.length > 0)
       addFieldError(errors, 'blocks', `${type.plural_label} are not laid out with blocks; send no blocks.`);
+    else if (type.uses_builder) {
+      const tree = checkBlockTree(draft.blocks);
+      if (tree.ok) draft.blocks = tree.tree;
+      else
+        for (const [path, messages] of Object.entries(tree.errors))
+          for (const m of messages) addFieldError(errors, path, m);
+    }
+
     let parentPath = '';
     if (draft.parent_id !== null) {
       if (!type.hierarchical) addFieldError(errors, 'parent_id', `${type.plural_label} have no parents.`);

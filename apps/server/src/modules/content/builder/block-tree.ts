@@ -1,0 +1,19 @@
+import { eachBlock, type TreeValidation, validateTree } from '@tessera/blocks';
+import { sanitizeRichText } from '../fields/index.js';
+
+/**
+ * A block tree as an entry stores it: validated against the registry (422 paths under `blocks`),
+ * ids kept or given, and the HTML props each block declares (`richText`) sanitized like richtext
+ * fields, so the site can render them as HTML.
+ */
+export function checkBlockTree(blocks: unknown): TreeValidation {
+  const result = validateTree(blocks);
+  if (!result.ok) return result;
+  eachBlock(result.tree, (block, definition) => {
+    for (const key of definition?.richText ?? []) {
+      const value = block.props[key];
+      if (typeof value === 'string') block.props[key] = sanitizeRichText(value);
+    }
+  });
+  return result;
+}

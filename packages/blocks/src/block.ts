@@ -1,0 +1,46 @@
+import type { Static, TObject } from '@sinclair/typebox';
+import type { ReactElement, ReactNode } from 'react';
+
+/** Spec 2.1's block categories. */
+export const BLOCK_CATEGORIES = ['layout', 'content', 'media', 'navigation', 'data', 'dynamic'] as const;
+export type BlockCategory = (typeof BLOCK_CATEGORIES)[number];
+
+/** One node of a block tree (spec 2.1). `id` is stable across saves: revisions compare by it. */
+export interface Block {
+  id: string;
+  type: string;
+  props: Record<string, unknown>;
+  children?: Block[];
+}
+
+/** What children a block takes: none, any block, or only the listed types. */
+export type ChildrenRule = 'none' | 'any' | readonly string[];
+
+export interface BlockRenderProps<P> {
+  block: Block;
+  props: P;
+  /** The rendered children, for blocks that take them. */
+  children?: ReactNode;
+}
+
+/**
+ * A block type: one definition drives validation on save, the builder's palette and settings, and
+ * rendering on the site, so a block looks the same in the editor and on the page.
+ */
+export interface BlockDefinition<S extends TObject = TObject> {
+  type: string;
+  category: BlockCategory;
+  label: string;
+  /** An icon name of the admin's icon set. */
+  icon: string;
+  /** The props and their defaults (TypeBox `default`s). */
+  props: S;
+  children: ChildrenRule;
+  /** Props holding HTML: the server sanitizes them on save, the component renders them as HTML. */
+  richText?: readonly (keyof Static<S> & string)[];
+  component: (props: BlockRenderProps<Static<S>>) => ReactElement | null;
+}
+
+export function defineBlock<S extends TObject>(definition: BlockDefinition<S>): BlockDefinition<S> {
+  return definition;
+}

@@ -1,0 +1,37 @@
+import type { BlockDefinition, ChildrenRule } from './block.js';
+import { grid } from './blocks/grid.js';
+import { heading } from './blocks/heading.js';
+import { paragraph } from './blocks/paragraph.js';
+import { section } from './blocks/section.js';
+
+/** Every block type, by type id. */
+export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
+  ([section, grid, heading, paragraph] as unknown as BlockDefinition[]).map((definition) => [
+    definition.type,
+    definition,
+  ]),
+);
+
+export interface BlockTypeView {
+  type: string;
+  category: string;
+  label: string;
+  icon: string;
+  /** JSON Schema of the props, with their defaults. */
+  props: unknown;
+  children: ChildrenRule;
+  rich_text: readonly string[];
+}
+
+/** The registry as JSON, for the builder's palette and settings (GET /api/builder/blocks). */
+export function registryView(): BlockTypeView[] {
+  return [...blockRegistry.values()].map((definition) => ({
+    type: definition.type,
+    category: definition.category,
+    label: definition.label,
+    icon: definition.icon,
+    props: JSON.parse(JSON.stringify(definition.props)),
+    children: definition.children,
+    rich_text: definition.richText ?? [],
+  }));
+}
