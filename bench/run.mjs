@@ -109,13 +109,16 @@ async function main() {
   };
 
   const rows = [];
+  const timings = [];
   for (const scenario of selected) {
-    rows.push(await runScenario(scenario, context, port, options.duration));
+    if (scenario.timed) timings.push({ name: scenario.name, ...(await scenario.timed(context)) });
+    else rows.push(await runScenario(scenario, context, port, options.duration));
   }
 
   const peakRssMiB = residentMiB(server.pid, 'VmHWM');
   await stop(server);
   printTable(rows);
+  printTimings(timings);
   printUnmeasuredTargets();
   printMemory(startRssMiB, peakRssMiB, server.logTail);
 
@@ -243,6 +246,15 @@ function printTable(rows) {
   console.log(`\n${format(header)}`);
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));
+}
+
+/** Sequential operations (saves) are timed one by one: their median and p99, no baseline. */
+function printTimings(timings) {
+  for (const { name, samples } of timings) {
+    const sorted = [...samples].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    console.log(`\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms`);
+  }
 }
 
 /** The targets of docs/performance.md that no scenario measures yet, so a gap stays visible. */

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 // The scenarios `npm run bench` measures, in order. Each is measured against Tessera and against a
 // bare Node server answering the same bytes, so the ratio holds on a noisy machine (docs/performance.md).
 //
@@ -16,7 +18,8 @@
 //                    (the site is installed with `adminEmail` as its Super Admin) and answers its output.
 // }
 //
-// Later issues append their scenarios here.
+// Later issues append their scenarios here. A scenario with `timed` instead of a request is run as
+// `timed(context)` => { samples } (milliseconds of sequential operations) and reported apart.
 
 /** @type {Array<{ name: string, method: string, path: string, headers?: Record<string, string>, body?: string, measures?: string, target?: number, p99Ms?: number, setup?: (context: object) => Promise<void | { headers?: Record<string, string>, path?: string }> }>} */
 export const scenarios = [
@@ -50,4 +53,122 @@ export const scenarios = [
       return { headers: { authorization: `Bearer ${token}` } };
     },
   },
+  // The content API on 10,000 published posts (seeded through `tessera import`).
+  {
+    name: 'GET /api/posts?limit=10 with a token',
+    method: 'GET',
+    path: '/api/posts?limit=10',
+    measures: 'posts-list',
+    setup: async (context) => ({ headers: await contentToken(context) }),
+  },
+  {
+    name: 'GET /api/posts/{id} with a token',
+    method: 'GET',
+    path: '/api/posts/1',
+    measures: 'post-one',
+    setup: async (context) => {
+      const headers = await contentToken(context);
+      const list = await context.request('GET', '/api/posts?limit=1&sort=title', { headers: { host: 'bench.test', ...headers } });
+      const id = JSON.parse(list.body).data[0].id;
+      return { headers, path: `/api/posts/${id}` };
+    },
+  },
+  // Saves of a 500-block page one after another (each carries the version the last one made).
+  {
+    name: 'save of a 500-block page',
+    timed: async (context) => {
+      const headers = { host: 'bench.test', 'content-type': 'application/json', ...(await contentToken(context)) };
+      const created = await context.request('POST', '/api/pages', { headers, body: JSON.stringify({ title: 'Bench page' }) });
+      const page = JSON.parse(created.body).data;
+      const blocks = pageOf500Blocks();
+      let version = page.version;
+      const samples = [];
+      for (let i = 0; i < 60; i += 1) {
+        blocks[0].children[0].children[0].props.text = `Heading ${i}`;
+        const started = performance.now();
+        const saved = await context.request('POST', `/api/builder/page/${page.id}/save`, {
+          headers,
+          body: JSON.stringify({ version, blocks }),
+        });
+        if (saved.status !== 200) throw new Error(`save answered ${saved.status}: ${saved.body.slice(0, 300)}`);
+        samples.push(performance.now() - started);
+        const data = JSON.parse(saved.body).data;
+        version = data.version;
+        if (i === 0) blocks.splice(0, blocks.length, ...data.blocks);
+      }
+      return { samples: samples.slice(10) };
+    },
+  },
 ];
+
+let seeded = null;
+
+/** 10,000 published posts, imported once for every content scenario, and a token to read them. */
+function contentToken(context) {
+  seeded ??= (async () => {
+    const file = join(context.dataDir, 'bench-posts.json');
+    const at = '2026-01-01T00:00:00.000Z';
+    const entries = Array.from({ length: 10_000 }, (_, i) => ({
+      ref: i + 1,
+      type: 'post',
+      title: `Post number ${i + 1} about benchmarks`,
+      slug: `post-${i + 1}`,
+      status: 'published',
+      locale: 'en',
+      parent: null,
+      translation_group: i + 1,
+      author: context.adminEmail,
+      excerpt: '',
+      featured_media_id: null,
+      fields: {},
+      blocks: [],
+      terms: { category: [1] },
+      position: 0,
+      version: 1,
+      live: { title: `Post number ${i + 1} about benchmarks`, slug: `post-${i + 1}`, parent_id: null, excerpt: '', featured_media_id: null, author_id: null, fields: {}, blocks: [], terms: { category: [1] }, position: 0 },
+      published_at: at,
+      publish_at: null,
+      review_note: null,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    }));
+    const exported = {
+      format: 'tessera-content',
+      version: 1,
+      exported_at: at,
+      site: { name: 'Bench', default_locale: 'en', locales: ['en'] },
+      content_types: [],
+      taxonomies: [],
+      terms: [{ ref: 1, taxonomy: 'category', name: 'Uncategorized', slug: 'uncategorized', description: '', parent: null, position: 0 }],
+      entries,
+    };
+    writeFileSync(file, JSON.stringify(exported));
+    await context.cli(['import', file]);
+    const token = (await context.cli(['token:create', '--email', context.adminEmail, '--name', 'bench-content']))
+      .trim()
+      .split('\n')
+      .pop();
+    return { authorization: `Bearer ${token}` };
+  })();
+  return seeded;
+}
+
+/** Ten sections of a grid of 48 headings and paragraphs: 500 blocks with the sections and grids. */
+function pageOf500Blocks() {
+  return Array.from({ length: 10 }, (_, s) => ({
+    type: 'section',
+    props: { padding: { desktop: 6, mobile: 3 } },
+    children: [
+      {
+        type: 'grid',
+        props: { columns: { desktop: 3, tablet: 2, mobile: 1 } },
+        children: Array.from({ length: 48 }, (_, b) =>
+          b % 2 === 0
+            ? { type: 'heading', props: { text: `Section ${s} heading ${b}`, level: 3 } }
+            : { type: 'paragraph', props: { content: `<p>Paragraph ${b} of section ${s} with <strong>some</strong> text.</p>` } },
+        ),
+      },
+    ],
+  }));
+}

@@ -58,6 +58,7 @@ export interface EntryTable {
   live: Json | null;
   live_path: string | null;
   live_revision_id: number | null;
+  live_version: number | null;
   published_at: Timestamp | null;
   publish_at: Timestamp | null;
   review_note: string | null;

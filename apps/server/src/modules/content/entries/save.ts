@@ -202,6 +202,7 @@ export class EntryWriter {
       live: null,
       live_path: null,
       live_revision_id: null,
+      live_version: null,
       publish_at: null,
       lock_user_id: null,
       lock_taken_at: null,

@@ -1,6 +1,13 @@
 import type { EntryState } from './entry.js';
 import type { Entry } from './repo.js';
 
+/** Published, and saved since: the site serves an older version than the working copy. */
+export function unpublishedChanges(
+  entry: Pick<Entry, 'live_path' | 'live_version' | 'version' | 'status'>,
+): boolean {
+  return entry.status === 'published' && entry.live_version !== entry.version;
+}
+
 /** The content of an entry's working copy, as revisions keep it and `live` serves it. */
 export function stateOf(entry: Entry, terms: Record<string, number[]>): EntryState {
   return {

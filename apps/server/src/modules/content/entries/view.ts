@@ -6,7 +6,7 @@ import type { EntryView } from './entry.js';
 import { lockHolder } from './locks.js';
 import type { Entry } from './repo.js';
 import type { TypeScope } from './service.js';
-import { sameState, stateOf } from './state.js';
+import { unpublishedChanges } from './state.js';
 
 const EXCERPT_WORDS = 55;
 
@@ -78,7 +78,7 @@ export class EntryViews {
   }
 
   viewOf(ctx: OperationContext, scope: TypeScope, entry: Entry, terms: Record<string, number[]>): EntryView {
-    const hasUnpublishedChanges = entry.live !== null && !sameState(entry.live, stateOf(entry, terms));
+    const hasUnpublishedChanges = unpublishedChanges(entry);
     const date = new Date(entry.published_at ?? entry.publish_at ?? entry.created_at);
     const prefix = entry.locale === ctx.site.default_locale ? '' : `/${entry.locale}`;
     return {

@@ -73,6 +73,8 @@ export async function up(db: Db, engine: Engine): Promise<void> {
     .addColumn('live', json)
     .addColumn('live_path', 'varchar(2000)')
     .addColumn('live_revision_id', 'integer')
+    // The working copy's version when it was published: a later save means unpublished changes.
+    .addColumn('live_version', 'integer')
     .addColumn('published_at', ts)
     .addColumn('publish_at', ts)
     .addColumn('review_note', 'text')
@@ -145,7 +147,7 @@ export async function up(db: Db, engine: Engine): Promise<void> {
     .addColumn('field', 'varchar(200)', (c) => c.notNull())
     .addColumn('to_id', 'integer', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('entry_relations_pk', ['from_id', 'field', 'position'])
+    .addPrimaryKeyConstraint('entry_relations_pk', ['site_id', 'from_id', 'field', 'position'])
     .addForeignKeyConstraint(
       'entry_relations_from_fk',
       ['site_id', 'from_id'],
@@ -203,7 +205,8 @@ export async function up(db: Db, engine: Engine): Promise<void> {
     .addColumn('site_id', 'integer', (c) => c.notNull().references('sites.id').onDelete('cascade'))
     .addColumn('entry_id', 'integer', (c) => c.notNull())
     .addColumn('term_id', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('entry_terms_pk', ['entry_id', 'term_id'])
+    // site_id leads, as in every index here: the site condition the scope adds then narrows it.
+    .addPrimaryKeyConstraint('entry_terms_pk', ['site_id', 'entry_id', 'term_id'])
     .addForeignKeyConstraint(
       'entry_terms_entry_fk',
       ['site_id', 'entry_id'],

@@ -12,7 +12,11 @@ export const EXPORT_VERSION = 1;
 const Ref = Type.Integer({ minimum: 1 });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-const Time = Type.String({ format: 'date-time' });
+// A pattern, not `format: 'date-time'`: the file is checked with TypeBox's Value, which knows no formats.
+const Time = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$',
+  description: 'ISO 8601 time',
+});
 
 export const ExportedType = Type.Object({
   slug: Type.String(),

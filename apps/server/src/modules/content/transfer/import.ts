@@ -8,7 +8,7 @@ import {
 } from '../../../core/errors.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
-import { canonicalJson } from '../entries/state.js';
+import { canonicalJson, sameState } from '../entries/state.js';
 import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { TaxonomiesRepo } from '../taxonomies/repo.js';
@@ -146,6 +146,9 @@ export async function importContent(
         live: entry.live === null ? null : JSON.stringify(state(entry.live)),
         live_path: entry.live === null ? null : path,
         live_revision_id: liveRevision,
+        // Published at the working copy's version unless the file's live version differs from it.
+        live_version:
+          entry.live !== null && sameState(entry.live as never, workingState(entry)) ? entry.version : null,
       });
       await repo.insertEntryTerms(
         Object.values(entry.terms)
@@ -376,4 +379,20 @@ function parentsFirst(entries: ExportedEntryRow[]): ExportedEntryRow[] {
     pending = pending.filter((entry) => !placed.has(entry.ref));
   }
   return ordered;
+}
+
+/** The working copy of an exported entry, in the file's refs, as a live state is written. */
+function workingState(entry: ExportedEntryRow) {
+  return {
+    title: entry.title,
+    slug: entry.slug,
+    parent_id: entry.parent,
+    excerpt: entry.excerpt,
+    featured_media_id: entry.featured_media_id,
+    author_id: (entry.live?.author_id as number | null | undefined) ?? null,
+    fields: entry.fields,
+    blocks: entry.blocks,
+    terms: entry.terms,
+    position: entry.position,
+  };
 }

@@ -5,7 +5,7 @@ import type { Runtime } from '../../../core/runtime.js';
 import type { EntryView } from '../entries/entry.js';
 import type { Entry } from '../entries/repo.js';
 import type { EntriesService, TypeScope } from '../entries/service.js';
-import { sameState, stateOf } from '../entries/state.js';
+import { stateOf, unpublishedChanges } from '../entries/state.js';
 import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
 import { mayTake, TRANSITIONS, type TransitionName, transitionsFrom } from './rules.js';
@@ -70,7 +70,7 @@ export class WorkflowService {
     await ctx.transaction(async () => {
       const entry = await this.entries.find(scope, id);
       const terms = (await scope.repo.termsOf([entry.id])).get(entry.id) ?? {};
-      const hasUnpublishedChanges = entry.live !== null && !sameState(entry.live, stateOf(entry, terms));
+      const hasUnpublishedChanges = unpublishedChanges(entry);
       const open = transitionsFrom({ ...entry, hasUnpublishedChanges });
       if (!open.includes(name))
         throw new Conflict(
@@ -100,6 +100,7 @@ export class WorkflowService {
             live: null,
             live_path: null,
             live_revision_id: null,
+            live_version: null,
             updated_at: at,
           });
           await this.record(ctx, scope, entry, 'unpublished');
@@ -145,6 +146,7 @@ export class WorkflowService {
       live: JSON.stringify(state),
       live_path: entry.path,
       live_revision_id: liveRevision,
+      live_version: entry.version,
       published_at: entry.published_at ?? at,
       publish_at: null,
       review_note: null,
