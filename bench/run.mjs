@@ -253,7 +253,9 @@ function printTimings(timings) {
   for (const { name, samples } of timings) {
     const sorted = [...samples].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    console.log(`\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms`);
+    console.log(
+      `\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms`,
+    );
   }
 }
 

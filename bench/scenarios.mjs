@@ -68,7 +68,9 @@ export const scenarios = [
     measures: 'post-one',
     setup: async (context) => {
       const headers = await contentToken(context);
-      const list = await context.request('GET', '/api/posts?limit=1&sort=title', { headers: { host: 'bench.test', ...headers } });
+      const list = await context.request('GET', '/api/posts?limit=1&sort=title', {
+        headers: { host: 'bench.test', ...headers },
+      });
       const id = JSON.parse(list.body).data[0].id;
       return { headers, path: `/api/posts/${id}` };
     },
@@ -77,8 +79,15 @@ export const scenarios = [
   {
     name: 'save of a 500-block page',
     timed: async (context) => {
-      const headers = { host: 'bench.test', 'content-type': 'application/json', ...(await contentToken(context)) };
-      const created = await context.request('POST', '/api/pages', { headers, body: JSON.stringify({ title: 'Bench page' }) });
+      const headers = {
+        host: 'bench.test',
+        'content-type': 'application/json',
+        ...(await contentToken(context)),
+      };
+      const created = await context.request('POST', '/api/pages', {
+        headers,
+        body: JSON.stringify({ title: 'Bench page' }),
+      });
       const page = JSON.parse(created.body).data;
       const blocks = pageOf500Blocks();
       let version = page.version;
@@ -90,7 +99,8 @@ export const scenarios = [
           headers,
           body: JSON.stringify({ version, blocks }),
         });
-        if (saved.status !== 200) throw new Error(`save answered ${saved.status}: ${saved.body.slice(0, 300)}`);
+        if (saved.status !== 200)
+          throw new Error(`save answered ${saved.status}: ${saved.body.slice(0, 300)}`);
         samples.push(performance.now() - started);
         const data = JSON.parse(saved.body).data;
         version = data.version;
@@ -125,7 +135,18 @@ function contentToken(context) {
       terms: { category: [1] },
       position: 0,
       version: 1,
-      live: { title: `Post number ${i + 1} about benchmarks`, slug: `post-${i + 1}`, parent_id: null, excerpt: '', featured_media_id: null, author_id: null, fields: {}, blocks: [], terms: { category: [1] }, position: 0 },
+      live: {
+        title: `Post number ${i + 1} about benchmarks`,
+        slug: `post-${i + 1}`,
+        parent_id: null,
+        excerpt: '',
+        featured_media_id: null,
+        author_id: null,
+        fields: {},
+        blocks: [],
+        terms: { category: [1] },
+        position: 0,
+      },
       published_at: at,
       publish_at: null,
       review_note: null,
@@ -140,12 +161,24 @@ function contentToken(context) {
       site: { name: 'Bench', default_locale: 'en', locales: ['en'] },
       content_types: [],
       taxonomies: [],
-      terms: [{ ref: 1, taxonomy: 'category', name: 'Uncategorized', slug: 'uncategorized', description: '', parent: null, position: 0 }],
+      terms: [
+        {
+          ref: 1,
+          taxonomy: 'category',
+          name: 'Uncategorized',
+          slug: 'uncategorized',
+          description: '',
+          parent: null,
+          position: 0,
+        },
+      ],
       entries,
     };
     writeFileSync(file, JSON.stringify(exported));
     await context.cli(['import', file]);
-    const token = (await context.cli(['token:create', '--email', context.adminEmail, '--name', 'bench-content']))
+    const token = (
+      await context.cli(['token:create', '--email', context.adminEmail, '--name', 'bench-content'])
+    )
       .trim()
       .split('\n')
       .pop();
@@ -166,7 +199,10 @@ function pageOf500Blocks() {
         children: Array.from({ length: 48 }, (_, b) =>
           b % 2 === 0
             ? { type: 'heading', props: { text: `Section ${s} heading ${b}`, level: 3 } }
-            : { type: 'paragraph', props: { content: `<p>Paragraph ${b} of section ${s} with <strong>some</strong> text.</p>` } },
+            : {
+                type: 'paragraph',
+                props: { content: `<p>Paragraph ${b} of section ${s} with <strong>some</strong> text.</p>` },
+              },
         ),
       },
     ],
