@@ -319,6 +319,8 @@ async function importTypes(
     if (!current) await types.create(ctx, definition);
     else if (builtin) {
       const { slug: _slug, ...changes } = definition;
+      const { id: _id, builtin: _b, created_at: _c, updated_at: _u, slug: _s, ...own } = current;
+      if (canonicalJson(own) === canonicalJson(changes)) continue;
       await types.update(ctx, type.slug, changes);
     } else continue;
     changed += 1;
