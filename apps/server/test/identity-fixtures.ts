@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readJson } from '../src/core/db/engine.js';
 import type { Runtime } from '../src/core/runtime.js';
-import '../src/modules/activity/tables.js';
+import '../src/core/activity/tables.js';
 import { createDefaultRoles } from '../src/modules/identity/default-roles-provision.js';
 import { identityOf } from '../src/modules/identity/identity.js';
 import { hashPassword } from '../src/modules/identity/passwords.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { PASSWORD, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
-import { recordActivity } from './activity-log.js';
+import { recordActivity } from '../../core/activity/record.js';
 import { ActivityService } from './service.js';
 
 let t: TestContext;

@@ -3,7 +3,7 @@ import type { SiteScopedDb } from '../../core/db/data.js';
 import { readJson } from '../../core/db/engine.js';
 import type { Database } from '../../core/db/schema.js';
 import type { ActivityEntryView, ActivityFilter } from './schemas.js';
-import './tables.js';
+import '../../core/activity/tables.js';
 
 type ActivityQuery = SelectQueryBuilder<Database, 'activity_log', object>;
 

@@ -1,6 +1,6 @@
+import { recordActivity } from '../../core/activity/record.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
-import { recordActivity } from '../activity/activity-log.js';
 
 /** An activity entry for a content change, in the operation's transaction, by its actor. */
 export function recordContent(

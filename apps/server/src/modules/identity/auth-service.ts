@@ -1,7 +1,7 @@
+import { recordActivity } from '../../core/activity/record.js';
 import { Forbidden, Unauthenticated } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { recordActivity } from '../activity/activity-log.js';
 import { identityOf } from './identity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';

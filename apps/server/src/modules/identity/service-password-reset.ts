@@ -1,9 +1,9 @@
 import { issueSecret, sha256 } from '../../core/access/secrets.js';
+import { recordActivity } from '../../core/activity/record.js';
 import { type FieldErrors, ValidationFailed } from '../../core/errors.js';
 import { enqueueMail } from '../../core/mail/mail-job.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { recordActivity } from '../activity/activity-log.js';
 import type { Client } from './auth-service.js';
 import { identityOf } from './identity.js';
 import { hashPassword, passwordProblems } from './passwords.js';

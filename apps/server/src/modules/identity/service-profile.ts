@@ -1,7 +1,7 @@
+import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import { Conflict, type FieldErrors, Forbidden, NotFound } from '../../core/errors.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
-import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { assertMayChangeAccount } from './account-access.js';
 import { type Actor, requirePermission } from './actor.js';
 import { identityOf } from './identity.js';

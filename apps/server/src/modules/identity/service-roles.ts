@@ -1,8 +1,8 @@
+import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import type { Data } from '../../core/db/data.js';
 import { Conflict, type FieldErrors, Forbidden, NotFound, ValidationFailed } from '../../core/errors.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
-import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { type Actor, permissionsBeyond, requirePermission } from './actor.js';
 import { computedPermissions, SUPER_ADMIN } from './default-roles.js';
 import { identityOf } from './identity.js';

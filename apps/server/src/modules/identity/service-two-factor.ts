@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '../../core/access/secrets.js';
+import { recordActivity } from '../../core/activity/record.js';
 import type { Data } from '../../core/db/data.js';
 import { Conflict, Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { recordActivity } from '../activity/activity-log.js';
 import { AuthService, type Client, type LoginOutcome } from './auth-service.js';
 import { identityOf } from './identity.js';
 import { LoginThrottle } from './login-throttle.js';

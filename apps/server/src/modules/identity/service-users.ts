@@ -1,9 +1,9 @@
+import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import type { Data } from '../../core/db/data.js';
 import { Conflict, Forbidden, ValidationFailed } from '../../core/errors.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { type Actor, requirePermission } from './actor.js';
 import { SUPER_ADMIN } from './default-roles.js';
 import { identityOf } from './identity.js';

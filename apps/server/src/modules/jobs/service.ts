@@ -1,8 +1,8 @@
+import { recordActivity } from '../../core/activity/record.js';
 import type { Data } from '../../core/db/data.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { Job } from '../../core/jobs/job.js';
 import type { Runtime } from '../../core/runtime.js';
-import { recordActivity } from '../activity/activity-log.js';
 import { type Actor, requirePermission } from '../identity/actor.js';
 import { JobsRepo } from './repo.js';
 import type { JobFilter } from './schemas.js';

@@ -1,3 +1,4 @@
+import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
 import { type FieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -9,7 +10,6 @@ import {
 } from '../../core/settings/settings-registry.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
-import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { type Actor, requirePermission } from '../identity/actor.js';
 import { SettingsRepo, type StoredSetting } from './repo.js';
 import { prepareSettings } from './setup.js';

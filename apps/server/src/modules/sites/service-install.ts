@@ -1,9 +1,9 @@
+import { recordActivity } from '../../core/activity/record.js';
 import type { Data } from '../../core/db/data.js';
 import { Conflict, ValidationFailed } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
-import { recordActivity } from '../activity/activity-log.js';
 import { SUPER_ADMIN } from '../identity/default-roles.js';
 import { createDefaultRoles } from '../identity/default-roles-provision.js';
 import { identityOf } from '../identity/identity.js';

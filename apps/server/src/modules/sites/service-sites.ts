@@ -1,3 +1,4 @@
+import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
 import type { Data } from '../../core/db/data.js';
 import { Conflict, type FieldErrors, Forbidden, NotFound } from '../../core/errors.js';
@@ -5,7 +6,6 @@ import type { Page } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
-import { fieldDiff, recordActivity } from '../activity/activity-log.js';
 import { type Actor, requirePermission } from '../identity/actor.js';
 import { createDefaultRoles } from '../identity/default-roles-provision.js';
 import { identityOf } from '../identity/identity.js';

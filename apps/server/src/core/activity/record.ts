@@ -1,5 +1,5 @@
-import type { Data } from '../../core/db/data.js';
-import { writeJson } from '../../core/db/engine.js';
+import type { Data } from '../db/data.js';
+import { writeJson } from '../db/engine.js';
 import './tables.js';
 
 export interface ActivityEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldDiff } from './activity-log.js';
+import { fieldDiff } from './record.js';
 
 describe('fieldDiff', () => {
   it('lists changed fields only, as [before, after]', () => {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../core/db/schema.js';
+import type { Timestamp } from '../db/schema.js';
 
 export interface ActivityTable {
   id: Generated<number>;
@@ -13,7 +13,7 @@ export interface ActivityTable {
   created_at: Timestamp;
 }
 
-declare module '../../core/db/schema.js' {
+declare module '../db/schema.js' {
   interface SiteTables {
     activity_log: ActivityTable;
   }
