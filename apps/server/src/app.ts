@@ -18,7 +18,7 @@ import { restrictDateTimeFormat } from './core/http/timestamp-format.js';
 import { setupModules } from './core/modules/module.js';
 import type { Runtime } from './core/runtime.js';
 import { installSiteResolution } from './core/sites/resolve-site.js';
-import { installAuthentication, installAuthorization } from './modules/identity/auth-hooks.js';
+import { installAuthentication, installAuthorization } from './modules/identity/auth/hooks.js';
 import { modules } from './modules/index.js';
 
 /**

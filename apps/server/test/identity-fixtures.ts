@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { readJson } from '../src/core/db/engine.js';
 import type { Runtime } from '../src/core/runtime.js';
 import '../src/core/activity/tables.js';
-import { createDefaultRoles } from '../src/modules/identity/default-roles-provision.js';
 import { identityOf } from '../src/modules/identity/identity.js';
-import { hashPassword } from '../src/modules/identity/passwords.js';
-import { MembersRepo, membershipsOfUser } from '../src/modules/identity/repo-members.js';
-import { UsersRepo } from '../src/modules/identity/repo-users.js';
+import { hashPassword } from '../src/modules/identity/password/passwords.js';
+import { createDefaultRoles } from '../src/modules/identity/roles/default-roles-provision.js';
+import { UsersRepo } from '../src/modules/identity/users/repo.js';
+import { MembersRepo, membershipsOfUser } from '../src/modules/identity/users/repo-members.js';
 import { seedSite } from './harness.js';
 
 export const PASSWORD = 'correct horse battery staple';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/harness.js';
 import { activityOf, bearer, seedSiteWithRoles, seedUser } from '../../../test/identity-fixtures.js';
-import { UsersRepo } from '../../modules/identity/repo-users.js';
+import { UsersRepo } from '../../modules/identity/users/repo.js';
 import { parseDuration } from './users.js';
 
 /** user:create and token:create, run in-process against this file's database. */

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { systemActor } from '../../modules/identity/actor.js';
-import { ProfileService } from '../../modules/identity/service-profile.js';
-import { UsersService } from '../../modules/identity/service-users.js';
+import { ProfileService } from '../../modules/identity/profile/service.js';
+import { UsersService } from '../../modules/identity/users/service.js';
 import { CliFailure, type CommandRegistration, siteOf, withRuntime } from '../context.js';
 
 interface UserCreateOptions {

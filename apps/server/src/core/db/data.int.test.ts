@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedSite, type TestContext, testEngine } from '../../../test/harness.js';
-import { createDefaultRoles } from '../../modules/identity/default-roles-provision.js';
 import { identityOf } from '../../modules/identity/identity.js';
+import { createDefaultRoles } from '../../modules/identity/roles/default-roles-provision.js';
 
 let t: TestContext;
 let siteA: number;

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, seedSite, type TestContext } from '../../../test/harness.js';
-import { installAuthorization } from '../../modules/identity/auth-hooks.js';
+import { installAuthorization } from '../../modules/identity/auth/hooks.js';
 import { identityOf } from '../../modules/identity/identity.js';
 import { isApiPath } from './api-scope.js';
 

@@ -1,16 +1,16 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TesseraModule } from '../../core/modules/module.js';
+import { authRoutes } from './auth/routes.js';
 import { identityOf } from './identity.js';
+import { passwordRoutes } from './password/routes.js';
+import { definePasswordResetJob } from './password/service.js';
+import { meRoutes } from './profile/routes.js';
 import { scheduleCredentialPurge } from './purge-expired.js';
-import { authRoutes } from './routes-auth.js';
-import { meRoutes } from './routes-me.js';
-import { passwordRoutes } from './routes-password.js';
-import { permissionRoutes } from './routes-permissions.js';
-import { roleRoutes } from './routes-roles.js';
-import { twoFactorRoutes } from './routes-two-factor.js';
-import { userRoutes } from './routes-users.js';
-import { definePasswordResetJob } from './service-password-reset.js';
+import { roleRoutes } from './roles/routes.js';
+import { permissionRoutes } from './roles/routes-permissions.js';
+import { twoFactorRoutes } from './two-factor/routes.js';
+import { userRoutes } from './users/routes.js';
 
 /** Users, roles, permissions, sessions and API tokens. The auth hooks themselves are installed by app.ts. */
 export const identityModule: TesseraModule = {

@@ -11,7 +11,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../core/config.js';
 import type { App } from '../../core/http/app-type.js';
 import { createRuntime, type Runtime } from '../../core/runtime.js';
-import { UsersRepo } from '../identity/repo-users.js';
+import { UsersRepo } from '../identity/users/repo.js';
 import { createSetupToken } from './setup-token.js';
 
 /** `tessera install` and POST /api/setup must leave the same roles behind, stored and as served. */

@@ -1,5 +1,5 @@
 import { type FieldErrors, ValidationFailed } from '../../core/errors.js';
-import { passwordProblems } from '../identity/passwords.js';
+import { passwordProblems } from '../identity/password/passwords.js';
 
 /** What installing Tessera needs; field names in errors are the snake_case API names. */
 export interface InstallInput {

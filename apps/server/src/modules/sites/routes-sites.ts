@@ -5,7 +5,7 @@ import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import { UserSchema } from '../identity/schemas.js';
-import { UsersService } from '../identity/service-users.js';
+import { UsersService } from '../identity/users/service.js';
 import {
   SiteCreateBody,
   SiteMemberBody,

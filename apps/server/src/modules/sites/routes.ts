@@ -2,7 +2,7 @@ import { BadRequest } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
-import { viewUser } from '../identity/user-view.js';
+import { viewUser } from '../identity/users/view.js';
 import {
   PublicSiteSchema,
   publicSiteView,

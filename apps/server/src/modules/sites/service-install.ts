@@ -4,12 +4,12 @@ import { Conflict, ValidationFailed } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
-import { SUPER_ADMIN } from '../identity/default-roles.js';
-import { createDefaultRoles } from '../identity/default-roles-provision.js';
 import { identityOf } from '../identity/identity.js';
-import { hashPassword } from '../identity/passwords.js';
-import { MembersRepo } from '../identity/repo-members.js';
-import { type UserRow, UsersRepo } from '../identity/repo-users.js';
+import { hashPassword } from '../identity/password/passwords.js';
+import { SUPER_ADMIN } from '../identity/roles/default-roles.js';
+import { createDefaultRoles } from '../identity/roles/default-roles-provision.js';
+import { type UserRow, UsersRepo } from '../identity/users/repo.js';
+import { MembersRepo } from '../identity/users/repo-members.js';
 import { checkInstallInput, handleOf, type InstallInput } from './install-rules.js';
 
 export type { InstallInput } from './install-rules.js';

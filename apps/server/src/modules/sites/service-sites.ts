@@ -7,8 +7,8 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
 import { type Actor, requirePermission } from '../identity/actor.js';
-import { createDefaultRoles } from '../identity/default-roles-provision.js';
 import { identityOf } from '../identity/identity.js';
+import { createDefaultRoles } from '../identity/roles/default-roles-provision.js';
 import { handleOf } from './install-rules.js';
 import {
   type CheckedSite,
