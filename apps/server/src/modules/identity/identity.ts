@@ -25,8 +25,17 @@ export function identityOf(runtime: Runtime): Identity {
       tokens: new ApiTokens(runtime.data.global),
     };
     byRuntime.set(runtime, identity);
-    runtime.caches.register('access', () => byRuntime.get(runtime)?.resolver.forgetAll());
-    runtime.caches.register('api_tokens', () => byRuntime.get(runtime)?.tokens.forgetAll());
+    const { resolver, tokens } = identity;
+    runtime.caches.register(
+      'access',
+      () => resolver.forgetAll(),
+      (key) => resolver.forgetUser((key as { userId: number }).userId),
+    );
+    runtime.caches.register(
+      'api_tokens',
+      () => tokens.forgetAll(),
+      (key) => tokens.forget(key as { tokenId: number } | { userId: number }),
+    );
   }
   return identity;
 }

@@ -129,7 +129,7 @@ export class SettingsService {
       if (siteChanged) await bumpCacheEpoch(tx.global);
       return result;
     });
-    if (siteChanged) this.runtime.sites.invalidate();
+    if (siteChanged) void this.runtime.caches.clear('sites');
     return views;
   }
 

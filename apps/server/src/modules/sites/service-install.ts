@@ -44,7 +44,7 @@ export async function install(
 ): Promise<Installation> {
   const installation = await runtime.data.transaction((tx) => installWithin(tx, runtime, input, origin));
   // After commit: a host looked up (and missed) before the install must now find the site.
-  runtime.sites.invalidate();
+  void runtime.caches.clear('sites');
   return installation;
 }
 

@@ -19,6 +19,6 @@ export async function setUpWithToken(
     await redeemSetupToken(tx, token);
     return installWithin(tx, runtime, input, { via: 'setup', ip });
   });
-  runtime.sites.invalidate();
+  void runtime.caches.clear('sites');
   return installation;
 }

@@ -156,7 +156,7 @@ export class SitesService {
       await bumpCacheEpoch(tx.global);
       return result;
     });
-    this.runtime.sites.invalidate();
+    void this.runtime.caches.clear('sites');
     return site;
   }
 

@@ -54,7 +54,11 @@ export class ContentTypesService {
     /** Called for each type as it is loaded, so the content hooks of its slug get their phases. */
     private readonly onTypeLoaded: (slug: string) => void = () => {},
   ) {
-    runtime.caches.register('content_types', () => this.cache.clear());
+    runtime.caches.register(
+      'content_types',
+      () => this.cache.clear(),
+      (siteId) => this.cache.delete(siteId as number),
+    );
   }
 
   /** The site's types, the built-in ones created on first use. No permission: routes and jobs use it. */
@@ -230,7 +234,8 @@ export class ContentTypesService {
 
   private forget(ctx: OperationContext): void {
     this.cache.delete(ctx.site.id);
-    ctx.afterCommit(() => this.cache.delete(ctx.site.id));
+    // Again once committed, here and in the other worker processes: a read in between may have cached the old types.
+    ctx.afterCommit(() => this.runtime.caches.forget('content_types', ctx.site.id));
   }
 
   private record(ctx: OperationContext, action: string, id: number, details: Record<string, unknown>) {

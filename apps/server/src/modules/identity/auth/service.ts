@@ -93,7 +93,7 @@ export class AuthService {
       return { kind: 'session', user: { ...user, last_login_at: at }, cookie, session } as const;
     });
     // The cached profile view shows last_login_at.
-    identityOf(this.runtime).resolver.forgetUser(user.id);
+    this.runtime.caches.forget('access', { userId: user.id });
     await this.runtime.hooks.doAction(
       'auth.logged_in',
       { site, actor: null },

@@ -106,7 +106,7 @@ export class PasswordResetService {
 
     // argon2 runs before the transaction so the write lock is held only for the writes.
     const passwordHash = await hashPassword(password);
-    const { sessions, tokens, resolver } = identityOf(this.runtime);
+    const { sessions, tokens } = identityOf(this.runtime);
     const tokensRevoked = await this.runtime.data.transaction(async (tx) => {
       const resets = new PasswordResetsRepo(tx.global);
       // Using the token is conditional on it still being unused and live: of two concurrent
@@ -130,8 +130,8 @@ export class PasswordResetService {
       });
       return revoked;
     });
-    resolver.forgetUser(user.id);
-    if (tokensRevoked > 0) tokens.forget({ userId: user.id });
+    this.runtime.caches.forget('access', { userId: user.id });
+    if (tokensRevoked > 0) this.runtime.caches.forget('api_tokens', { userId: user.id });
     return tokensRevoked;
   }
 

@@ -110,8 +110,8 @@ export class ProfileService {
       }
       return viewUser(tx, siteId, after);
     });
-    identityOf(this.runtime).resolver.forgetUser(user.id);
-    if (tokensRevoked > 0) tokens.forget({ userId: user.id });
+    this.runtime.caches.forget('access', { userId: user.id });
+    if (tokensRevoked > 0) this.runtime.caches.forget('api_tokens', { userId: user.id });
     return { user: view, tokensRevoked };
   }
 
@@ -212,7 +212,7 @@ export class ProfileService {
         details: { name: token.name, prefix: token.prefix },
       });
     });
-    identityOf(this.runtime).tokens.forget({ tokenId: id });
+    this.runtime.caches.forget('api_tokens', { tokenId: id });
   }
 
   /**

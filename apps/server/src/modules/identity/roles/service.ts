@@ -139,7 +139,7 @@ export class RolesService {
       return this.viewOf(tx, siteId, await this.find(tx, siteId, id));
     });
     // After commit, so no request re-caches the old permissions in between.
-    identityOf(this.runtime).resolver.forgetAll();
+    void this.runtime.caches.clear('access');
     return view;
   }
 
@@ -166,7 +166,7 @@ export class RolesService {
         details: { slug: role.slug, name: role.name },
       });
     });
-    identityOf(this.runtime).resolver.forgetAll();
+    void this.runtime.caches.clear('access');
   }
 
   /** The requested permissions, deduplicated and sorted; 422 naming every unknown one (plus `fields`). */

@@ -7,7 +7,6 @@ import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { AuthService, type Client, type LoginOutcome } from '../auth/service.js';
-import { identityOf } from '../identity.js';
 import { verifyPassword } from '../password/passwords.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 import { findTwoFactorChallenge } from './challenge.js';
@@ -69,7 +68,7 @@ export class TwoFactorService {
       await this.record(tx, site, userId, 'two_factor.enabled', client);
       return fresh;
     });
-    identityOf(this.runtime).resolver.forgetUser(userId);
+    this.runtime.caches.forget('access', { userId: userId });
     return codes;
   }
 
@@ -89,7 +88,7 @@ export class TwoFactorService {
       await tx.global.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       await this.record(tx, site, userId, 'two_factor.disabled', client);
     });
-    identityOf(this.runtime).resolver.forgetUser(userId);
+    this.runtime.caches.forget('access', { userId: userId });
   }
 
   /** New recovery codes in place of all the old ones; the current password is required. */

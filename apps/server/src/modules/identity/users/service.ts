@@ -193,8 +193,8 @@ export class UsersService {
       return viewUser(tx, siteId, after);
     });
     // After commit: a request between a forget inside the transaction and the commit would cache the old standing.
-    identityOf(this.runtime).resolver.forgetUser(id);
-    if (tokensRevoked > 0) tokens.forget({ userId: id });
+    this.runtime.caches.forget('access', { userId: id });
+    if (tokensRevoked > 0) this.runtime.caches.forget('api_tokens', { userId: id });
     return { user: view, tokensRevoked };
   }
 
@@ -228,7 +228,7 @@ export class UsersService {
         details: { email: user.email, scope },
       });
     });
-    identityOf(this.runtime).resolver.forgetUser(id);
+    this.runtime.caches.forget('access', { userId: id });
   }
 
   /**
@@ -268,7 +268,7 @@ export class UsersService {
       });
       return viewUser(tx, site.id, user);
     });
-    identityOf(this.runtime).resolver.forgetUser(view.id);
+    this.runtime.caches.forget('access', { userId: view.id });
     return view;
   }
 
