@@ -15,8 +15,12 @@ export const migrationSources: readonly MigrationSource[] = [
  * command): the schema up to date, then each module's setup (permissions, hooks, job handlers,
  * schedules, settings groups).
  */
-export async function prepareRuntime(runtime: Runtime): Promise<string[]> {
-  const applied = await migrate(runtime);
+export async function prepareRuntime(
+  runtime: Runtime,
+  options: { migrate?: boolean } = {},
+): Promise<string[]> {
+  // The workers of a clustered server leave migrations to the primary, which ran them before forking.
+  const applied = options.migrate === false ? [] : await migrate(runtime);
   await setupModules(runtime, modules);
   return applied;
 }

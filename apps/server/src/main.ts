@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { watchCacheEpoch } from './core/cache/cache-epoch.js';
+import { joinCluster } from './core/cluster/worker-side.js';
 import type { Config } from './core/config.js';
 import { workerForRuntime } from './core/jobs/worker.js';
 import { createRuntime, type Runtime } from './core/runtime.js';
@@ -41,18 +42,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const runtime = createRuntime(config, { log: options.log });
   try {
-    const applied = await prepareRuntime(runtime);
+    // A worker of a clustered server: the primary has migrated, installed, prints the banner and runs the jobs.
+    const clustered = config.clusterWorker;
+    const applied = await prepareRuntime(runtime, { migrate: !clustered });
     if (applied.length > 0)
       runtime.log.info({ migrations: applied }, `applied ${applied.length} migration(s)`);
     // Before listening: an empty database is installed from TESSERA_ADMIN_* or gets a setup link.
-    await prepareFirstRun(runtime, print);
+    if (!clustered) await prepareFirstRun(runtime, print);
+    else joinCluster(runtime);
     await watchCacheEpoch(runtime);
     await reportRateLimitStore(runtime);
     const app = await buildApp(runtime);
     const address = await app.listen({ host: config.host, port: config.port });
-    print(`Tessera is listening on ${address}`);
-    for (const line of siteHostLines(await runtime.siteStore.list(), config)) print(line);
-    const worker = config.jobs.inProcess ? workerForRuntime(runtime) : null;
+    if (!clustered) {
+      print(`Tessera is listening on ${address}`);
+      for (const line of siteHostLines(await runtime.siteStore.list(), config)) print(line);
+    }
+    const worker = config.jobs.inProcess && !clustered ? workerForRuntime(runtime) : null;
     worker?.start();
     let stopping: Promise<void> | null = null;
     return {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
@@ -41,6 +42,13 @@ export interface Config {
   readonly sessions: { readonly idleMinutes: number; readonly absoluteHours: number };
   /** Activity log entries older than this are deleted by a daily job. */
   readonly activityRetentionDays: number;
+  /**
+   * `tessera serve`'s HTTP processes: 1 serves from the one process; more fork that many workers
+   * sharing the port, with a primary that migrates, runs the jobs and keeps the shared counters.
+   */
+  readonly webConcurrency: number;
+  /** Set by the primary in the workers it forks (TESSERA_CLUSTER_WORKER), never by an operator. */
+  readonly clusterWorker: boolean;
   /** Base64 of 32 bytes that seals stored secrets; null: a key file under dataDir is used. */
   readonly secretKey: string | null;
 }
@@ -117,6 +125,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       absoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 24 * 7, 1, 24 * 366),
     },
     activityRetentionDays: read.integer('ACTIVITY_RETENTION_DAYS', 365, 1, 36_500),
+    webConcurrency: read.concurrency('WEB_CONCURRENCY', 1),
+    clusterWorker: read.boolean('TESSERA_CLUSTER_WORKER', false),
     secretKey: read.key32('SECRET_KEY'),
   };
   // A key file under DATA_DIR is per machine: instances sharing one database would each seal secrets
@@ -155,6 +165,12 @@ class EnvReader {
       throw new ConfigError(name, `an integer from ${min} to ${max}`, value);
     }
     return parsed;
+  }
+
+  /** A number of processes from 1 to 64, or `auto` for one per core. */
+  concurrency(name: string, fallback: number): number {
+    if (this.raw(name)?.toLowerCase() === 'auto') return Math.min(64, availableParallelism());
+    return this.integer(name, fallback, 1, 64);
   }
 
   boolean(name: string, fallback: boolean): boolean {
