@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
-import { startPrimary } from '../../core/cluster/primary.js';
 import { loadConfig, readEnvironment } from '../../core/config.js';
 import { startServer } from '../../main.js';
+import { startPrimary } from '../../primary.js';
 import type { CommandRegistration } from '../context.js';
 
 export const serveCommand: CommandRegistration = (program) => {

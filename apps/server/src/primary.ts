@@ -1,12 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
-import { prepareRuntime } from '../../lifecycle.js';
-import { prepareFirstRun } from '../../modules/sites/first-run.js';
-import { watchCacheEpoch } from '../cache/cache-epoch.js';
-import type { Config } from '../config.js';
-import { workerForRuntime } from '../jobs/worker.js';
-import { createRuntime } from '../runtime.js';
-import { siteHostLines } from '../sites/site-hosts.js';
-import { type ClusterMessage, isClusterMessage } from './messages.js';
+import { watchCacheEpoch } from './core/cache/cache-epoch.js';
+import { type ClusterMessage, isClusterMessage } from './core/cluster/messages.js';
+import type { Config } from './core/config.js';
+import { workerForRuntime } from './core/jobs/worker.js';
+import { createRuntime } from './core/runtime.js';
+import { siteHostLines } from './core/sites/site-hosts.js';
+import { prepareRuntime } from './lifecycle.js';
+import { prepareFirstRun } from './modules/sites/first-run.js';
 
 /** A worker that dies this soon after its start is crash-looping: its restarts are spaced out. */
 const QUICK_DEATH_MS = 10_000;
