@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // The scenarios `npm run bench` measures, in order. Each is measured against Tessera and against a
 // bare Node server answering the same bytes, so the ratio holds on a noisy machine (docs/performance.md).
@@ -116,6 +116,8 @@ let seeded = null;
 /** 10,000 published posts, imported once for every content scenario, and a token to read them. */
 function contentToken(context) {
   seeded ??= (async () => {
+    // On PostgreSQL nothing has made DATA_DIR yet.
+    mkdirSync(context.dataDir, { recursive: true });
     const file = join(context.dataDir, 'bench-posts.json');
     const at = '2026-01-01T00:00:00.000Z';
     const entries = Array.from({ length: 10_000 }, (_, i) => ({

@@ -96,11 +96,10 @@ export async function up(db: Db, engine: Engine): Promise<void> {
   // Slugs are unique among siblings of one type and locale; trashed entries give theirs up.
   await sql`create unique index entries_slug_unique on entries
     (site_id, type_id, locale, (coalesce(parent_id, 0)), slug) where deleted_at is null`.execute(db);
-  await db.schema
-    .createIndex('entries_list_idx')
-    .on('entries')
-    .columns(['site_id', 'type_id', 'deleted_at', 'updated_at'])
-    .execute();
+  // The admin lists: a type's entries outside the trash, newest change first (ties by id), and their count.
+  await sql`create index entries_list_idx on entries (site_id, type_id, updated_at, id) where deleted_at is null`.execute(
+    db,
+  );
   await db.schema.createIndex('entries_parent_idx').on('entries').columns(['site_id', 'parent_id']).execute();
   await db.schema
     .createIndex('entries_group_idx')

@@ -57,7 +57,7 @@ export async function importContent(
   const types = await plannedTypes(ctx, services.types, file);
   checkReferences(ctx, file, types);
 
-  return ctx.transaction(async () => {
+  const report = await ctx.transaction(async () => {
     const report: ImportReport = { content_types: 0, taxonomies: 0, terms: 0, entries: 0, revisions: 0 };
     report.taxonomies = await importTaxonomies(ctx, services.taxonomies, file);
     report.content_types = await importTypes(ctx, services.types, file);
@@ -189,6 +189,8 @@ export async function importContent(
     await recordContent(runtime, ctx, 'content.imported', { type: 'content_type', id: 0 }, { ...report });
     return report;
   });
+  await runtime.data.refreshStatistics(['entries', 'entry_terms', 'entry_relations', 'revisions', 'terms']);
+  return report;
 }
 
 function checkShape(input: unknown): ExportFile {
