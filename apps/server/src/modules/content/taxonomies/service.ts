@@ -174,8 +174,16 @@ export class TaxonomiesService {
       if (input.position !== undefined) changes.position = input.position;
       if (input.parent_id !== undefined)
         changes.parent_id = await this.checkParent(repo, taxonomy, input.parent_id, id);
-      if (input.slug !== undefined && input.slug !== term.slug)
+      if (input.slug !== undefined && input.slug !== term.slug) {
+        // The default category is found by its slug (posts saved with none get it): renamed, it
+        // could be deleted, and posts would be left without a category.
+        if (slug === 'category' && term.slug === DEFAULT_CATEGORY.slug)
+          throw ValidationFailed.field(
+            'slug',
+            `The default category keeps its slug "${DEFAULT_CATEGORY.slug}"; change its name instead.`,
+          );
         changes.slug = await this.slugFor(repo, taxonomy, input, id);
+      }
       await repo.updateTerm(id, changes, new Date().toISOString());
       await recordContent(
         this.runtime,
