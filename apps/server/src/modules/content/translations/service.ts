@@ -5,6 +5,7 @@ import type { EntryView } from '../entries/entry.js';
 import type { Entry } from '../entries/repo.js';
 import type { EntriesService, TypeScope } from '../entries/service.js';
 import { canonicalJson } from '../entries/state.js';
+import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
 
 export interface TranslationView {
@@ -141,6 +142,26 @@ export async function shareFields(
       else next[key] = fields[key];
       changed = true;
     }
-    if (changed) await scope.repo.update(member.id, { fields: JSON.stringify(next) });
+    if (!changed) continue;
+    // A content change like any save: the next version (a published member then shows unpublished
+    // changes, and an editor holding the old version gets 409 instead of writing the old value back),
+    // and relation rows that follow the values, so a deleted target is taken out of every member.
+    const saved = await scope.repo.updateAtVersion(member.id, member.version, {
+      fields: JSON.stringify(next),
+      updated_at: new Date().toISOString(),
+    });
+    if (!saved)
+      throw new Conflict(
+        `Translation ${member.id} changed while its shared fields were saved. Try again.`,
+        'stale_version',
+      );
+    const relations = validateFieldValues(scope.type.fields, next, { isNew: false });
+    if (relations.ok)
+      await scope.repo.replaceRelations(
+        member.id,
+        relations.relations.flatMap((relation) =>
+          relation.ids.map((toId) => ({ field: relation.path.replace(/^fields\./, ''), toId })),
+        ),
+      );
   }
 }
