@@ -43,8 +43,16 @@ export async function exportContent(
   for (const entry of entries) {
     const type = typeById.get(entry.type_id);
     if (!type) continue;
-    const withRefs = (state: EntryState | null) =>
-      state === null ? null : { ...state, fields: mapRelationIds(type.fields, state.fields, keep) };
+    // A state names its author by email, as entries and revisions do: user ids are the installation's.
+    const withRefs = (state: EntryState | null) => {
+      if (state === null) return null;
+      const { author_id, ...content } = state;
+      return {
+        ...content,
+        author: author_id === null ? null : (emails.get(author_id) ?? null),
+        fields: mapRelationIds(type.fields, state.fields, keep),
+      };
+    };
     exported.push({
       ref: entry.id,
       type: type.slug,

@@ -83,7 +83,10 @@ export const ExportedEntry = Type.Object({
   terms: Type.Record(Type.String(), Type.Array(Ref)),
   position: Type.Integer(),
   version: Type.Integer({ minimum: 1 }),
-  /** The published state, relation values as refs; null when not published. */
+  /**
+   * The published state, relation values as refs and its author as an email (`author`, where a
+   * revision's state has one too); null when not published.
+   */
   live: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   published_at: Nullable(Time),
   publish_at: Nullable(Time),

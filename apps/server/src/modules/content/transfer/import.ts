@@ -15,6 +15,7 @@ import { TaxonomiesRepo } from '../taxonomies/repo.js';
 import type { TaxonomiesService } from '../taxonomies/service.js';
 import type { ContentType } from '../types/content-type.js';
 import type { ContentTypesService } from '../types/service.js';
+import { PUBLISH_JOB } from '../workflow/service.js';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -105,11 +106,15 @@ export async function importContent(
 
     // Second pass: every entry exists now, so relation refs, paths and live versions can be resolved.
     const newId = (ref: number) => entryIds.get(ref);
+    // A state (live, revision) may name a term deleted since: it is left out, not written as null.
     const newTerms = (terms: Record<string, number[]>) =>
       Object.fromEntries(
         Object.entries(terms).map(([taxonomy, refs]) => [
           taxonomy,
-          refs.map((ref) => termIds.get(ref) as number),
+          refs.flatMap((ref) => {
+            const id = termIds.get(ref);
+            return id === undefined ? [] : [id];
+          }),
         ]),
       );
     const paths = new Map<number, string>();
@@ -120,10 +125,12 @@ export async function importContent(
       const parentPath = entry.parent === null ? '' : (paths.get(entry.parent) ?? '');
       const path = parentPath ? `${parentPath}/${entry.slug}` : entry.slug;
       paths.set(entry.ref, path);
-      const state = (value: Record<string, unknown>) => ({
+      // A state keeps its own parent: the live version or a revision may predate a move.
+      // A state names its own author by email (`author`); files without it get the entry's author.
+      const state = ({ author, ...value }: Record<string, unknown>) => ({
         ...value,
-        parent_id: entry.parent === null ? null : (newId(entry.parent) ?? null),
-        author_id: userOf(entry.author),
+        parent_id: typeof value.parent_id === 'number' ? (newId(value.parent_id) ?? null) : null,
+        author_id: typeof author === 'string' || author === null ? userOf(author) : userOf(entry.author),
         fields: mapRelationIds(type.fields, (value.fields ?? {}) as Record<string, unknown>, newId),
         terms: newTerms((value.terms ?? {}) as Record<string, number[]>),
       });
@@ -148,8 +155,20 @@ export async function importContent(
         live_revision_id: liveRevision,
         // Published at the working copy's version unless the file's live version differs from it.
         live_version:
-          entry.live !== null && sameState(entry.live as never, workingState(entry)) ? entry.version : null,
+          entry.live !== null && sameState(entry.live as never, workingState(entry) as never)
+            ? entry.version
+            : null,
       });
+      // A scheduled entry gets its publication job, as scheduling it by hand would.
+      if (entry.status === 'scheduled' && entry.publish_at !== null && entry.deleted_at === null) {
+        // The job checks the schedule still holds by comparing with the stored text: pass it as is.
+        const publishAt = entry.publish_at;
+        await ctx.jobs.enqueue(
+          PUBLISH_JOB,
+          { entryId: id, publishAt },
+          { runAt: new Date(publishAt).toISOString(), dedupeKey: `entry:${id}:${publishAt}` },
+        );
+      }
       await repo.insertEntryTerms(
         Object.values(entry.terms)
           .flat()
@@ -387,13 +406,17 @@ function parentsFirst(entries: ExportedEntryRow[]): ExportedEntryRow[] {
 
 /** The working copy of an exported entry, in the file's refs, as a live state is written. */
 function workingState(entry: ExportedEntryRow) {
+  const live = entry.live ?? {};
   return {
     title: entry.title,
     slug: entry.slug,
     parent_id: entry.parent,
     excerpt: entry.excerpt,
     featured_media_id: entry.featured_media_id,
-    author_id: (entry.live?.author_id as number | null | undefined) ?? null,
+    // Compared by email when the live state names its author; left out of the comparison otherwise.
+    ...('author' in live
+      ? { author: entry.author }
+      : { author_id: (live.author_id as number | null | undefined) ?? null }),
     fields: entry.fields,
     blocks: entry.blocks,
     terms: entry.terms,
