@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { activatePlugin, installPlugin } from '../../src/core/plugins/plugin-admin.js';
 import { allMigrationSources } from '../../src/lifecycle.js';
-import { SESSION_COOKIE } from '../../src/modules/identity/auth/sessions.js';
+import { SESSION_COOKIE } from '../../src/modules/identity/auth/repo-sessions.js';
 import { identityOf } from '../../src/modules/identity/identity.js';
 import { createTestApp, seedSite, type TestContext } from '../harness.js';
 import { bearer, seedSiteWithRoles, seedToken, seedUser, signIn } from '../identity-fixtures.js';

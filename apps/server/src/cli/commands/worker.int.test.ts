@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitFor } from '../../../test/fixtures/jobs.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import '../../modules/identity/tables.js';
+import '../../modules/sites/tables.js';
 
 const bin = fileURLToPath(new URL('../../../bin/tessera.js', import.meta.url));
 
@@ -19,7 +19,7 @@ afterAll(() => t.close());
 it("tessera worker runs the modules' job handlers until SIGTERM, then exits cleanly", {
   timeout: 90_000,
 }, async () => {
-  // An expired setup link for the identity module's purge job to delete. The job completes only
+  // An expired setup link for the sites module's purge job to delete. The job completes only
   // in a worker that has the module's handler (one without fails it at once), and the row goes
   // only if that handler really ran.
   const long = new Date(Date.now() - 86_400_000).toISOString();
@@ -27,7 +27,7 @@ it("tessera worker runs the modules' job handlers until SIGTERM, then exits clea
     .insertInto('setup_tokens')
     .values({ token_hash: 'worker-test-expired', expires_at: long, used_at: null, created_at: long })
     .execute();
-  const id = await t.runtime.jobs.queue.enqueue('identity.purge_expired', {}, { maxAttempts: 1 });
+  const id = await t.runtime.jobs.queue.enqueue('sites.purge_setup_tokens', {}, { maxAttempts: 1 });
   const child = spawn(process.execPath, [bin, 'worker', '--concurrency', '1'], {
     env: { ...process.env, ...t.database.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS_POLL_MS: '50' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 import type { Runtime } from '../../core/runtime.js';
 import { AccessResolver } from './access/resolver.js';
-import { Sessions } from './auth/sessions.js';
+import { Sessions } from './auth/repo-sessions.js';
 import { declareIdentityHooks } from './hooks.js';
 import { registerCorePermissions } from './permissions.js';
-import { ApiTokens } from './tokens/tokens.js';
+import { ApiTokens } from './tokens/repo.js';
 
 /** The identity machinery of one runtime, shared by the HTTP hooks, the routes and the CLI. */
 export interface Identity {

@@ -1,5 +1,7 @@
 import type { Runtime } from '../../core/runtime.js';
 import { identityOf } from './identity.js';
+import { PasswordResetsRepo } from './password/repo.js';
+import { TwoFactorRepo } from './two-factor/repo.js';
 
 declare module '../../core/jobs/job.js' {
   interface JobPayloads {
@@ -9,34 +11,17 @@ declare module '../../core/jobs/job.js' {
 
 /**
  * Expired credentials are refused when presented, but their rows would pile up: an hourly job
- * deletes expired sessions, sign-in challenges, and used or expired reset and setup tokens.
+ * deletes expired sessions and sign-in challenges, and used or expired reset links. (Setup links
+ * are the sites module's, which purges them the same way.)
  */
 export async function scheduleCredentialPurge(runtime: Runtime): Promise<void> {
   runtime.jobs.registry.define('identity.purge_expired', async (_payload, { log }) => {
     const nowIso = new Date().toISOString();
     const db = runtime.data.global;
     const sessions = await identityOf(runtime).sessions.purgeExpired();
-    const challenges = await db
-      .deleteFrom('two_factor_challenges')
-      .where('expires_at', '<=', nowIso)
-      .executeTakeFirst();
-    const resets = await db
-      .deleteFrom('password_resets')
-      .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('used_at', 'is not', null)]))
-      .executeTakeFirst();
-    const setups = await db
-      .deleteFrom('setup_tokens')
-      .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('used_at', 'is not', null)]))
-      .executeTakeFirst();
-    log.info(
-      {
-        sessions,
-        challenges: Number(challenges.numDeletedRows),
-        password_resets: Number(resets.numDeletedRows),
-        setup_tokens: Number(setups.numDeletedRows),
-      },
-      'expired credentials purged',
-    );
+    const challenges = await new TwoFactorRepo(db).purgeExpiredChallenges(nowIso);
+    const resets = await new PasswordResetsRepo(db).purgeSpent(nowIso);
+    log.info({ sessions, challenges, password_resets: resets }, 'expired credentials purged');
   });
   await runtime.jobs.schedules.schedule('identity.purge_expired', '23 * * * *', {});
 }

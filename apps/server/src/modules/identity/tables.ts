@@ -89,10 +89,13 @@ export interface RecoveryCodeTable {
   used_at: Timestamp | null;
 }
 
-export interface SetupTokenTable {
+export interface TwoFactorChallengeTable {
   token_hash: string;
+  user_id: number;
+  /** The site the sign-in started on; the challenge is redeemed only there. */
+  site_id: number;
+  attempts: number;
   expires_at: Timestamp;
-  used_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -103,7 +106,7 @@ declare module '../../core/db/schema.js' {
     api_tokens: ApiTokenTable;
     password_resets: PasswordResetTable;
     recovery_codes: RecoveryCodeTable;
-    setup_tokens: SetupTokenTable;
+    two_factor_challenges: TwoFactorChallengeTable;
   }
   interface SiteTables {
     roles: RoleTable;

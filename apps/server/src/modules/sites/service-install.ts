@@ -5,11 +5,9 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
 import { identityOf } from '../identity/identity.js';
-import { hashPassword } from '../identity/password/passwords.js';
-import { SUPER_ADMIN } from '../identity/roles/default-roles.js';
 import { createDefaultRoles } from '../identity/roles/default-roles-provision.js';
-import { type UserRow, UsersRepo } from '../identity/users/repo.js';
-import { MembersRepo } from '../identity/users/repo-members.js';
+import type { UserRow } from '../identity/users/first-admin.js';
+import { createFirstSuperAdmin, emailInUse } from '../identity/users/first-admin.js';
 import { checkInstallInput, handleOf, type InstallInput } from './install-rules.js';
 
 export type { InstallInput } from './install-rules.js';
@@ -60,9 +58,7 @@ export async function installWithin(
   const sites = new SiteStore(tx.global);
   if ((await sites.count()) > 0) throw alreadyInstalled();
   const checked = checkInstallInput(input);
-  const users = new UsersRepo(tx.global);
-  // Users outlive sites, so a database without sites may still know the address.
-  if (await users.findByEmail(checked.adminEmail)) {
+  if (await emailInUse(tx, checked.adminEmail)) {
     throw ValidationFailed.field('admin_email', 'A user with this email address already exists.');
   }
 
@@ -79,19 +75,20 @@ export async function installWithin(
     at,
   });
   const roles = await createDefaultRoles(tx, siteId);
-  const adminId = await users.insert({
-    email: checked.adminEmail,
-    displayName: checked.adminName,
-    passwordHash: await hashPassword(checked.adminPassword),
-    locale: checked.locale,
-    isSuperAdmin: true,
+  const admin = await createFirstSuperAdmin(
+    tx,
+    siteId,
+    roles,
+    {
+      email: checked.adminEmail,
+      displayName: checked.adminName,
+      password: checked.adminPassword,
+      locale: checked.locale,
+    },
     at,
-  });
-  const superAdminRole = roles.get(SUPER_ADMIN);
-  if (superAdminRole === undefined) throw new Error('The default roles lack super_admin.');
-  await new MembersRepo(tx.site(siteId)).assign(adminId, superAdminRole, at);
+  );
   await recordActivity(tx, siteId, {
-    userId: adminId,
+    userId: admin.id,
     action: 'site.installed',
     subjectType: 'site',
     subjectId: siteId,
@@ -100,7 +97,6 @@ export async function installWithin(
   });
 
   const site = await sites.findById(siteId);
-  const admin = await users.findById(adminId);
-  if (!site || !admin) throw new Error('The installed site or admin could not be read back.');
+  if (!site) throw new Error('The installed site could not be read back.');
   return { site, admin };
 }

@@ -6,7 +6,7 @@ import type { App } from '../../../core/http/app-type.js';
 import type { RateLimiter } from '../../../core/http/rate-limit/rate-limiter.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { identityOf } from '../identity.js';
-import { SESSION_COOKIE } from './sessions.js';
+import { SESSION_COOKIE } from './repo-sessions.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

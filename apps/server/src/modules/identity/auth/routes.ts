@@ -40,7 +40,7 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
       if (!site) throw new BadRequest('No site.');
       const outcome = await auth.login(site, request.body.email, request.body.password, clientOf(request));
       if (outcome.kind === 'two_factor') {
-        const challenge = await startTwoFactorChallenge(runtime, outcome.user.id, site.id);
+        const challenge = await startTwoFactorChallenge(runtime.data, outcome.user.id, site.id);
         return one({ two_factor_required: true, challenge });
       }
       setSessionCookie(reply, request, outcome.cookie, cookieMaxAge);

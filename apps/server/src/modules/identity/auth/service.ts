@@ -7,7 +7,7 @@ import { decoyPasswordHash, verifyPassword } from '../password/passwords.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 import { MembersRepo } from '../users/repo-members.js';
 import { LoginThrottle } from './login-throttle.js';
-import type { SessionRow } from './sessions.js';
+import type { SessionRow } from './repo-sessions.js';
 
 export interface Client {
   ip: string;

@@ -62,4 +62,13 @@ export class PasswordResetsRepo {
       .where('used_at', 'is', null)
       .execute();
   }
+
+  /** Deletes used and expired links; returns how many. */
+  async purgeSpent(nowIso: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('password_resets')
+      .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('used_at', 'is not', null)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

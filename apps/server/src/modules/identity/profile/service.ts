@@ -7,7 +7,7 @@ import { LoginThrottle } from '../auth/login-throttle.js';
 import { identityOf } from '../identity.js';
 import { hashPassword, verifyPassword } from '../password/passwords.js';
 import type { MeUpdateInput, TokenCreateInput, UserView } from '../schemas.js';
-import type { ApiToken } from '../tokens/tokens.js';
+import type { ApiToken } from '../tokens/repo.js';
 import { normalizeEmail, type UserRow, UsersRepo } from '../users/repo.js';
 import { assertEmailFree, auditable, throwIfAny, userFieldProblems } from '../users/rules.js';
 import { viewUser } from '../users/view.js';

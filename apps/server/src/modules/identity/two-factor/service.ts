@@ -10,6 +10,7 @@ import { AuthService, type Client, type LoginOutcome } from '../auth/service.js'
 import { verifyPassword } from '../password/passwords.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 import { findTwoFactorChallenge } from './challenge.js';
+import { TwoFactorRepo } from './repo.js';
 import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUrl } from './totp.js';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -85,7 +86,7 @@ export class TwoFactorService {
         totp_last_step: null,
         updated_at: new Date().toISOString(),
       });
-      await tx.global.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+      await new TwoFactorRepo(tx.global).deleteRecoveryCodes(userId);
       await this.record(tx, site, userId, 'two_factor.disabled', client);
     });
     this.runtime.caches.forget('access', { userId: userId });
@@ -115,9 +116,8 @@ export class TwoFactorService {
    * against the challenge and against the login throttle, so codes cannot be guessed at length.
    */
   async completeSignIn(site: Site, challenge: string, code: string, client: Client): Promise<LoginOutcome> {
-    const global = this.runtime.data.global;
-    const live = await findTwoFactorChallenge(global, challenge, site.id);
-    const user = live ? await new UsersRepo(global).findById(live.user_id) : undefined;
+    const live = await findTwoFactorChallenge(this.runtime.data, challenge, site.id);
+    const user = live ? await new UsersRepo(this.runtime.data.global).findById(live.user_id) : undefined;
     if (!live || !user?.totp_secret || !user.totp_enabled_at) {
       throw new Unauthenticated('The sign-in has expired or is unknown; sign in again.', 'invalid_challenge');
     }
@@ -136,12 +136,8 @@ export class TwoFactorService {
           ? await claimStep(tx, user.id, step)
           : method === 'recovery_code' && (await useRecoveryCode(tx, user.id, code));
       if (!claimed) return false;
-      const deleted = await tx.global
-        .deleteFrom('two_factor_challenges')
-        .where('token_hash', '=', sha256(challenge))
-        .executeTakeFirst();
       // Another request redeemed the challenge meanwhile: throwing rolls the claim back.
-      if (Number(deleted.numDeletedRows) !== 1) {
+      if (!(await new TwoFactorRepo(tx.global).deleteChallenge(sha256(challenge)))) {
         throw new Unauthenticated(
           'The sign-in has expired or is unknown; sign in again.',
           'invalid_challenge',
@@ -152,11 +148,7 @@ export class TwoFactorService {
     });
     if (!passed) {
       await this.runtime.data.transaction(async (tx) => {
-        await tx.global
-          .updateTable('two_factor_challenges')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('token_hash', '=', sha256(challenge))
-          .execute();
+        await new TwoFactorRepo(tx.global).countFailedAttempt(sha256(challenge));
         await this.record(tx, site, user.id, 'auth.two_factor_failed', client, { method });
       });
       throw new Unauthenticated('The code is incorrect or was already used.', 'invalid_code');
@@ -202,46 +194,29 @@ export class TwoFactorService {
   }
 }
 
-/** Records `step` as the user's last TOTP step unless it (or a later one) already was: no replays. */
-async function claimStep(tx: Data, userId: number, step: number): Promise<boolean> {
-  const result = await tx.global
-    .updateTable('users')
-    .set({ totp_last_step: step })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+function claimStep(tx: Data, userId: number, step: number): Promise<boolean> {
+  return new TwoFactorRepo(tx.global).claimStep(userId, step);
 }
 
-async function useRecoveryCode(tx: Data, userId: number, code: string): Promise<boolean> {
-  const result = await tx.global
-    .updateTable('recovery_codes')
-    .set({ used_at: new Date().toISOString() })
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', sha256(normalizeRecoveryCode(code)))
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+function useRecoveryCode(tx: Data, userId: number, code: string): Promise<boolean> {
+  return new TwoFactorRepo(tx.global).useRecoveryCode(
+    userId,
+    sha256(normalizeRecoveryCode(code)),
+    new Date().toISOString(),
+  );
 }
 
-/** Deletes the user's recovery codes and stores new ones (hashed); returns them in clear, once. */
+/** Replaces the user's recovery codes with new ones (stored hashed); returns them in clear, once. */
 async function replaceRecoveryCodes(tx: Data, userId: number): Promise<string[]> {
   // 10 base32 characters: 50 bits each, ample for single-use codes behind the login throttle.
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = base32Encode(randomBytes(7)).slice(0, 10).toLowerCase();
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
-  await tx.global.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  await tx.global
-    .insertInto('recovery_codes')
-    .values(
-      codes.map((code) => ({
-        user_id: userId,
-        code_hash: sha256(normalizeRecoveryCode(code)),
-        used_at: null,
-      })),
-    )
-    .execute();
+  await new TwoFactorRepo(tx.global).replaceRecoveryCodes(
+    userId,
+    codes.map((code) => sha256(normalizeRecoveryCode(code))),
+  );
   return codes;
 }
 
