@@ -1,7 +1,8 @@
 import { NotFound } from '../../core/errors.js';
+import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { type Actor, systemActor } from '../../modules/identity/actor.js';
+import { systemOperation } from '../../modules/identity/actor.js';
 import { SitesService } from '../../modules/sites/service-sites.js';
 import { CliFailure, type CliIo, type CommandRegistration, withRuntime } from '../context.js';
 
@@ -27,8 +28,8 @@ export const sitesCommand: CommandRegistration = (program, io) => {
     .option('--locale <code>', 'default locale of the site (default: en)')
     .option('--handle <handle>', 'label for <handle>.<BASE_DOMAIN> (default: from the name)')
     .action(async (options: SiteCreateOptions) => {
-      await asSystem(async (sites, actor) => {
-        const site = await sites.create(actor, {
+      await asSystem(async (sites, ctx) => {
+        const site = await sites.create(ctx, {
           name: options.name,
           domain: options.domain,
           aliases: options.alias,
@@ -43,8 +44,8 @@ export const sitesCommand: CommandRegistration = (program, io) => {
     .command('site:list')
     .description('list every site with its id, handle, status and host names')
     .action(async () => {
-      await asSystem(async (sites, actor) => {
-        const { items } = await sites.list(actor, 1, Number.MAX_SAFE_INTEGER);
+      await asSystem(async (sites, ctx) => {
+        const { items } = await sites.list(ctx, 1, Number.MAX_SAFE_INTEGER);
         printTable(io, [
           ['ID', 'HANDLE', 'STATUS', 'NAME', 'HOSTS'],
           ...items.map((site) => [
@@ -71,9 +72,9 @@ export const sitesCommand: CommandRegistration = (program, io) => {
       )
       .requiredOption('--site <domain or id>', 'a domain or alias of the site, or its id')
       .action(async (options: { site: string }) => {
-        await asSystem(async (sites, actor) => {
-          const target = await findSite(sites, actor, options.site);
-          const site = await sites.setEnabled(actor, target.id, enabled);
+        await asSystem(async (sites, ctx) => {
+          const target = await findSite(sites, ctx, options.site);
+          const site = await sites.setEnabled(ctx, target.id, enabled);
           io.out(
             enabled
               ? `Enabled site "${site.name}" (id ${site.id}): ${hostsOf(site)} answer again.\n`
@@ -89,20 +90,20 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /** Runs `work` as the system, which needs some site to stand on: any one, since Super Admin spans all. */
-async function asSystem(work: (sites: SitesService, actor: Actor) => Promise<void>): Promise<void> {
+async function asSystem(work: (sites: SitesService, ctx: OperationContext) => Promise<void>): Promise<void> {
   await withRuntime(async (runtime: Runtime) => {
     const [anchor] = await runtime.siteStore.page(0, 1);
     if (!anchor) throw new CliFailure('Tessera is not installed: run tessera install first.');
-    await work(new SitesService(runtime), systemActor(runtime, anchor));
+    await work(new SitesService(runtime), systemOperation(runtime, anchor));
   });
 }
 
-async function findSite(sites: SitesService, actor: Actor, reference: string): Promise<Site> {
+async function findSite(sites: SitesService, ctx: OperationContext, reference: string): Promise<Site> {
   const trimmed = reference.trim();
   try {
     return /^\d{1,10}$/.test(trimmed)
-      ? await sites.get(actor, Number(trimmed))
-      : await sites.getByDomain(actor, trimmed);
+      ? await sites.get(ctx, Number(trimmed))
+      : await sites.getByDomain(ctx, trimmed);
   } catch (error) {
     if (error instanceof NotFound)
       throw new CliFailure(`No site ${/^\d+$/.test(trimmed) ? 'has the id' : 'answers on'} ${trimmed}.`);

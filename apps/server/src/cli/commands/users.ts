@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { systemActor } from '../../modules/identity/actor.js';
+import { systemActor, systemOperation } from '../../modules/identity/actor.js';
 import { ProfileService } from '../../modules/identity/profile/service.js';
 import { UsersService } from '../../modules/identity/users/service.js';
 import { CliFailure, type CommandRegistration, siteOf, withRuntime } from '../context.js';
@@ -43,7 +43,7 @@ export const usersCommand: CommandRegistration = (program, io) => {
         const password = options.password ?? runtime.config.userPassword;
         if (!password) throw new CliFailure('No password: pass --password or set TESSERA_USER_PASSWORD.');
         const site = await siteOf(runtime, options.site);
-        const user = await new UsersService(runtime).create(systemActor(runtime, site), {
+        const user = await new UsersService(runtime).create(systemOperation(runtime, site), {
           email: options.email,
           display_name: options.name,
           password,
@@ -70,7 +70,10 @@ export const usersCommand: CommandRegistration = (program, io) => {
       await withRuntime(async (runtime) => {
         const site = await siteOf(runtime, options.site);
         const actor = systemActor(runtime, site);
-        const owner = await new UsersService(runtime).getByEmail(actor, options.email);
+        const owner = await new UsersService(runtime).getByEmail(
+          systemOperation(runtime, site),
+          options.email,
+        );
         const expiresAt =
           options.expiresIn === undefined ? null : new Date(Date.now() + options.expiresIn).toISOString();
         const { token } = await new ProfileService(runtime).createTokenFor(actor, owner.id, {

@@ -1,4 +1,5 @@
 import { type Actor, systemActorOn } from '../../core/access/actor.js';
+import { type OperationContext, operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { identityOf } from './identity.js';
@@ -10,4 +11,9 @@ export { type Actor, permissionsBeyond, requirePermission } from '../../core/acc
 export function systemActor(runtime: Runtime, site: Site): Actor {
   identityOf(runtime);
   return systemActorOn(site, runtime.permissions);
+}
+
+/** An operation by the installation itself on `site`: what CLI commands and jobs run services with. */
+export function systemOperation(runtime: Runtime, site: Site): OperationContext {
+  return operationContext(runtime, systemActor(runtime, site));
 }

@@ -26,7 +26,7 @@ export async function settingsRoutes(app: App, runtime: Runtime): Promise<void> 
       summary: 'Every settings group of the site, with defaults for what was never set',
       data: AllSettings,
     },
-    (ctx) => settings.all(ctx.actor),
+    (ctx) => settings.all(ctx),
   );
 
   routes.put(
@@ -38,7 +38,7 @@ export async function settingsRoutes(app: App, runtime: Runtime): Promise<void> 
       body: SettingsBody,
       data: AllSettings,
     },
-    (ctx, { body }) => settings.update(ctx.actor, body),
+    (ctx, { body }) => settings.update(ctx, body),
   );
 
   routes.get(
@@ -49,7 +49,7 @@ export async function settingsRoutes(app: App, runtime: Runtime): Promise<void> 
       params: SettingsGroupParams,
       data: SettingsValues,
     },
-    (ctx, { params }) => settings.group(ctx.actor, params.group),
+    (ctx, { params }) => settings.group(ctx, params.group),
   );
 
   routes.put(
@@ -62,6 +62,6 @@ export async function settingsRoutes(app: App, runtime: Runtime): Promise<void> 
       body: SettingsGroupBody,
       data: SettingsValues,
     },
-    (ctx, { params, body }) => settings.updateGroup(ctx.actor, params.group, body),
+    (ctx, { params, body }) => settings.updateGroup(ctx, params.group, body),
   );
 }

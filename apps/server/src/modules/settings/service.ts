@@ -1,6 +1,7 @@
 import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
 import { type FieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
+import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import {
   fitsSetting,
@@ -10,7 +11,7 @@ import {
 } from '../../core/settings/settings-registry.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
-import { type Actor, requirePermission } from '../identity/actor.js';
+import { requirePermission } from '../identity/actor.js';
 import { SettingsRepo, type StoredSetting } from './repo.js';
 import { prepareSettings } from './setup.js';
 
@@ -38,7 +39,8 @@ export class SettingsService {
     prepareSettings(runtime);
   }
 
-  async all(actor: Actor): Promise<Record<string, SettingsView>> {
+  async all(ctx: OperationContext): Promise<Record<string, SettingsView>> {
+    const { actor } = ctx;
     requirePermission(actor, 'settings.view');
     const stored = await new SettingsRepo(this.runtime.data.site(actor.site.id)).list();
     const views: Record<string, SettingsView> = {};
@@ -48,7 +50,8 @@ export class SettingsService {
     return views;
   }
 
-  async group(actor: Actor, name: string): Promise<SettingsView> {
+  async group(ctx: OperationContext, name: string): Promise<SettingsView> {
+    const { actor } = ctx;
     requirePermission(actor, 'settings.view');
     const group = this.find(name);
     const stored = await new SettingsRepo(this.runtime.data.site(actor.site.id)).list(group.name);
@@ -56,9 +59,13 @@ export class SettingsService {
   }
 
   /** PUT /api/settings/{group}: merges the keys given; 404 for an unknown group. */
-  async updateGroup(actor: Actor, name: string, changes: Record<string, unknown>): Promise<SettingsView> {
+  async updateGroup(
+    ctx: OperationContext,
+    name: string,
+    changes: Record<string, unknown>,
+  ): Promise<SettingsView> {
     const group = this.find(name);
-    const views = await this.update(actor, { [group.name]: changes });
+    const views = await this.update(ctx, { [group.name]: changes });
     return views[group.name] ?? {};
   }
 
@@ -66,7 +73,8 @@ export class SettingsService {
    * Merges the keys given in each group, all groups in one transaction: every problem of every
    * group is reported at once (422, keyed `<group>.<key>`) and nothing is written unless all pass.
    */
-  async update(actor: Actor, changes: SettingsChanges): Promise<Record<string, SettingsView>> {
+  async update(ctx: OperationContext, changes: SettingsChanges): Promise<Record<string, SettingsView>> {
+    const { actor } = ctx;
     requirePermission(actor, 'settings.edit');
     const fields: FieldErrors = {};
     const groups: Array<[SettingsGroup, Record<string, unknown>]> = [];

@@ -34,7 +34,7 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
       data: SiteSchema,
     },
     async (ctx, { query }) => {
-      const found = await sites.list(ctx.actor, query.page, query.limit);
+      const found = await sites.list(ctx, query.page, query.limit);
       return { items: found.items.map(siteView), total: found.total };
     },
   );
@@ -48,7 +48,7 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
       params: SiteParams,
       data: SiteSchema,
     },
-    async (ctx, { params }) => siteView(await sites.get(ctx.actor, params.id)),
+    async (ctx, { params }) => siteView(await sites.get(ctx, params.id)),
   );
 
   routes.post(
@@ -63,7 +63,7 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
       data: SiteSchema,
       status: 201,
     },
-    async (ctx, { body }) => siteView(await sites.create(ctx.actor, body)),
+    async (ctx, { body }) => siteView(await sites.create(ctx, body)),
   );
 
   routes.put(
@@ -76,7 +76,7 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
       body: SiteUpdateBody,
       data: SiteSchema,
     },
-    async (ctx, { params, body }) => siteView(await sites.update(ctx.actor, params.id, body)),
+    async (ctx, { params, body }) => siteView(await sites.update(ctx, params.id, body)),
   );
 
   routes.post(
@@ -94,8 +94,8 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
       status: 201,
     },
     async (ctx, { params, body }) => {
-      const site = await sites.get(ctx.actor, params.id);
-      return users.addToSite(ctx.actor, site, body);
+      const site = await sites.get(ctx, params.id);
+      return users.addToSite(ctx, site, body);
     },
   );
 
@@ -114,7 +114,7 @@ export async function sitesRoutes(app: App, runtime: Runtime): Promise<void> {
         params: SiteParams,
         data: SiteSchema,
       },
-      async (ctx, { params }) => siteView(await sites.setEnabled(ctx.actor, params.id, enabled)),
+      async (ctx, { params }) => siteView(await sites.setEnabled(ctx, params.id, enabled)),
     );
   }
 }

@@ -3,6 +3,7 @@ import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
 import type { Data } from '../../core/db/data.js';
 import { Conflict, type FieldErrors, Forbidden, NotFound } from '../../core/errors.js';
 import type { Page } from '../../core/http/envelope.js';
+import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
@@ -37,26 +38,30 @@ export class SitesService {
     identityOf(runtime);
   }
 
-  async list(actor: Actor, page: number, limit: number): Promise<Page<Site>> {
+  async list(ctx: OperationContext, page: number, limit: number): Promise<Page<Site>> {
+    const { actor } = ctx;
     requireSuperAdmin(actor, 'sites.view');
     const store = this.runtime.siteStore;
     return { items: await store.page((page - 1) * limit, limit), total: await store.count() };
   }
 
-  async get(actor: Actor, id: number): Promise<Site> {
+  async get(ctx: OperationContext, id: number): Promise<Site> {
+    const { actor } = ctx;
     requireSuperAdmin(actor, 'sites.view');
     return this.find(this.runtime.siteStore, id);
   }
 
   /** A site by any of its domains, for operator commands that name sites by domain. */
-  async getByDomain(actor: Actor, domain: string): Promise<Site> {
+  async getByDomain(ctx: OperationContext, domain: string): Promise<Site> {
+    const { actor } = ctx;
     requireSuperAdmin(actor, 'sites.view');
     const site = await this.runtime.siteStore.findByDomain(domain.trim().toLowerCase());
     if (!site) throw new NotFound(`A site answering on ${domain}`);
     return site;
   }
 
-  async create(actor: Actor, input: SiteCreateInput): Promise<Site> {
+  async create(ctx: OperationContext, input: SiteCreateInput): Promise<Site> {
+    const { actor } = ctx;
     requireSuperAdmin(actor, 'sites.manage');
     const checked = checkSiteFields(newSiteBase(), input);
     if (input.handle !== undefined) checkHandle(input.handle);
@@ -88,7 +93,8 @@ export class SitesService {
     });
   }
 
-  async update(actor: Actor, id: number, input: SiteFieldsInput): Promise<Site> {
+  async update(ctx: OperationContext, id: number, input: SiteFieldsInput): Promise<Site> {
+    const { actor } = ctx;
     requireSuperAdmin(actor, 'sites.manage');
     return this.change(async (tx, store) => {
       const site = await this.find(store, id);
@@ -123,7 +129,8 @@ export class SitesService {
   }
 
   /** Disables or enables a site; doing what is already so changes and records nothing. */
-  async setEnabled(actor: Actor, id: number, enabled: boolean): Promise<Site> {
+  async setEnabled(ctx: OperationContext, id: number, enabled: boolean): Promise<Site> {
+    const { actor } = ctx;
     requireSuperAdmin(actor, 'sites.manage');
     return this.change(async (tx, store) => {
       const site = await this.find(store, id);

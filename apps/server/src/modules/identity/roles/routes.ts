@@ -1,102 +1,70 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../core/http/app-type.js';
-import {
-  Envelope,
-  ListEnvelope,
-  listBody,
-  one,
-  PageQuery,
-  ResourceErrors,
-} from '../../../core/http/envelope.js';
-import { actorOf } from '../../../core/http/request-actor.js';
+import { PageQuery } from '../../../core/http/envelope.js';
+import { operationOf } from '../../../core/http/request-actor.js';
+import { siteRoutes } from '../../../core/http/site-routes.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { RoleCreateBody, RoleParams, RoleSchema, RoleUpdateBody } from '../schemas.js';
 import { RolesService } from './service.js';
 
-const errors = ResourceErrors;
 const RoleListQuery = Type.Object(PageQuery(), { additionalProperties: false });
 
 /** /api/roles: the site's roles with their permissions. */
 export async function roleRoutes(app: App, runtime: Runtime): Promise<void> {
   const roles = new RolesService(runtime);
+  const routes = siteRoutes(app, (request) => operationOf(runtime, request), 'roles');
 
-  app.get(
+  routes.list(
     '/api/roles',
     {
-      config: { permission: 'roles.view' },
-      schema: {
-        tags: ['roles'],
-        summary: "List the site's roles with their permissions and member counts",
-        querystring: RoleListQuery,
-        response: { 200: ListEnvelope(RoleSchema), ...errors },
-      },
+      permission: 'roles.view',
+      summary: "List the site's roles with their permissions and member counts",
+      querystring: RoleListQuery,
+      data: RoleSchema,
     },
-    async (request) => {
-      const { page, limit } = request.query;
-      return listBody(await roles.list(actorOf(request), page, limit), page, limit);
-    },
+    (ctx, { query }) => roles.list(ctx, query.page, query.limit),
   );
 
-  app.get(
+  routes.get(
     '/api/roles/:id',
-    {
-      config: { permission: 'roles.view' },
-      schema: {
-        tags: ['roles'],
-        summary: 'One role',
-        params: RoleParams,
-        response: { 200: Envelope(RoleSchema), ...errors },
-      },
-    },
-    async (request) => one(await roles.get(actorOf(request), request.params.id)),
+    { permission: 'roles.view', summary: 'One role', params: RoleParams, data: RoleSchema },
+    (ctx, { params }) => roles.get(ctx, params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/roles',
     {
-      config: { permission: 'roles.create' },
-      schema: {
-        tags: ['roles'],
-        summary: 'Create a custom role; the slug comes from the name unless given',
-        description: 'Permissions must be in the catalogue (GET /api/permissions) and held by you.',
-        body: RoleCreateBody,
-        response: { 201: Envelope(RoleSchema), ...errors },
-      },
+      permission: 'roles.create',
+      summary: 'Create a custom role; the slug comes from the name unless given',
+      description: 'Permissions must be in the catalogue (GET /api/permissions) and held by you.',
+      body: RoleCreateBody,
+      data: RoleSchema,
+      status: 201,
     },
-    async (request, reply) => reply.code(201).send(one(await roles.create(actorOf(request), request.body))),
+    (ctx, { body }) => roles.create(ctx, body),
   );
 
-  app.put(
+  routes.put(
     '/api/roles/:id',
     {
-      config: { permission: 'roles.edit' },
-      schema: {
-        tags: ['roles'],
-        summary: "Change a role's name, description, permissions or two-factor demand; applies at once",
-        description:
-          'Only the fields sent change; `permissions` replaces the whole set. Super Admin cannot be edited (409 role_locked).',
-        params: RoleParams,
-        body: RoleUpdateBody,
-        response: { 200: Envelope(RoleSchema), ...errors },
-      },
+      permission: 'roles.edit',
+      summary: "Change a role's name, description, permissions or two-factor demand; applies at once",
+      description:
+        'Only the fields sent change; `permissions` replaces the whole set. Super Admin cannot be edited (409 role_locked).',
+      params: RoleParams,
+      body: RoleUpdateBody,
+      data: RoleSchema,
     },
-    async (request) => one(await roles.update(actorOf(request), request.params.id, request.body)),
+    (ctx, { params, body }) => roles.update(ctx, params.id, body),
   );
 
-  app.delete(
+  routes.delete(
     '/api/roles/:id',
     {
-      config: { permission: 'roles.delete' },
-      schema: {
-        tags: ['roles'],
-        summary: 'Delete a custom role nobody has (409 default_role or role_in_use otherwise)',
-        params: RoleParams,
-        response: { 204: Type.Null(), ...errors },
-      },
+      permission: 'roles.delete',
+      summary: 'Delete a custom role nobody has (409 default_role or role_in_use otherwise)',
+      params: RoleParams,
     },
-    async (request, reply) => {
-      await roles.delete(actorOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    (ctx, { params }) => roles.delete(ctx, params.id),
   );
 }

@@ -2,6 +2,7 @@ import { fieldDiff, recordActivity } from '../../../core/activity/record.js';
 import type { Data } from '../../../core/db/data.js';
 import { Conflict, type FieldErrors, Forbidden, NotFound, ValidationFailed } from '../../../core/errors.js';
 import type { Page } from '../../../core/http/envelope.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { type Actor, permissionsBeyond, requirePermission } from '../actor.js';
 import { identityOf } from '../identity.js';
@@ -22,13 +23,15 @@ export class RolesService {
   }
 
   /** Roles are few per site (five defaults plus custom ones): loaded whole, then paged. */
-  async list(actor: Actor, page: number, limit: number): Promise<Page<RoleView>> {
+  async list(ctx: OperationContext, page: number, limit: number): Promise<Page<RoleView>> {
+    const { actor } = ctx;
     requirePermission(actor, 'roles.view');
     const views = await this.views(this.runtime.data, actor.site.id);
     return { items: views.slice((page - 1) * limit, page * limit), total: views.length };
   }
 
-  async get(actor: Actor, id: number): Promise<RoleView> {
+  async get(ctx: OperationContext, id: number): Promise<RoleView> {
+    const { actor } = ctx;
     requirePermission(actor, 'roles.view');
     return this.viewOf(
       this.runtime.data,
@@ -37,7 +40,8 @@ export class RolesService {
     );
   }
 
-  async create(actor: Actor, input: RoleCreateInput): Promise<RoleView> {
+  async create(ctx: OperationContext, input: RoleCreateInput): Promise<RoleView> {
+    const { actor } = ctx;
     requirePermission(actor, 'roles.create');
     const name = input.name.trim();
     const slug = input.slug ?? slugOf(name);
@@ -75,7 +79,8 @@ export class RolesService {
     });
   }
 
-  async update(actor: Actor, id: number, input: RoleUpdateInput): Promise<RoleView> {
+  async update(ctx: OperationContext, id: number, input: RoleUpdateInput): Promise<RoleView> {
+    const { actor } = ctx;
     requirePermission(actor, 'roles.edit');
     const name = input.name?.trim();
     const requested =
@@ -143,7 +148,8 @@ export class RolesService {
     return view;
   }
 
-  async delete(actor: Actor, id: number): Promise<void> {
+  async delete(ctx: OperationContext, id: number): Promise<void> {
+    const { actor } = ctx;
     requirePermission(actor, 'roles.delete');
     const siteId = actor.site.id;
     await this.runtime.data.transaction(async (tx) => {

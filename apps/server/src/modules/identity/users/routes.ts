@@ -1,14 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../core/http/app-type.js';
-import {
-  Envelope,
-  ListEnvelope,
-  listBody,
-  one,
-  PageQuery,
-  ResourceErrors,
-} from '../../../core/http/envelope.js';
-import { actorOf } from '../../../core/http/request-actor.js';
+import { PageQuery, ResourceErrors } from '../../../core/http/envelope.js';
+import { operationOf } from '../../../core/http/request-actor.js';
+import { siteRoutes } from '../../../core/http/site-routes.js';
 import type { Runtime } from '../../../core/runtime.js';
 import {
   EnvelopeWithRevokedTokens,
@@ -20,62 +14,44 @@ import {
 } from '../schemas.js';
 import { UsersService } from './service.js';
 
-const errors = ResourceErrors;
 const UserListQuery = Type.Object({ ...PageQuery(), ...UserListFilters }, { additionalProperties: false });
 
 /** /api/users: the users of the request's site, its members plus the Super Admins. */
 export async function userRoutes(app: App, runtime: Runtime): Promise<void> {
   const users = new UsersService(runtime);
+  const routes = siteRoutes(app, (request) => operationOf(runtime, request), 'users');
 
-  app.get(
+  routes.list(
     '/api/users',
     {
-      config: { permission: 'users.view' },
-      schema: {
-        tags: ['users'],
-        summary: "List the site's users, filtered by role slug, status or part of the email or name",
-        querystring: UserListQuery,
-        response: { 200: ListEnvelope(UserSchema), ...errors },
-      },
+      permission: 'users.view',
+      summary: "List the site's users, filtered by role slug, status or part of the email or name",
+      querystring: UserListQuery,
+      data: UserSchema,
     },
-    async (request) => {
-      const { page, limit } = request.query;
-      return listBody(await users.list(actorOf(request), request.query), page, limit);
-    },
+    (ctx, { query }) => users.list(ctx, query),
   );
 
-  app.get(
+  routes.get(
     '/api/users/:id',
-    {
-      config: { permission: 'users.view' },
-      schema: {
-        tags: ['users'],
-        summary: 'One user of the site',
-        params: UserParams,
-        response: { 200: Envelope(UserSchema), ...errors },
-      },
-    },
-    async (request) => one(await users.get(actorOf(request), request.params.id)),
+    { permission: 'users.view', summary: 'One user of the site', params: UserParams, data: UserSchema },
+    (ctx, { params }) => users.get(ctx, params.id),
   );
 
-  app.post(
+  routes.post(
     '/api/users',
     {
-      config: { permission: 'users.create' },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Create a user with a role on this site; role super_admin (Super Admins only) makes a global Super Admin',
-        body: UserCreateBody,
-        response: { 201: Envelope(UserSchema), ...errors },
-      },
+      permission: 'users.create',
+      summary:
+        'Create a user with a role on this site; role super_admin (Super Admins only) makes a global Super Admin',
+      body: UserCreateBody,
+      data: UserSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const user = await users.create(actorOf(request), request.body);
-      return reply.code(201).send(one(user));
-    },
+    (ctx, { body }) => users.create(ctx, body),
   );
 
+  // Not through the helper: the answer carries meta.tokens_revoked beside the user.
   app.put(
     '/api/users/:id',
     {
@@ -87,29 +63,26 @@ export async function userRoutes(app: App, runtime: Runtime): Promise<void> {
           'A new password also revokes all of their API tokens; `meta.tokens_revoked` says how many.',
         params: UserParams,
         body: UserUpdateBody,
-        response: { 200: EnvelopeWithRevokedTokens(UserSchema), ...errors },
+        response: { 200: EnvelopeWithRevokedTokens(UserSchema), ...ResourceErrors },
       },
     },
     async (request) => {
-      const { user, tokensRevoked } = await users.update(actorOf(request), request.params.id, request.body);
+      const { user, tokensRevoked } = await users.update(
+        operationOf(runtime, request),
+        request.params.id,
+        request.body,
+      );
       return { data: user, meta: { tokens_revoked: tokensRevoked } };
     },
   );
 
-  app.delete(
+  routes.delete(
     '/api/users/:id',
     {
-      config: { permission: 'users.delete' },
-      schema: {
-        tags: ['users'],
-        summary: 'Remove a user from this site; the account itself goes when it belongs to no other site',
-        params: UserParams,
-        response: { 204: Type.Null(), ...errors },
-      },
+      permission: 'users.delete',
+      summary: 'Remove a user from this site; the account itself goes when it belongs to no other site',
+      params: UserParams,
     },
-    async (request, reply) => {
-      await users.delete(actorOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    (ctx, { params }) => users.delete(ctx, params.id),
   );
 }

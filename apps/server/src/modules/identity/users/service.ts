@@ -2,6 +2,7 @@ import { fieldDiff, recordActivity } from '../../../core/activity/record.js';
 import type { Data } from '../../../core/db/data.js';
 import { Conflict, Forbidden, ValidationFailed } from '../../../core/errors.js';
 import type { Page } from '../../../core/http/envelope.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { type Actor, requirePermission } from '../actor.js';
@@ -43,7 +44,8 @@ export class UsersService {
     identityOf(runtime);
   }
 
-  async list(actor: Actor, query: UserListQuery): Promise<Page<UserView>> {
+  async list(ctx: OperationContext, query: UserListQuery): Promise<Page<UserView>> {
+    const { actor } = ctx;
     requirePermission(actor, 'users.view');
     const data = this.runtime.data;
     const members = new MembersRepo(data.site(actor.site.id));
@@ -66,7 +68,8 @@ export class UsersService {
     return { items: await viewUsers(data, actor.site.id, page.items), total: page.total };
   }
 
-  async get(actor: Actor, id: number): Promise<UserView> {
+  async get(ctx: OperationContext, id: number): Promise<UserView> {
+    const { actor } = ctx;
     requirePermission(actor, 'users.view');
     return viewUser(
       this.runtime.data,
@@ -76,14 +79,16 @@ export class UsersService {
   }
 
   /** A user of the site by email, for operator commands that name users by email. */
-  async getByEmail(actor: Actor, email: string): Promise<UserView> {
+  async getByEmail(ctx: OperationContext, email: string): Promise<UserView> {
+    const { actor } = ctx;
     requirePermission(actor, 'users.view');
     const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
     if (!user) throw ValidationFailed.field('email', 'No user has this email.');
-    return this.get(actor, user.id);
+    return this.get(ctx, user.id);
   }
 
-  async create(actor: Actor, input: UserCreateInput): Promise<UserView> {
+  async create(ctx: OperationContext, input: UserCreateInput): Promise<UserView> {
+    const { actor } = ctx;
     requirePermission(actor, 'users.create');
     throwIfAny(userFieldProblems(input, null));
     // Hashing takes tens of milliseconds on purpose: done before the transaction, which would hold
@@ -120,10 +125,11 @@ export class UsersService {
 
   /** Changes a user; a new password also revokes their API tokens (answered as `tokensRevoked`). */
   async update(
-    actor: Actor,
+    ctx: OperationContext,
     id: number,
     input: UserUpdateInput,
   ): Promise<{ user: UserView; tokensRevoked: number }> {
+    const { actor } = ctx;
     requirePermission(actor, 'users.edit');
     const siteId = actor.site.id;
     const current = await new UsersRepo(this.runtime.data.global).findById(id);
@@ -198,7 +204,8 @@ export class UsersService {
     return { user: view, tokensRevoked };
   }
 
-  async delete(actor: Actor, id: number): Promise<void> {
+  async delete(ctx: OperationContext, id: number): Promise<void> {
+    const { actor } = ctx;
     requirePermission(actor, 'users.delete');
     const siteId = actor.site.id;
     await this.runtime.data.transaction(async (tx) => {
@@ -235,7 +242,12 @@ export class UsersService {
    * Adds an existing user to `site` with a role there: a Super Admin's operation, since it joins an
    * account to a site its current sites' admins may not know. The actor may stand on any site.
    */
-  async addToSite(actor: Actor, site: Site, input: { email: string; role: string }): Promise<UserView> {
+  async addToSite(
+    ctx: OperationContext,
+    site: Site,
+    input: { email: string; role: string },
+  ): Promise<UserView> {
+    const { actor } = ctx;
     requirePermission(actor, 'sites.manage');
     if (!actor.access.isSuperAdmin)
       throw new Forbidden('Only a Super Admin can add a user to another site.', 'super_admin_only');

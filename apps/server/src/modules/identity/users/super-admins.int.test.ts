@@ -7,7 +7,7 @@ import {
   seedToken,
   seedUser,
 } from '../../../../test/identity-fixtures.js';
-import { systemActor } from '../actor.js';
+import { systemOperation } from '../actor.js';
 import { UsersRepo } from './repo.js';
 import { MembersRepo } from './repo-members.js';
 import { UsersService } from './service.js';
@@ -96,7 +96,7 @@ describe('Super Admins', () => {
       'cannot_suspend_self',
     );
     const users = new UsersService(t.runtime);
-    const system = systemActor(t.runtime, await site('main.test'));
+    const system = systemOperation(t.runtime, await site('main.test'));
     await expect(users.update(system, a.id, { status: 'suspended' })).rejects.toMatchObject({
       code: 'last_super_admin',
     });
@@ -123,7 +123,7 @@ describe('Super Admins', () => {
 
   it('can be acted on by the system, whose activity rows name no user', async () => {
     const users = new UsersService(t.runtime);
-    const made = await users.create(systemActor(t.runtime, await site('second.test')), {
+    const made = await users.create(systemOperation(t.runtime, await site('second.test')), {
       email: 'c@second.test',
       display_name: 'C',
       password: 'a fine long passphrase',
