@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { systemActor, systemOperation } from '../../modules/identity/actor.js';
+import { systemOperation } from '../../modules/identity/actor.js';
 import { ProfileService } from '../../modules/identity/profile/service.js';
 import { UsersService } from '../../modules/identity/users/service.js';
 import { CliFailure, type CommandRegistration, siteOf, withRuntime } from '../context.js';
@@ -69,14 +69,11 @@ export const usersCommand: CommandRegistration = (program, io) => {
     .action(async (options: TokenCreateOptions) => {
       await withRuntime(async (runtime) => {
         const site = await siteOf(runtime, options.site);
-        const actor = systemActor(runtime, site);
-        const owner = await new UsersService(runtime).getByEmail(
-          systemOperation(runtime, site),
-          options.email,
-        );
+        const ctx = systemOperation(runtime, site);
+        const owner = await new UsersService(runtime).getByEmail(ctx, options.email);
         const expiresAt =
           options.expiresIn === undefined ? null : new Date(Date.now() + options.expiresIn).toISOString();
-        const { token } = await new ProfileService(runtime).createTokenFor(actor, owner.id, {
+        const { token } = await new ProfileService(runtime).createTokenFor(ctx, owner.id, {
           name: options.name,
           expires_at: expiresAt,
           installation_wide: options.installationWide === true,

@@ -1,15 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { Forbidden } from '../../../core/errors.js';
 import type { App } from '../../../core/http/app-type.js';
-import {
-  Envelope,
-  ListEnvelope,
-  listBody,
-  one,
-  PageQuery,
-  ResourceErrors,
-} from '../../../core/http/envelope.js';
-import { actorOf } from '../../../core/http/request-actor.js';
+import { PageQuery, ResourceErrors } from '../../../core/http/envelope.js';
+import { operationOf } from '../../../core/http/request-actor.js';
+import { siteRoutes } from '../../../core/http/site-routes.js';
 import type { Runtime } from '../../../core/runtime.js';
 import {
   ApiTokenSchema,
@@ -23,114 +17,94 @@ import {
 import { ACCOUNT_CHANGE_NOTE } from './account-access.js';
 import { ProfileService } from './service.js';
 
-const errors = ResourceErrors;
 const own = { permission: 'authenticated' } as const;
 const TokenListQuery = Type.Object(PageQuery(), { additionalProperties: false });
 
 /** /api/me: the signed-in user's profile, password and API tokens (spec 5.1). */
 export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
   const profile = new ProfileService(runtime);
+  const routes = siteRoutes(app, (request) => operationOf(runtime, request), 'me');
 
-  app.get(
+  routes.get(
     '/api/me',
     {
-      config: own,
-      schema: {
-        tags: ['me'],
-        summary: 'Your profile, your role on this site and what you may do here',
-        response: { 200: Envelope(MeSchema), ...errors },
-      },
+      ...own,
+      summary: 'Your profile, your role on this site and what you may do here',
+      data: MeSchema,
     },
-    async (request) => {
-      const actor = actorOf(request);
-      return one({ ...(await profile.me(actor)), permissions: actor.access.permissions() });
-    },
+    async (ctx) => ({ ...(await profile.me(ctx)), permissions: ctx.actor.access.permissions() }),
   );
 
+  // Not through the helper: the answer carries meta.tokens_revoked beside the profile.
   app.put(
     '/api/me',
     {
-      config: own,
+      config: { permission: own.permission },
       schema: {
         tags: ['me'],
         summary: 'Change your profile; the email and password need current_password',
         description: `A new password ends your other sessions and revokes your API tokens (the session or token making the change stays signed in); \`meta.tokens_revoked\` says how many tokens were revoked. ${ACCOUNT_CHANGE_NOTE}`,
         body: MeUpdateBody,
-        response: { 200: EnvelopeWithRevokedTokens(MeSchema), ...errors },
+        response: { 200: EnvelopeWithRevokedTokens(MeSchema), ...ResourceErrors },
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const { user, tokensRevoked } = await profile.update(actor, request.body, {
+      const ctx = operationOf(runtime, request);
+      const { user, tokensRevoked } = await profile.update(ctx, request.body, {
         sessionId: request.principal?.sessionId ?? null,
         tokenId: request.principal?.tokenId ?? null,
       });
       return {
-        data: { ...user, permissions: actor.access.permissions() },
+        data: { ...user, permissions: ctx.actor.access.permissions() },
         meta: { tokens_revoked: tokensRevoked },
       };
     },
   );
 
-  app.get(
+  routes.list(
     '/api/me/tokens',
     {
-      config: own,
-      schema: {
-        tags: ['me'],
-        summary: 'Your API tokens, newest first (secrets are never shown again)',
-        querystring: TokenListQuery,
-        response: { 200: ListEnvelope(ApiTokenSchema), ...errors },
-      },
+      ...own,
+      summary: 'Your API tokens, newest first (secrets are never shown again)',
+      querystring: TokenListQuery,
+      data: ApiTokenSchema,
     },
-    async (request) => {
-      const { page, limit } = request.query;
-      return listBody(await profile.listTokens(actorOf(request), page, limit), page, limit);
-    },
+    (ctx, { query }) => profile.listTokens(ctx, query.page, query.limit),
   );
 
-  app.post(
+  routes.post(
     '/api/me/tokens',
     {
-      config: { permission: 'tokens.create' },
-      schema: {
-        tags: ['me'],
-        summary: 'Create an API token; the secret is in this response only',
-        description:
-          '`permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`. ' +
-          'The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else).',
-        body: TokenCreateBody,
-        response: { 201: Envelope(CreatedApiTokenSchema), ...errors },
-      },
+      permission: 'tokens.create',
+      summary: 'Create an API token; the secret is in this response only',
+      description:
+        '`permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`. ' +
+        'The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else).',
+      body: TokenCreateBody,
+      data: CreatedApiTokenSchema,
+      status: 201,
     },
-    async (request, reply) => {
+    async (ctx, { body, request }) => {
       // A token bound to one site must not mint one that works on all of them.
-      if (request.body.installation_wide === true && request.principal?.via !== 'session') {
+      if (body.installation_wide === true && request.principal?.via !== 'session') {
         throw new Forbidden(
           'An installation-wide token can only be created when signed in with a session.',
           'installation_wide_forbidden',
         );
       }
-      const { token, record } = await profile.createToken(actorOf(request), request.body);
-      return reply.code(201).send(one({ ...record, token }));
+      const { token, record } = await profile.createToken(ctx, body);
+      return { ...record, token };
     },
   );
 
-  app.delete(
+  routes.delete(
     '/api/me/tokens/:id',
     {
-      config: own,
-      schema: {
-        tags: ['me'],
-        summary: 'Revoke one of your API tokens at once',
-        description: ACCOUNT_CHANGE_NOTE,
-        params: TokenParams,
-        response: { 204: Type.Null(), ...errors },
-      },
+      ...own,
+      summary: 'Revoke one of your API tokens at once',
+      description: ACCOUNT_CHANGE_NOTE,
+      params: TokenParams,
     },
-    async (request, reply) => {
-      await profile.revokeToken(actorOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
+    (ctx, { params }) => profile.revokeToken(ctx, params.id),
   );
 }

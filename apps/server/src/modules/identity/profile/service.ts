@@ -1,6 +1,7 @@
 import { fieldDiff, recordActivity } from '../../../core/activity/record.js';
 import { Conflict, type FieldErrors, Forbidden, NotFound } from '../../../core/errors.js';
 import type { Page } from '../../../core/http/envelope.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { type Actor, requirePermission } from '../actor.js';
 import { LoginThrottle } from '../auth/login-throttle.js';
@@ -29,7 +30,8 @@ export class ProfileService {
   }
 
   /** Cached like the standing it rests on: every call of GET /api/me would otherwise take three queries. */
-  async me(actor: Actor): Promise<UserView> {
+  async me(ctx: OperationContext): Promise<UserView> {
+    const { actor } = ctx;
     const user = actor.userId;
     if (user === null) return viewUser(this.runtime.data, actor.site.id, await this.self(actor));
     return identityOf(this.runtime).resolver.view(user, actor.site.id, async () =>
@@ -43,10 +45,11 @@ export class ProfileService {
    * change stays signed in). Answers the profile and how many tokens were revoked.
    */
   async update(
-    actor: Actor,
+    ctx: OperationContext,
     input: MeUpdateInput,
     keep: { sessionId: string | null; tokenId: number | null },
   ): Promise<{ user: UserView; tokensRevoked: number }> {
+    const { actor } = ctx;
     assertMayChangeAccount(actor.access);
     const user = await this.self(actor);
     const emailChanges = input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized;
@@ -116,15 +119,16 @@ export class ProfileService {
   }
 
   /** Own tokens working on this site, newest first, revoked ones included (with revoked_at) so the list tells what happened. */
-  async listTokens(actor: Actor, page: number, limit: number): Promise<Page<ApiToken>> {
+  async listTokens(ctx: OperationContext, page: number, limit: number): Promise<Page<ApiToken>> {
+    const { actor } = ctx;
     const user = await this.self(actor);
     // A user has a handful of tokens: loaded whole, then paged.
     const all = await identityOf(this.runtime).tokens.listOf(user.id, actor.site.id);
     return { items: all.slice((page - 1) * limit, page * limit), total: all.length };
   }
 
-  async createToken(actor: Actor, input: TokenCreateInput): Promise<CreatedToken> {
-    return this.createTokenFor(actor, (await this.self(actor)).id, input);
+  async createToken(ctx: OperationContext, input: TokenCreateInput): Promise<CreatedToken> {
+    return this.createTokenFor(ctx, (await this.self(ctx.actor)).id, input);
   }
 
   /**
@@ -132,7 +136,12 @@ export class ProfileService {
    * permissions must be a subset of what the owner holds on this site now (and, through a narrowed
    * token, of what that token holds); requests intersect them again with the owner's current ones.
    */
-  async createTokenFor(actor: Actor, ownerId: number, input: TokenCreateInput): Promise<CreatedToken> {
+  async createTokenFor(
+    ctx: OperationContext,
+    ownerId: number,
+    input: TokenCreateInput,
+  ): Promise<CreatedToken> {
+    const { actor } = ctx;
     if (actor.userId !== null && actor.userId !== ownerId)
       throw new Forbidden('You can only create tokens for yourself.', 'not_own_token');
     requirePermission(actor, 'tokens.create');
@@ -194,7 +203,8 @@ export class ProfileService {
   }
 
   /** Revokes one of the actor's own tokens at once; revoking a revoked token changes nothing. */
-  async revokeToken(actor: Actor, id: number): Promise<void> {
+  async revokeToken(ctx: OperationContext, id: number): Promise<void> {
+    const { actor } = ctx;
     assertMayChangeAccount(actor.access);
     const user = await this.self(actor);
     await this.runtime.data.transaction(async (tx) => {
