@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 // `npm run bench`: every scenario of bench/scenarios.mjs, first against a bare Node server answering
 // the same bytes, then against Tessera, in one run on one machine; prints req/s, p99, the ratio, the
 // target of docs/performance.md (bench/targets.mjs) and whether it is met. Options: --duration <seconds> (or BENCH_DURATION; default
-// 10), --only <text> (scenarios whose name contains it). BENCH_DATABASE_URL and BENCH_REDIS_URL point
+// 10), --only <text> (scenarios whose name contains it); BENCH_PROFILE=<dir> profiles the server,
+// BENCH_KEEP=1 keeps its data. BENCH_DATABASE_URL and BENCH_REDIS_URL point
 // the server at PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,9 @@ main().then(
 // Children must never outlive the bench, however it ends.
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  // BENCH_KEEP=1 leaves the data (the seeded database) for a look afterwards.
+  if (workDir && process.env.BENCH_KEEP) console.log(`data kept in ${workDir}`);
+  else if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
@@ -325,7 +328,17 @@ async function runToEnd(command, args, env, name) {
 
 async function startTessera(env, port) {
   // Started as `tessera serve` is by npm start: through the launcher's own shebang and its V8 flags.
-  const server = startChild(join(root, 'apps/server/bin/tessera.js'), ['serve'], env, 'tessera serve');
+  // BENCH_PROFILE=<dir> writes a V8 CPU profile of the server there when it stops (open it in Chrome's
+  // DevTools): to see where a scenario's time goes. The flags are the shebang's, plus the profiler's.
+  const bin = join(root, 'apps/server/bin/tessera.js');
+  const server = process.env.BENCH_PROFILE
+    ? startChild(
+        process.execPath,
+        ['--max-semi-space-size=4', '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, bin, 'serve'],
+        env,
+        'tessera serve',
+      )
+    : startChild(bin, ['serve'], env, 'tessera serve');
   let starting = true;
   const exited = server.exited.then(({ code, signal }) => {
     if (starting)

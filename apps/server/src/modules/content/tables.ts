@@ -130,6 +130,15 @@ export interface EntryRedirectTable {
   created_at: Timestamp;
 }
 
+/** Entries per type, status and trash, kept by triggers (migration 0015): the totals of lists. */
+export interface EntryCountTable {
+  site_id: number;
+  type_id: number;
+  status: string;
+  trashed: number;
+  n: number;
+}
+
 declare module '../../core/db/schema.js' {
   interface SiteTables {
     content_types: ContentTypeTable;
@@ -141,5 +150,6 @@ declare module '../../core/db/schema.js' {
     terms: TermTable;
     entry_terms: EntryTermTable;
     entry_redirects: EntryRedirectTable;
+    entry_counts: EntryCountTable;
   }
 }

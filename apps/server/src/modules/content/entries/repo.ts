@@ -99,6 +99,19 @@ export interface EntryFilter {
   order: 'asc' | 'desc';
 }
 
+/** Whether a list is narrowed by nothing but its status (the admin's lists, mostly). */
+function onlyByStatus(filter: EntryFilter): boolean {
+  return (
+    filter.authorId === undefined &&
+    filter.parentId === undefined &&
+    filter.termId === undefined &&
+    filter.locale === undefined &&
+    !filter.text &&
+    !filter.from &&
+    !filter.to
+  );
+}
+
 /** Characters LIKE treats specially, escaped so a search for "100%" finds "100%". */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -151,9 +164,11 @@ export class EntriesRepo {
         eb.selectFrom('entry_terms').select('entry_id').where('term_id', '=', termId),
       );
     }
-    const counted = await query
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
+    const total = onlyByStatus(filter)
+      ? await this.countByStatus(typeId, filter.status)
+      : Number(
+          (await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n,
+        );
     // Lists leave out the published snapshot: it is the largest column and no list shows it.
     const rows = await query
       .select(LIST_COLUMNS)
@@ -162,7 +177,18 @@ export class EntriesRepo {
       .limit(limit)
       .offset((page - 1) * limit)
       .execute();
-    return { items: rows.map(entryOf), total: Number(counted.n) };
+    return { items: rows.map(entryOf), total };
+  }
+
+  /** The total of a list filtered by status alone, from the counts the triggers keep. */
+  private async countByStatus(typeId: number, status: EntryFilter['status']): Promise<number> {
+    let query = this.db
+      .selectFrom('entry_counts')
+      .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+      .where('type_id', '=', typeId)
+      .where('trashed', '=', status === 'trash' ? 1 : 0);
+    if (status && status !== 'any' && status !== 'trash') query = query.where('status', '=', status);
+    return Number((await query.executeTakeFirst())?.n ?? 0);
   }
 
   async insert(values: EntryInsert): Promise<number> {
