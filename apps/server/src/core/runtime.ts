@@ -6,6 +6,7 @@ import { CacheRegistry } from './cache/cache-registry.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Data } from './db/data.js';
+import { declareSiteEventHook } from './events/site-events.js';
 import { HookManager } from './hooks/hook-manager.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
 import type { RateLimitStore } from './http/rate-limit/store.js';
@@ -82,12 +83,14 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const jobs = createJobs(data, { leaseSeconds: config.jobs.leaseSeconds });
   // Mail goes out only through the queue, so every process (server, worker, CLI) knows its job.
   defineMailJob(jobs.registry, mailer, secrets);
+  const hooks = new HookManager(log);
+  declareSiteEventHook(hooks);
   return {
     config,
     log,
     database,
     data,
-    hooks: new HookManager(log),
+    hooks,
     permissions: new PermissionCatalogue(),
     settings: new SettingsRegistry(),
     siteStore,

@@ -11,6 +11,7 @@ import type { OperationContext } from '../../../core/operation/operation-context
 import type { Runtime } from '../../../core/runtime.js';
 import { settingsOf } from '../../settings/service.js';
 import { checkBlockTree } from '../builder/block-tree.js';
+import { emitEntryEvent } from '../events.js';
 import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
@@ -103,6 +104,7 @@ export class EntryWriter {
       { title: checked.title },
     );
     await ctx.hooks.doAction(`${type.slug}.after_save`, { id, type: type.slug, ...checked });
+    await emitEntryEvent(ctx, type.slug, 'created', await repo.byId(id));
     return id;
   }
 
@@ -186,6 +188,7 @@ export class EntryWriter {
       { title: checked.title, version: entry.version + 1, ...(note ? { note } : {}) },
     );
     await ctx.hooks.doAction(`${type.slug}.after_save`, { id: entry.id, type: type.slug, ...checked });
+    await emitEntryEvent(ctx, type.slug, 'updated', await repo.byId(entry.id));
   }
 
   async trash(ctx: OperationContext, scope: TypeScope, entry: Entry): Promise<void> {
@@ -222,6 +225,9 @@ export class EntryWriter {
         type: scope.type.slug,
         ...stateOf(entry, {}),
       });
+    const trashed = await scope.repo.byId(entry.id);
+    if (entry.live !== null) await emitEntryEvent(ctx, scope.type.slug, 'unpublished', trashed);
+    await emitEntryEvent(ctx, scope.type.slug, 'deleted', trashed);
   }
 
   async restore(ctx: OperationContext, scope: TypeScope, entry: Entry): Promise<void> {
@@ -282,6 +288,11 @@ export class EntryWriter {
       { type: 'entry', id: entry.id },
       { title: entry.title },
     );
+    // From the trash it was already deleted to the outside world (trash emitted it).
+    if (entry.deleted_at === null) {
+      if (entry.live !== null) await emitEntryEvent(ctx, scope.type.slug, 'unpublished', entry);
+      await emitEntryEvent(ctx, scope.type.slug, 'deleted', entry);
+    }
   }
 
   /** Validates the next state and fills what the server decides (slug, path, default category). */

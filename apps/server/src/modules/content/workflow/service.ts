@@ -6,6 +6,7 @@ import type { EntryView } from '../entries/entry.js';
 import type { Entry } from '../entries/repo.js';
 import type { EntriesService, TypeScope } from '../entries/service.js';
 import { stateOf, unpublishedChanges } from '../entries/state.js';
+import { emitEntryEvent } from '../events.js';
 import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
 import { mayTake, TRANSITIONS, type TransitionName, transitionsFrom } from './rules.js';
@@ -105,6 +106,7 @@ export class WorkflowService {
           });
           await this.record(ctx, scope, entry, 'unpublished');
           await ctx.hooks.doAction(`${scope.type.slug}.unpublished`, this.subject(scope, entry, terms));
+          await emitEntryEvent(ctx, scope.type.slug, 'unpublished', await scope.repo.byId(entry.id));
           return;
         case 'request_changes': {
           const comment = input.comment?.trim() ?? '';
@@ -154,6 +156,7 @@ export class WorkflowService {
     });
     await this.record(ctx, scope, entry, 'published');
     await ctx.hooks.doAction(`${scope.type.slug}.published`, this.subject(scope, entry, terms));
+    await emitEntryEvent(ctx, scope.type.slug, 'published', await scope.repo.byId(entry.id));
   }
 
   private async schedule(
@@ -177,6 +180,7 @@ export class WorkflowService {
       { runAt: iso, dedupeKey: `entry:${entry.id}:${iso}` },
     );
     await this.record(ctx, scope, entry, 'scheduled', { publish_at: iso });
+    await emitEntryEvent(ctx, scope.type.slug, 'scheduled', await scope.repo.byId(entry.id));
   }
 
   private async scopeOfEntry(ctx: OperationContext, entryId: number): Promise<TypeScope | null> {

@@ -1,6 +1,7 @@
 import { fieldDiff, recordActivity } from '../../../core/activity/record.js';
 import type { Data } from '../../../core/db/data.js';
 import { Conflict, Forbidden, ValidationFailed } from '../../../core/errors.js';
+import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { Page } from '../../../core/http/envelope.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
@@ -119,7 +120,16 @@ export class UsersService {
         ip: actor.ip,
         details: { email: input.email.trim(), role: target.role.slug, status: input.status ?? 'active' },
       });
-      return viewUser(tx, siteId, await this.row(tx, id));
+      const view = await viewUser(tx, siteId, await this.row(tx, id));
+      // The address stays out: a webhook's receiver is a third party, and the id finds the user.
+      await emitSiteEvent(ctx, 'user.created', {
+        id: view.id,
+        display_name: view.display_name,
+        role: view.role?.slug ?? null,
+        status: view.status,
+        created_at: view.created_at,
+      });
+      return view;
     });
   }
 
