@@ -334,7 +334,13 @@ async function startTessera(env, port) {
   const server = process.env.BENCH_PROFILE
     ? startChild(
         process.execPath,
-        ['--max-semi-space-size=4', '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, bin, 'serve'],
+        [
+          '--max-semi-space-size=4',
+          '--cpu-prof',
+          `--cpu-prof-dir=${process.env.BENCH_PROFILE}`,
+          bin,
+          'serve',
+        ],
         env,
         'tessera serve',
       )

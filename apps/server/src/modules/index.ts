@@ -1,6 +1,7 @@
 import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
 import { contentModule } from './content/module.js';
+import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { pluginsModule } from './plugins/module.js';
@@ -15,5 +16,6 @@ export const modules: readonly TesseraModule[] = [
   sitesModule,
   settingsModule,
   contentModule,
+  feedsModule,
   pluginsModule,
 ];

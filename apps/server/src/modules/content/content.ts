@@ -4,6 +4,7 @@ import { scheduleTrashPurge } from './entries/trash-purge.js';
 import { ENTRY_HOOK_PHASES } from './hooks.js';
 import './tables.js';
 import { LocksService } from './locks/service.js';
+import { PublishedService } from './published/service.js';
 import { RevisionsService } from './revisions/service.js';
 import { registerContentSettings } from './settings.js';
 import { TaxonomiesService } from './taxonomies/service.js';
@@ -20,6 +21,7 @@ export class Content {
   readonly revisions: RevisionsService;
   readonly taxonomies: TaxonomiesService;
   readonly translations: TranslationsService;
+  readonly published: PublishedService;
 
   constructor(private readonly runtime: Runtime) {
     this.types = new ContentTypesService(runtime, (slug) => this.declareHooks(slug));
@@ -29,6 +31,7 @@ export class Content {
     this.revisions = new RevisionsService(this.entries);
     this.taxonomies = new TaxonomiesService(runtime, this.types);
     this.translations = new TranslationsService(runtime, this.entries);
+    this.published = new PublishedService(runtime, this.types);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import type { ContentType } from '../types/content-type.js';
 import { permissionArea } from '../types/content-type.js';
-import { routeOf } from '../types/route-pattern.js';
+import { entryUrl } from '../types/route-pattern.js';
 import { allowedTransitions } from '../workflow/rules.js';
 import type { EntryView } from './entry.js';
 import { lockHolder } from './locks.js';
@@ -14,9 +15,12 @@ const EXCERPT_WORDS = 55;
  * The excerpt shown when none was written: the first words of the first text the entry holds (its
  * first richtext or textarea field, else its paragraph and heading blocks), as WordPress does.
  */
-export function derivedExcerpt(scope: TypeScope, entry: Pick<Entry, 'fields' | 'blocks'>): string {
+export function derivedExcerpt(
+  type: Pick<ContentType, 'fields'>,
+  entry: Pick<Entry, 'fields' | 'blocks'>,
+): string {
   let text = '';
-  for (const field of scope.type.fields) {
+  for (const field of type.fields) {
     const value = entry.fields[field.key];
     if (
       (field.type === 'richtext' || field.type === 'textarea') &&
@@ -80,22 +84,25 @@ export class EntryViews {
   viewOf(ctx: OperationContext, scope: TypeScope, entry: Entry, terms: Record<string, number[]>): EntryView {
     const hasUnpublishedChanges = unpublishedChanges(entry);
     const date = new Date(entry.published_at ?? entry.publish_at ?? entry.created_at);
-    const prefix = entry.locale === ctx.site.default_locale ? '' : `/${entry.locale}`;
+
     return {
       id: entry.id,
       type: scope.type.slug,
       title: entry.title,
       slug: entry.slug,
       path: entry.path,
-      url:
-        prefix +
-        routeOf(scope.type.route_pattern, { id: entry.id, slug: entry.slug, path: entry.path, date }),
+      url: entryUrl(
+        ctx.site,
+        scope.type,
+        { id: entry.id, slug: entry.slug, path: entry.path, date },
+        entry.locale,
+      ),
       status: entry.status,
       locale: entry.locale,
       parent_id: entry.parent_id,
       translation_group_id: entry.translation_group_id,
       author_id: entry.author_id,
-      excerpt: entry.excerpt || derivedExcerpt(scope, entry),
+      excerpt: entry.excerpt || derivedExcerpt(scope.type, entry),
       featured_media_id: entry.featured_media_id,
       fields: entry.fields,
       blocks: entry.blocks,

@@ -1,3 +1,6 @@
+import type { Site } from '../../../core/sites/site.js';
+import type { ContentType } from './content-type.js';
+
 /**
  * Route patterns of content types: how the public site builds an entry's URL. A pattern is
  * `/`-separated segments, each a literal (a-z, 0-9, - and _) or one placeholder.
@@ -58,4 +61,17 @@ export function routeOf(pattern: string, values: RouteValues): string {
     }
   });
   return url;
+}
+
+/**
+ * An entry's site-relative URL: its type's route pattern, under the locale's prefix when the
+ * locale is not the site's default (/fr/...).
+ */
+export function entryUrl(
+  site: Pick<Site, 'default_locale'>,
+  type: Pick<ContentType, 'route_pattern'>,
+  values: RouteValues,
+  locale: string,
+): string {
+  return (locale === site.default_locale ? '' : `/${locale}`) + routeOf(type.route_pattern, values);
 }

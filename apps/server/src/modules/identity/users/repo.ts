@@ -26,6 +26,17 @@ export class UsersRepo {
     return (engine.supportsRowLocks ? query.forUpdate() : query).executeTakeFirst();
   }
 
+  /** Display names by id, for bylines; ids of no user are left out. */
+  async displayNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'display_name'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.display_name]));
+  }
+
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')

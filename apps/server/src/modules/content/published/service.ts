@@ -1,0 +1,89 @@
+import { NotFound } from '../../../core/errors.js';
+import type { Runtime } from '../../../core/runtime.js';
+import type { Site } from '../../../core/sites/site.js';
+import { authorNames } from '../../identity/users/bylines.js';
+import { derivedExcerpt } from '../entries/view.js';
+import { entryUrl } from '../types/route-pattern.js';
+import type { ContentTypesService } from '../types/service.js';
+import { PublishedRepo, type TermRef } from './repo.js';
+
+/** A published entry as feeds (and later the public site's lists) show it: its live version. */
+export interface PublishedItem {
+  id: number;
+  type: string;
+  title: string;
+  /** Site-relative. */
+  url: string;
+  excerpt: string;
+  locale: string;
+  published_at: string;
+  updated_at: string;
+  /** The author's display name; null when the entry has none (or the account is gone). */
+  author: string | null;
+  terms: TermRef[];
+  featured_media_id: number | null;
+}
+
+export interface LatestQuery {
+  type: string;
+  limit: number;
+  /** Only entries in this locale. */
+  locale?: string;
+  /** Only entries filed under this term (`category` / `news`, `tag` / `rust`). */
+  term?: { taxonomy: string; slug: string };
+}
+
+/**
+ * What is published on a site, read without an actor: public by definition. Everything comes from
+ * the live version (what the public site serves), never from a draft in progress; the filing under
+ * a term is the working copy's, checked against the live terms so an unpublished recategorization
+ * does not move a post between feeds before it is published.
+ */
+export class PublishedService {
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly types: ContentTypesService,
+  ) {}
+
+  async latest(site: Site, query: LatestQuery): Promise<{ items: PublishedItem[]; term: TermRef | null }> {
+    const type = (await this.types.ofSite(site)).get(query.type);
+    if (!type) throw new NotFound(`Content type ${query.type}`, 'content_type_not_found');
+    const repo = new PublishedRepo(this.runtime.data.site(site.id));
+    const term = query.term ? await repo.termBySlug(query.term.taxonomy, query.term.slug) : null;
+    if (query.term && !term) throw new NotFound('Term', 'term_not_found');
+    const rows = (
+      await repo.latest([type.id], query.limit, { termId: term?.id, locale: query.locale })
+    ).filter((row) => !term || (row.live.terms[term.taxonomy] ?? []).includes(term.id));
+    const terms = await repo.termsByIds(rows.flatMap((row) => Object.values(row.live.terms).flat()));
+    const authors = await authorNames(
+      this.runtime.data,
+      rows.flatMap((row) => (row.live.author_id === null ? [] : [row.live.author_id])),
+    );
+    const items = rows.map((row) => ({
+      id: row.id,
+      type: type.slug,
+      title: row.live.title,
+      url: entryUrl(
+        site,
+        type,
+        { id: row.id, slug: row.live.slug, path: row.live_path, date: new Date(row.published_at) },
+        row.locale,
+      ),
+      excerpt: row.live.excerpt || derivedExcerpt(type, row.live),
+      locale: row.locale,
+      published_at: row.published_at,
+      updated_at: row.updated_at,
+      author: row.live.author_id === null ? null : (authors.get(row.live.author_id) ?? null),
+      terms: Object.values(row.live.terms)
+        .flat()
+        .flatMap((id) => {
+          const found = terms.get(id);
+          return found ? [found] : [];
+        })
+        // PostgreSQL's jsonb does not keep key order: sorted, the same on both engines.
+        .sort((x, y) => x.taxonomy.localeCompare(y.taxonomy) || x.name.localeCompare(y.name)),
+      featured_media_id: row.live.featured_media_id,
+    }));
+    return { items, term };
+  }
+}
