@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { BadRequest } from '../../../core/errors.js';
 import type { App } from '../../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../../core/http/envelope.js';
+import { operationOf } from '../../../core/http/request-actor.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { LoginBody, LoginResult } from '../schemas.js';
 import { startTwoFactorChallenge } from '../two-factor/challenge.js';
@@ -38,7 +39,12 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
     async (request, reply) => {
       const site = request.site;
       if (!site) throw new BadRequest('No site.');
-      const outcome = await auth.login(site, request.body.email, request.body.password, clientOf(request));
+      const outcome = await auth.login(
+        operationOf(runtime, request),
+        request.body.email,
+        request.body.password,
+        clientOf(request),
+      );
       if (outcome.kind === 'two_factor') {
         const challenge = await startTwoFactorChallenge(runtime.data, outcome.user.id, site.id);
         return one({ two_factor_required: true, challenge });
@@ -70,7 +76,12 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
           'not_a_session',
         );
       }
-      await auth.logout(request.site, principal.userId, principal.sessionId, clientOf(request));
+      await auth.logout(
+        operationOf(runtime, request),
+        principal.userId,
+        principal.sessionId,
+        clientOf(request),
+      );
       clearSessionCookie(reply, request);
       return reply.code(204).send(null);
     },

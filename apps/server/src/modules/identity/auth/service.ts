@@ -1,5 +1,6 @@
 import { recordActivity } from '../../../core/activity/record.js';
 import { Forbidden, Unauthenticated } from '../../../core/errors.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { identityOf } from '../identity.js';
@@ -31,13 +32,10 @@ export class AuthService {
    * An unknown email and a wrong password give the same 401 after the same argon2 work. The attempt
    * is counted by the throttle before the password is checked, so parallel guesses cannot outrun it.
    */
-  async login(site: Site, email: string, password: string, client: Client): Promise<LoginOutcome> {
+  async login(ctx: OperationContext, email: string, password: string, client: Client): Promise<LoginOutcome> {
+    const { site } = ctx;
     const attempt = await this.throttle.begin(email, client.ip);
-    await this.runtime.hooks.doAction(
-      'auth.before_login',
-      { site, actor: null },
-      { email, siteId: site.id, ip: client.ip },
-    );
+    await ctx.hooks.doAction('auth.before_login', { email, siteId: site.id, ip: client.ip });
     const user = await new UsersRepo(this.runtime.data.global).findByEmail(email);
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
     if (!user || !valid) {
@@ -52,11 +50,7 @@ export class AuthService {
         ip: client.ip,
         details: { email: email.slice(0, 254) },
       });
-      await this.runtime.hooks.doAction(
-        'auth.login_failed',
-        { site, actor: null },
-        { email, siteId: site.id, ip: client.ip },
-      );
+      await ctx.hooks.doAction('auth.login_failed', { email, siteId: site.id, ip: client.ip });
       throw new Unauthenticated('The email or password is incorrect.', 'invalid_credentials');
     }
     await attempt.passed();
@@ -65,16 +59,17 @@ export class AuthService {
       throw new Forbidden('This account has no access to this site.', 'not_a_member');
     }
     if (user.totp_enabled_at) return { kind: 'two_factor', user };
-    return this.openSession(site, user, client, 'password');
+    return this.openSession(ctx, user, client, 'password');
   }
 
   /** Opens a session for a user whose credentials (and second factor, if any) were verified. */
   async openSession(
-    site: Site,
+    ctx: OperationContext,
     user: UserRow,
     client: Client,
     method: 'password' | 'two_factor',
   ): Promise<LoginOutcome> {
+    const { site } = ctx;
     const { sessions } = identityOf(this.runtime);
     const at = new Date().toISOString();
     const outcome = await this.runtime.data.transaction(async (tx) => {
@@ -94,17 +89,13 @@ export class AuthService {
     });
     // The cached profile view shows last_login_at.
     this.runtime.caches.forget('access', { userId: user.id });
-    await this.runtime.hooks.doAction(
-      'auth.logged_in',
-      { site, actor: null },
-      {
-        userId: user.id,
-        email: user.email,
-        siteId: site.id,
-        ip: client.ip,
-        method,
-      },
-    );
+    await ctx.hooks.doAction('auth.logged_in', {
+      userId: user.id,
+      email: user.email,
+      siteId: site.id,
+      ip: client.ip,
+      method,
+    });
     return outcome;
   }
 
@@ -114,7 +105,8 @@ export class AuthService {
     return (await new MembersRepo(this.runtime.data.site(site.id)).find(user.id)) !== undefined;
   }
 
-  async logout(site: Site, userId: number, sessionId: string, client: Client): Promise<void> {
+  async logout(ctx: OperationContext, userId: number, sessionId: string, client: Client): Promise<void> {
+    const { site } = ctx;
     const { sessions } = identityOf(this.runtime);
     await this.runtime.data.transaction(async (tx) => {
       await sessions.withDb(tx.global).end(sessionId);

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BadRequest } from '../../../core/errors.js';
 import type { App } from '../../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../../core/http/envelope.js';
+import { operationOf } from '../../../core/http/request-actor.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { clientOf } from '../auth/routes.js';
 import { EnvelopeWithRevokedTokens, Password } from '../schemas.js';
@@ -41,7 +42,7 @@ export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> 
     },
     async (request, reply) => {
       if (!request.site) throw new BadRequest('No site.');
-      await resets.requestReset(request.site, request.body.email, clientOf(request));
+      await resets.requestReset(operationOf(runtime, request), request.body.email, clientOf(request));
       return reply.code(202).send(one({ message: FORGOT_ANSWER }));
     },
   );
@@ -67,7 +68,7 @@ export async function passwordRoutes(app: App, runtime: Runtime): Promise<void> 
     async (request) => {
       if (!request.site) throw new BadRequest('No site.');
       const tokensRevoked = await resets.resetPassword(
-        request.site,
+        operationOf(runtime, request),
         request.body.token,
         request.body.password,
         clientOf(request),

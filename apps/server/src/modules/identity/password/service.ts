@@ -2,6 +2,7 @@ import { issueSecret, sha256 } from '../../../core/access/secrets.js';
 import { recordActivity } from '../../../core/activity/record.js';
 import { type FieldErrors, ValidationFailed } from '../../../core/errors.js';
 import { enqueueMail } from '../../../core/mail/mail-job.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import type { Client } from '../auth/service.js';
@@ -42,7 +43,8 @@ export class PasswordResetService {
    * enqueues one job and returns, so neither its answer nor its time tells whether the email has an
    * account. The job (`issueLink`) looks the account up, caps the mails, and queues the mail.
    */
-  async requestReset(site: Site, email: string, client: Client): Promise<void> {
+  async requestReset(ctx: OperationContext, email: string, client: Client): Promise<void> {
+    const { site } = ctx;
     await this.runtime.data.transaction((tx) =>
       this.runtime.jobs.queue.withData(tx).enqueue(RESET_JOB, { email, ip: client.ip }, { siteId: site.id }),
     );
@@ -90,7 +92,13 @@ export class PasswordResetService {
    * cancelled, every session of the user ends and every API token is revoked (whoever knew the old
    * password is signed out). Answers how many tokens were revoked.
    */
-  async resetPassword(site: Site, token: string, password: string, client: Client): Promise<number> {
+  async resetPassword(
+    ctx: OperationContext,
+    token: string,
+    password: string,
+    client: Client,
+  ): Promise<number> {
+    const { site } = ctx;
     const tokenHash = sha256(token);
     const nowIso = new Date().toISOString();
     const global = this.runtime.data.global;

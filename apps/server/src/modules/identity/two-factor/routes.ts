@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { BadRequest, Unauthenticated } from '../../../core/errors.js';
 import type { App } from '../../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../../core/http/envelope.js';
+import { operationOf } from '../../../core/http/request-actor.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { setSessionCookie } from '../auth/hooks.js';
@@ -88,8 +89,8 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       },
     },
     async (request) => {
-      const { site, userId } = signedIn(request);
-      return one(await twoFactor.setup(site, userId, clientOf(request)));
+      const { userId } = signedIn(request);
+      return one(await twoFactor.setup(operationOf(runtime, request), userId, clientOf(request)));
     },
   );
 
@@ -106,9 +107,14 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       },
     },
     async (request) => {
-      const { site, userId } = signedIn(request);
+      const { userId } = signedIn(request);
       return one({
-        recovery_codes: await twoFactor.enable(site, userId, request.body.code, clientOf(request)),
+        recovery_codes: await twoFactor.enable(
+          operationOf(runtime, request),
+          userId,
+          request.body.code,
+          clientOf(request),
+        ),
       });
     },
   );
@@ -126,8 +132,13 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       },
     },
     async (request, reply) => {
-      const { site, userId } = signedIn(request);
-      await twoFactor.disable(site, userId, request.body.password, clientOf(request));
+      const { userId } = signedIn(request);
+      await twoFactor.disable(
+        operationOf(runtime, request),
+        userId,
+        request.body.password,
+        clientOf(request),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -145,10 +156,10 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
       },
     },
     async (request) => {
-      const { site, userId } = signedIn(request);
+      const { userId } = signedIn(request);
       return one({
         recovery_codes: await twoFactor.regenerateRecoveryCodes(
-          site,
+          operationOf(runtime, request),
           userId,
           request.body.password,
           clientOf(request),
@@ -173,7 +184,7 @@ export async function twoFactorRoutes(app: App, runtime: Runtime): Promise<void>
     async (request, reply) => {
       if (!request.site) throw new BadRequest('No site.');
       const outcome = await twoFactor.completeSignIn(
-        request.site,
+        operationOf(runtime, request),
         request.body.challenge,
         request.body.code,
         clientOf(request),

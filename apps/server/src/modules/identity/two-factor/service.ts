@@ -3,6 +3,7 @@ import { sha256 } from '../../../core/access/secrets.js';
 import { recordActivity } from '../../../core/activity/record.js';
 import type { Data } from '../../../core/db/data.js';
 import { Conflict, Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../../../core/errors.js';
+import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { LoginThrottle } from '../auth/login-throttle.js';
@@ -28,7 +29,12 @@ export class TwoFactorService {
   }
 
   /** A new secret, kept but not in force until `enable` proves the app has it. */
-  async setup(site: Site, userId: number, client: Client): Promise<{ secret: string; otpauth_url: string }> {
+  async setup(
+    ctx: OperationContext,
+    userId: number,
+    client: Client,
+  ): Promise<{ secret: string; otpauth_url: string }> {
+    const { site } = ctx;
     const user = await this.user(userId);
     if (user.totp_enabled_at) {
       throw new Conflict(
@@ -49,7 +55,8 @@ export class TwoFactorService {
   }
 
   /** Turns two-factor on with a first code from the app; returns the recovery codes, shown this once. */
-  async enable(site: Site, userId: number, code: string, client: Client): Promise<string[]> {
+  async enable(ctx: OperationContext, userId: number, code: string, client: Client): Promise<string[]> {
+    const { site } = ctx;
     const user = await this.user(userId);
     if (user.totp_enabled_at)
       throw new Conflict('Two-factor authentication is already on.', 'two_factor_already_enabled');
@@ -74,7 +81,8 @@ export class TwoFactorService {
   }
 
   /** Turns two-factor off (or abandons a setup); the current password is required. */
-  async disable(site: Site, userId: number, password: string, client: Client): Promise<void> {
+  async disable(ctx: OperationContext, userId: number, password: string, client: Client): Promise<void> {
+    const { site } = ctx;
     const user = await this.user(userId);
     if (!user.totp_secret && !user.totp_enabled_at)
       throw new Conflict('Two-factor authentication is not on.', 'two_factor_not_enabled');
@@ -94,11 +102,12 @@ export class TwoFactorService {
 
   /** New recovery codes in place of all the old ones; the current password is required. */
   async regenerateRecoveryCodes(
-    site: Site,
+    ctx: OperationContext,
     userId: number,
     password: string,
     client: Client,
   ): Promise<string[]> {
+    const { site } = ctx;
     const user = await this.user(userId);
     if (!user.totp_enabled_at)
       throw new Conflict('Two-factor authentication is not on.', 'two_factor_not_enabled');
@@ -115,7 +124,13 @@ export class TwoFactorService {
    * an unused recovery code, then opens the session as a password login does. Wrong codes count
    * against the challenge and against the login throttle, so codes cannot be guessed at length.
    */
-  async completeSignIn(site: Site, challenge: string, code: string, client: Client): Promise<LoginOutcome> {
+  async completeSignIn(
+    ctx: OperationContext,
+    challenge: string,
+    code: string,
+    client: Client,
+  ): Promise<LoginOutcome> {
+    const { site } = ctx;
     const live = await findTwoFactorChallenge(this.runtime.data, challenge, site.id);
     const user = live ? await new UsersRepo(this.runtime.data.global).findById(live.user_id) : undefined;
     if (!live || !user?.totp_secret || !user.totp_enabled_at) {
@@ -154,7 +169,7 @@ export class TwoFactorService {
       throw new Unauthenticated('The code is incorrect or was already used.', 'invalid_code');
     }
     await attempt.passed();
-    return new AuthService(this.runtime).openSession(site, user, client, 'two_factor');
+    return new AuthService(this.runtime).openSession(ctx, user, client, 'two_factor');
   }
 
   /** The TOTP seed, stored sealed so a copy of the database alone cannot generate codes. */
