@@ -312,7 +312,14 @@ export class EntriesRepo {
    * Term ids by taxonomy slug, for each entry. Two lookups by key rather than one join: joined,
    * SQLite's planner starts from a popular term and walks all of its entries.
    */
-  async termsOf(entryIds: readonly number[]): Promise<Map<number, Record<string, number[]>>> {
+  /**
+   * The entries' terms by taxonomy, of the `taxonomies` their type has now: terms left from a
+   * taxonomy since detached from the type are no part of the entry, and its next save drops them.
+   */
+  async termsOf(
+    entryIds: readonly number[],
+    taxonomies: readonly string[],
+  ): Promise<Map<number, Record<string, number[]>>> {
     const terms = new Map<number, Record<string, number[]>>();
     if (entryIds.length === 0) return terms;
     const links = await this.db
@@ -323,16 +330,16 @@ export class EntriesRepo {
       .orderBy('term_id')
       .execute();
     if (links.length === 0) return terms;
-    const taxonomies = await this.db
+    const rows = await this.db
       .selectFrom('terms')
       .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
       .select(['terms.id', 'taxonomies.slug'])
       .where('terms.id', 'in', [...new Set(links.map((link) => link.term_id))])
       .execute();
-    const taxonomyOf = new Map(taxonomies.map((row) => [row.id, row.slug]));
+    const taxonomyOf = new Map(rows.map((row) => [row.id, row.slug]));
     for (const { entry_id, term_id } of links) {
       const slug = taxonomyOf.get(term_id);
-      if (slug === undefined) continue;
+      if (slug === undefined || !taxonomies.includes(slug)) continue;
       const own = terms.get(entry_id) ?? {};
       own[slug] = [...(own[slug] ?? []), term_id];
       terms.set(entry_id, own);
@@ -364,28 +371,14 @@ export class EntriesRepo {
     return row?.id ?? null;
   }
 
-  /** Replaces the entry's terms of the taxonomies named in `terms`; others stay. */
+  /** The entry's terms become exactly `terms`: every taxonomy's, and none of a taxonomy not listed. */
   async replaceTerms(entryId: number, terms: Record<string, number[]>): Promise<void> {
-    for (const [taxonomy, ids] of Object.entries(terms)) {
-      await this.db
-        .deleteFrom('entry_terms')
-        .where('entry_id', '=', entryId)
-        .where('term_id', 'in', (eb) =>
-          eb
-            .selectFrom('terms')
-            .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
-            .select('terms.id')
-            .where('taxonomies.slug', '=', taxonomy),
-        )
-        .execute();
-      if (ids.length > 0)
-        await this.db
-          .insertInto(
-            'entry_terms',
-            ids.map((termId) => ({ entry_id: entryId, term_id: termId })),
-          )
-          .execute();
-    }
+    await this.db.deleteFrom('entry_terms').where('entry_id', '=', entryId).execute();
+    const rows = [...new Set(Object.values(terms).flat())].map((termId) => ({
+      entry_id: entryId,
+      term_id: termId,
+    }));
+    if (rows.length > 0) await this.db.insertInto('entry_terms', rows).execute();
   }
 
   /** The entry's relation rows, replaced by what its field values name now. */

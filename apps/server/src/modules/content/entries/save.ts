@@ -139,7 +139,7 @@ export class EntryWriter {
         `Giving an entry to someone else requires the ${area}.edit_others permission.`,
         'permission_denied',
       );
-    const terms = (await repo.termsOf([entry.id])).get(entry.id) ?? {};
+    const terms = (await repo.termsOf([entry.id], type.taxonomies)).get(entry.id) ?? {};
     const current = stateOf(entry, terms);
     const draft: Draft = {
       ...current,
@@ -174,7 +174,7 @@ export class EntryWriter {
         'stale_version',
       );
     await this.writeLinks(scope, entry.id, checked);
-    await shareFields(scope, entry, checked.fields);
+    await shareFields(ctx, scope, entry, checked.fields);
     if (checked.path !== entry.path) await this.movePaths(scope, entry, checked.path, at);
     const revisions = new RevisionsRepo(ctx.db);
     await revisions.insert(entry.id, entry.version + 1, ctx.actor.userId, checked, note, at);

@@ -77,7 +77,10 @@ export class EntryViews {
   }
 
   async many(ctx: OperationContext, scope: TypeScope, entries: Entry[]): Promise<EntryView[]> {
-    const terms = await scope.repo.termsOf(entries.map((entry) => entry.id));
+    const terms = await scope.repo.termsOf(
+      entries.map((entry) => entry.id),
+      scope.type.taxonomies,
+    );
     return entries.map((entry) => this.viewOf(ctx, scope, entry, terms.get(entry.id) ?? {}));
   }
 

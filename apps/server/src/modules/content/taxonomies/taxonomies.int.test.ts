@@ -271,4 +271,40 @@ describe(`taxonomies and terms (${testEngine})`, () => {
     const still = (await b.call('admin', 'GET', path)).json().data;
     expect(still).toMatchObject({ name: 'Foreign', slug: 'foreign' });
   });
+
+  it('a taxonomy detached from a type leaves its entries saveable: the old terms are no part of them, and go at the next save', async () => {
+    await a.call('editor', 'POST', '/api/taxonomies', {
+      slug: 'era',
+      singular_label: 'Era',
+      plural_label: 'Eras',
+      hierarchical: false,
+    });
+    await a.call('admin', 'POST', '/api/content-types', {
+      slug: 'record',
+      singular_label: 'Record',
+      plural_label: 'Records',
+      taxonomies: ['era'],
+    });
+    const sixties = await term(a, 'era', { name: 'Sixties' });
+    const created = await a.call('admin', 'POST', '/api/content/record', {
+      title: 'Revolver',
+      terms: { era: [sixties.id] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    expect((await a.call('admin', 'PUT', '/api/content-types/record', { taxonomies: [] })).statusCode).toBe(
+      200,
+    );
+
+    const read = await a.call('admin', 'GET', `/api/content/record/${id}`);
+    expect(read.json().data.terms).toEqual({});
+    const saved = await a.call('admin', 'PUT', `/api/content/record/${id}`, {
+      title: 'Revolver (remaster)',
+      version: 1,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Attached again, the entry has no era: the save dropped the stale filing.
+    await a.call('admin', 'PUT', '/api/content-types/record', { taxonomies: ['era'] });
+    expect((await a.call('admin', 'GET', `/api/content/record/${id}`)).json().data.terms).toEqual({});
+  });
 });

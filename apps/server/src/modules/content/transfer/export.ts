@@ -29,9 +29,12 @@ export async function exportContent(
   const termsByEntry = new Map<number, Record<string, number[]>>();
   const terms = await repo.allTerms();
   const taxonomyOfTerm = new Map(terms.map((term) => [term.id, term.taxonomy]));
+  const typeOfEntry = new Map(entries.map((entry) => [entry.id, typeById.get(entry.type_id)]));
   for (const { entry_id, term_id } of await repo.allEntryTerms()) {
     const own = termsByEntry.get(entry_id) ?? {};
     const taxonomy = taxonomyOfTerm.get(term_id) ?? '';
+    // Terms of a taxonomy detached from the type are no part of the entry (see EntriesRepo.termsOf).
+    if (!typeOfEntry.get(entry_id)?.taxonomies.includes(taxonomy)) continue;
     own[taxonomy] = [...(own[taxonomy] ?? []), term_id];
     termsByEntry.set(entry_id, own);
   }

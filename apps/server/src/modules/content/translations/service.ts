@@ -4,9 +4,11 @@ import type { Runtime } from '../../../core/runtime.js';
 import type { EntryView } from '../entries/entry.js';
 import type { Entry } from '../entries/repo.js';
 import type { EntriesService, TypeScope } from '../entries/service.js';
-import { canonicalJson } from '../entries/state.js';
+import { canonicalJson, stateOf } from '../entries/state.js';
+import { emitEntryEvent } from '../events.js';
 import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
+import { RevisionsRepo } from '../revisions/repo.js';
 
 export interface TranslationView {
   id: number;
@@ -65,7 +67,7 @@ export class TranslationsService {
             locale: [`Entry ${existing.id} translates it into ${input.locale}.`],
           },
         );
-      const terms = (await scope.repo.termsOf([source.id])).get(source.id) ?? {};
+      const terms = (await scope.repo.termsOf([source.id], scope.type.taxonomies)).get(source.id) ?? {};
       const parentId = await this.parentIn(scope, source, input.locale);
       const created = await this.entries.writer.create(
         ctx,
@@ -126,6 +128,7 @@ export class TranslationsService {
 
 /** Copies the shared (not localized) field values of `entry` to the rest of its translation group. */
 export async function shareFields(
+  ctx: OperationContext,
   scope: TypeScope,
   entry: Pick<Entry, 'id' | 'translation_group_id'>,
   fields: Record<string, unknown>,
@@ -146,9 +149,10 @@ export async function shareFields(
     // A content change like any save: the next version (a published member then shows unpublished
     // changes, and an editor holding the old version gets 409 instead of writing the old value back),
     // and relation rows that follow the values, so a deleted target is taken out of every member.
+    const at = new Date().toISOString();
     const saved = await scope.repo.updateAtVersion(member.id, member.version, {
       fields: JSON.stringify(next),
-      updated_at: new Date().toISOString(),
+      updated_at: at,
     });
     if (!saved)
       throw new Conflict(
@@ -163,5 +167,16 @@ export async function shareFields(
           relation.ids.map((toId) => ({ field: relation.path.replace(/^fields\./, ''), toId })),
         ),
       );
+    // Its own revision, by whoever saved the translation, so its history shows where the value came from.
+    const terms = (await scope.repo.termsOf([member.id], scope.type.taxonomies)).get(member.id) ?? {};
+    await new RevisionsRepo(ctx.db).insert(
+      member.id,
+      member.version + 1,
+      ctx.actor.userId,
+      stateOf({ ...member, fields: next }, terms),
+      `Shared fields from translation ${entry.id}`,
+      at,
+    );
+    await emitEntryEvent(ctx, scope.type.slug, 'updated', await scope.repo.byId(member.id));
   }
 }

@@ -209,6 +209,13 @@ describe(`translations (${testEngine})`, () => {
     // The English working copy changed: a new version, not yet on the site.
     expect(english).toMatchObject({ version: 2, has_unpublished_changes: true });
     expect(english.transitions).toContain('publish');
+    // The English member's own history tells where its new value came from, and who saved it.
+    const history = (await a.call('admin', 'GET', `/api/content/product/${lamp.id}/revisions`)).json().data;
+    expect(history[0]).toMatchObject({
+      version: 2,
+      author_id: a.users.admin.id,
+      note: `Shared fields from translation ${lampe.id}`,
+    });
     // Whoever still holds the old version is told to reload, not allowed to write the old value back.
     const stale = await a.call('admin', 'PUT', `/api/content/product/${lamp.id}`, {
       version: 1,

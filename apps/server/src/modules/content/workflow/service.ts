@@ -70,7 +70,7 @@ export class WorkflowService {
     const scope = await this.entries.scope(ctx, typeSlug);
     await ctx.transaction(async () => {
       const entry = await this.entries.find(scope, id);
-      const terms = (await scope.repo.termsOf([entry.id])).get(entry.id) ?? {};
+      const terms = (await scope.repo.termsOf([entry.id], scope.type.taxonomies)).get(entry.id) ?? {};
       const hasUnpublishedChanges = unpublishedChanges(entry);
       const open = transitionsFrom({ ...entry, hasUnpublishedChanges });
       if (!open.includes(name))
@@ -135,7 +135,7 @@ export class WorkflowService {
 
   private async publish(ctx: OperationContext, scope: TypeScope, entry: Entry): Promise<void> {
     const at = new Date().toISOString();
-    const terms = (await scope.repo.termsOf([entry.id])).get(entry.id) ?? {};
+    const terms = (await scope.repo.termsOf([entry.id], scope.type.taxonomies)).get(entry.id) ?? {};
     const state = stateOf(entry, terms);
     const revisions = new RevisionsRepo(ctx.db);
     const liveRevision =
