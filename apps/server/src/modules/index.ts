@@ -5,6 +5,7 @@ import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { pluginsModule } from './plugins/module.js';
+import { searchModule } from './search/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
 
@@ -17,5 +18,6 @@ export const modules: readonly TesseraModule[] = [
   settingsModule,
   contentModule,
   feedsModule,
+  searchModule,
   pluginsModule,
 ];

@@ -4,6 +4,7 @@ import { contentCommand } from './content.js';
 import { installCommand } from './install.js';
 import { migrateCommand } from './migrate.js';
 import { pluginsCommand } from './plugins.js';
+import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
 import { sitesCommand } from './sites.js';
 import { usersCommand } from './users.js';
@@ -20,4 +21,5 @@ export const commands: CommandRegistration[] = [
   sitesCommand,
   pluginsCommand,
   contentCommand,
+  searchCommand,
 ];

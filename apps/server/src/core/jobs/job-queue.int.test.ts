@@ -262,34 +262,34 @@ describe('job kinds', () => {
 
 describe('dedupe keys', () => {
   it('return the waiting job instead of adding one, per name, site and key', async () => {
-    const first = await queue.enqueue('search.reindex', { entry: 5 }, { dedupeKey: 'entry:5', siteId: 1 });
+    const first = await queue.enqueue('test.reindex', { entry: 5 }, { dedupeKey: 'entry:5', siteId: 1 });
     const again = await queue.enqueue(
-      'search.reindex',
+      'test.reindex',
       { entry: 5, v: 2 },
       { dedupeKey: 'entry:5', siteId: 1 },
     );
     expect(again).toBe(first);
     expect((await queue.get(first))?.payload).toEqual({ entry: 5 });
     const others = [
-      await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:6', siteId: 1 }),
-      await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:5', siteId: 2 }),
-      await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:5' }),
-      await queue.enqueue('search.purge', {}, { dedupeKey: 'entry:5', siteId: 1 }),
-      await queue.enqueue('search.reindex', {}, { siteId: 1 }),
+      await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:6', siteId: 1 }),
+      await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:5', siteId: 2 }),
+      await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:5' }),
+      await queue.enqueue('test.purge', {}, { dedupeKey: 'entry:5', siteId: 1 }),
+      await queue.enqueue('test.reindex', {}, { siteId: 1 }),
     ];
-    expect(await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:5' })).toBe(others[2]);
+    expect(await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:5' })).toBe(others[2]);
     expect(new Set([first, ...others]).size).toBe(6);
     expect(await jobIds()).toHaveLength(6);
   });
 
   it('add new work once the waiting job has started', async () => {
-    const first = await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:5' });
+    const first = await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:5' });
     await queue.claim('w1', 1);
-    const second = await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:5' });
+    const second = await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:5' });
     expect(second).not.toBe(first);
     // The first run failing and waiting for its retry does not collide with the new job.
     expect(await queue.fail(first, 'w1', 'x')).toBe('retrying');
-    expect(await queue.enqueue('search.reindex', {}, { dedupeKey: 'entry:5' })).toBe(second);
+    expect(await queue.enqueue('test.reindex', {}, { dedupeKey: 'entry:5' })).toBe(second);
   });
 
   it('hold inside one transaction and between concurrent transactions', async () => {

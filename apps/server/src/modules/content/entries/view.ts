@@ -1,4 +1,5 @@
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { blockText, plainText } from '../published/text.js';
 import type { ContentType } from '../types/content-type.js';
 import { permissionArea } from '../types/content-type.js';
 import { entryUrl } from '../types/route-pattern.js';
@@ -33,38 +34,8 @@ export function derivedExcerpt(
   }
   if (text === '') text = blockText(entry.blocks, 2_000);
   // Richtext is stored sanitized; the tags are dropped for a plain-text excerpt, never rendered.
-  const words = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = plainText(text).split(' ').filter(Boolean);
   return words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}…` : words.join(' ');
-}
-
-function blockText(blocks: unknown[], budget: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  const walk = (nodes: unknown[]) => {
-    for (const node of nodes) {
-      if (size >= budget || !node || typeof node !== 'object') continue;
-      const block = node as { type?: unknown; props?: Record<string, unknown>; children?: unknown[] };
-      for (const key of ['text', 'content']) {
-        const value = block.props?.[key];
-        if (typeof value === 'string') {
-          parts.push(value);
-          size += value.length;
-        }
-      }
-      if (Array.isArray(block.children)) walk(block.children);
-    }
-  };
-  walk(blocks);
-  return parts.join(' ');
 }
 
 /** Entries as the API answers them: terms, URL, lock, pending changes and the caller's transitions. */

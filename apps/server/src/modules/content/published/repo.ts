@@ -32,24 +32,36 @@ export class PublishedRepo {
   ): Promise<PublishedRow[]> {
     const { termId, locale } = only;
     if (typeIds.length === 0) return [];
-    let query = this.db
-      .selectFrom('entries')
-      .select(['id', 'type_id', 'locale', 'live', 'live_path', 'published_at', 'updated_at'])
-      .where('type_id', 'in', typeIds)
-      .where('status', '=', 'published')
-      .where('deleted_at', 'is', null)
-      .where('live', 'is not', null);
+    let query = this.published().where('type_id', 'in', typeIds);
     if (locale !== undefined) query = query.where('locale', '=', locale);
     if (termId !== undefined)
       query = query.where('id', 'in', (eb) =>
         eb.selectFrom('entry_terms').select('entry_id').where('term_id', '=', termId),
       );
     const rows = await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    return rows.flatMap((row) => {
-      const live = readJson<EntryState | null>(row.live, null);
-      if (!live || row.live_path === null || row.published_at === null) return [];
-      return [{ ...row, live, live_path: row.live_path, published_at: row.published_at }];
-    });
+    return rows.flatMap(toPublished);
+  }
+
+  /** The published ones among `ids`, in no particular order. */
+  async byIds(ids: readonly number[]): Promise<PublishedRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.published().where('id', 'in', ids).execute();
+    return rows.flatMap(toPublished);
+  }
+
+  /** Published entries by id after `afterId`, `limit` of them: a whole site read in batches. */
+  async pageAfter(afterId: number, limit: number): Promise<PublishedRow[]> {
+    const rows = await this.published().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+    return rows.flatMap(toPublished);
+  }
+
+  private published() {
+    return this.db
+      .selectFrom('entries')
+      .select(['id', 'type_id', 'locale', 'live', 'live_path', 'published_at', 'updated_at'])
+      .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
+      .where('live', 'is not', null);
   }
 
   async termBySlug(taxonomy: string, slug: string): Promise<TermRef | null> {
@@ -73,4 +85,18 @@ export class PublishedRepo {
       .execute();
     return new Map(rows.map((row) => [row.id, row]));
   }
+}
+
+function toPublished(row: {
+  id: number;
+  type_id: number;
+  locale: string;
+  live: unknown;
+  live_path: string | null;
+  published_at: string | null;
+  updated_at: string;
+}): PublishedRow[] {
+  const live = readJson<EntryState | null>(row.live as string | null, null);
+  if (!live || row.live_path === null || row.published_at === null) return [];
+  return [{ ...row, live, live_path: row.live_path, published_at: row.published_at }];
 }

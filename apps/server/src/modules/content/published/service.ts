@@ -3,9 +3,11 @@ import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { authorNames } from '../../identity/users/bylines.js';
 import { derivedExcerpt } from '../entries/view.js';
+import type { ContentType } from '../types/content-type.js';
 import { entryUrl } from '../types/route-pattern.js';
 import type { ContentTypesService } from '../types/service.js';
-import { PublishedRepo, type TermRef } from './repo.js';
+import { PublishedRepo, type PublishedRow, type TermRef } from './repo.js';
+import { searchableText } from './text.js';
 
 /** A published entry as feeds (and later the public site's lists) show it: its live version. */
 export interface PublishedItem {
@@ -60,19 +62,7 @@ export class PublishedService {
       rows.flatMap((row) => (row.live.author_id === null ? [] : [row.live.author_id])),
     );
     const items = rows.map((row) => ({
-      id: row.id,
-      type: type.slug,
-      title: row.live.title,
-      url: entryUrl(
-        site,
-        type,
-        { id: row.id, slug: row.live.slug, path: row.live_path, date: new Date(row.published_at) },
-        row.locale,
-      ),
-      excerpt: row.live.excerpt || derivedExcerpt(type, row.live),
-      locale: row.locale,
-      published_at: row.published_at,
-      updated_at: row.updated_at,
+      ...this.itemOf(site, type, row),
       author: row.live.author_id === null ? null : (authors.get(row.live.author_id) ?? null),
       terms: Object.values(row.live.terms)
         .flat()
@@ -86,4 +76,70 @@ export class PublishedService {
     }));
     return { items, term };
   }
+
+  /** What search indexes of published entries: by id, or a page of the whole site after `afterId`. */
+  async documents(site: Site, which: { ids: readonly number[] } | { afterId: number; limit: number }) {
+    const repo = new PublishedRepo(this.runtime.data.site(site.id));
+    const rows =
+      'ids' in which ? await repo.byIds(which.ids) : await repo.pageAfter(which.afterId, which.limit);
+    const typeById = await this.typesById(site);
+    return rows.flatMap((row): SearchDocument[] => {
+      const type = typeById.get(row.type_id);
+      if (!type) return [];
+      return [
+        {
+          id: row.id,
+          type: type.slug,
+          locale: row.locale,
+          title: row.live.title,
+          text: searchableText(type, row.live),
+        },
+      ];
+    });
+  }
+
+  /** Published entries by id, in the order given; ids not published (any more) are left out. */
+  async items(site: Site, ids: readonly number[]): Promise<Omit<PublishedItem, 'author' | 'terms'>[]> {
+    const rows = new Map(
+      (await new PublishedRepo(this.runtime.data.site(site.id)).byIds(ids)).map((row) => [row.id, row]),
+    );
+    const typeById = await this.typesById(site);
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      const type = row && typeById.get(row.type_id);
+      return row && type ? [this.itemOf(site, type, row)] : [];
+    });
+  }
+
+  private itemOf(site: Site, type: ContentType, row: PublishedRow): Omit<PublishedItem, 'author' | 'terms'> {
+    return {
+      id: row.id,
+      type: type.slug,
+      title: row.live.title,
+      url: entryUrl(
+        site,
+        type,
+        { id: row.id, slug: row.live.slug, path: row.live_path, date: new Date(row.published_at) },
+        row.locale,
+      ),
+      excerpt: row.live.excerpt || derivedExcerpt(type, row.live),
+      locale: row.locale,
+      published_at: row.published_at,
+      updated_at: row.updated_at,
+      featured_media_id: row.live.featured_media_id,
+    };
+  }
+
+  private async typesById(site: Site): Promise<Map<number, ContentType>> {
+    return new Map([...(await this.types.ofSite(site)).values()].map((type) => [type.id, type]));
+  }
+}
+
+/** An entry as search indexes it: its published title and the plain text of the rest. */
+export interface SearchDocument {
+  id: number;
+  type: string;
+  locale: string;
+  title: string;
+  text: string;
 }

@@ -6,6 +6,7 @@ import {
   fieldErrors,
   ValidationFailed,
 } from '../../../core/errors.js';
+import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { canonicalJson, sameState } from '../entries/state.js';
@@ -206,6 +207,8 @@ export async function importContent(
       onProgress?.(report.entries, ordered.length);
     }
     await recordContent(runtime, ctx, 'content.imported', { type: 'content_type', id: 0 }, { ...report });
+    // Entries arrive without their one-by-one events: listeners (search) take the import as a whole.
+    await emitSiteEvent(ctx, 'content.imported', { ...report });
     return report;
   });
   await runtime.data.refreshStatistics(['entries', 'entry_terms', 'entry_relations', 'revisions', 'terms']);

@@ -1,3 +1,4 @@
+import type { FieldDefinition } from '../fields/definition.js';
 import type { TaxonomyInput } from '../taxonomies/taxonomy.js';
 import type { ContentTypeInput } from './content-type.js';
 
@@ -6,6 +7,14 @@ import type { ContentTypeInput } from './content-type.js';
  * and posts (dated, with categories, tags, comments and a feed). They are ordinary rows of the same
  * engine, marked built-in so they cannot be deleted or lose their nature.
  */
+/** The body of a post: rich text, as in WordPress's classic editor or Ghost. */
+export const POST_CONTENT: FieldDefinition = {
+  key: 'content',
+  label: 'Content',
+  type: 'richtext',
+  help_text: 'The article itself. The excerpt is taken from its beginning when none is written.',
+};
+
 export const builtinTypes: ContentTypeInput[] = [
   {
     slug: 'page',
@@ -27,7 +36,7 @@ export const builtinTypes: ContentTypeInput[] = [
     singular_label: 'Post',
     plural_label: 'Posts',
     description: 'Dated articles with categories and tags, comments and an RSS feed.',
-    fields: [],
+    fields: [POST_CONTENT],
     taxonomies: ['category', 'tag'],
     display: {
       list_columns: ['title', 'status', 'author', 'category', 'published_at'],

@@ -1,0 +1,125 @@
+import type { Page } from '../../core/http/envelope.js';
+import type { OperationContext } from '../../core/operation/operation-context.js';
+import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
+import type { Content } from '../content/content.js';
+import type { SearchDocument } from '../content/published/service.js';
+import { SearchRepo } from './repo.js';
+import { excerptOf, indexTokens, searchTerms } from './tokens.js';
+
+export interface SearchResult {
+  id: number;
+  title: string;
+  excerpt: string;
+  url: string;
+  type: string;
+  published_at: string;
+}
+
+export interface SearchQuery {
+  q: string;
+  type?: string;
+  page: number;
+  limit: number;
+}
+
+const REINDEX_BATCH = 500;
+
+/**
+ * Full-text search of what a site has published (spec 4.3). The index follows the site events of
+ * entries inside their transactions: a published entry is findable as soon as its publication
+ * commits, and an unpublished or deleted one never again.
+ */
+export class SearchService {
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly content: Content,
+  ) {}
+
+  /** Which types a search covers: pages, posts and custom types with an archive. */
+  async searchableTypes(site: Site): Promise<Map<string, number>> {
+    const types = [...(await this.content.types.ofSite(site)).values()];
+    return new Map(
+      types
+        .filter((type) => type.slug === 'page' || type.slug === 'post' || type.has_archive)
+        .map((type) => [type.slug, type.id]),
+    );
+  }
+
+  async search(ctx: OperationContext, query: SearchQuery): Promise<Page<SearchResult>> {
+    const types = await this.searchableTypes(ctx.site);
+    const typeIds = query.type === undefined ? [...types.values()] : [types.get(query.type) ?? -1];
+    // Queries are stemmed in the site's language; entries in others are still found word for word.
+    const terms = searchTerms(query.q, ctx.site.default_locale);
+    const { hits, total } = await this.repo(ctx.site).search(
+      terms,
+      typeIds,
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    const items = await this.content.published.items(
+      ctx.site,
+      hits.map((hit) => hit.id),
+    );
+    const textOf = new Map(hits.map((hit) => [hit.id, hit.text]));
+    return {
+      items: items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        excerpt: excerptOf(textOf.get(item.id) || item.excerpt, terms, ctx.site.default_locale),
+        url: item.url,
+        type: item.type,
+        published_at: item.published_at,
+      })),
+      total,
+    };
+  }
+
+  /** Indexes the published versions of these entries, in the caller's transaction; unpublished ones leave. */
+  async index(site: Site, ids: readonly number[]): Promise<void> {
+    const documents = await this.content.published.documents(site, { ids });
+    const repo = this.repo(site);
+    const found = new Set(documents.map((document) => document.id));
+    await repo.remove(ids.filter((id) => !found.has(id)));
+    for (const document of documents) await repo.put(this.indexed(document));
+  }
+
+  async remove(site: Site, ids: readonly number[]): Promise<void> {
+    await this.repo(site).remove(ids);
+  }
+
+  /** Builds a site's index again from what is published, in one transaction; returns how many entries. */
+  async reindex(site: Site): Promise<number> {
+    return this.runtime.data.transaction(async () => {
+      const repo = this.repo(site);
+      await repo.clear();
+      let count = 0;
+      let afterId = 0;
+      for (;;) {
+        const batch = await this.content.published.documents(site, { afterId, limit: REINDEX_BATCH });
+        for (const document of batch) await repo.put(this.indexed(document));
+        count += batch.length;
+        const last = batch.at(-1);
+        if (!last) return count;
+        afterId = last.id;
+      }
+    });
+  }
+
+  async isEmpty(site: Site): Promise<boolean> {
+    return this.repo(site).isEmpty();
+  }
+
+  private indexed(document: SearchDocument) {
+    return {
+      id: document.id,
+      title: indexTokens(document.title, document.locale),
+      body: indexTokens(document.text, document.locale),
+      text: document.text,
+    };
+  }
+
+  private repo(site: Site): SearchRepo {
+    return new SearchRepo(this.runtime.data.site(site.id), this.runtime.data.engine);
+  }
+}
