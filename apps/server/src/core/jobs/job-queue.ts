@@ -1,3 +1,4 @@
+import { afterCommit } from '../db/transaction-routing.js';
 import { type SqlBool, sql } from 'kysely';
 import { constraintViolation } from '../db/constraint-errors.js';
 import type { Data } from '../db/data.js';
@@ -58,11 +59,29 @@ export class JobQueue {
   constructor(
     private readonly data: Data,
     private readonly options: JobQueueOptions = {},
+    private readonly enqueued: Set<() => void> = new Set(),
   ) {}
 
   /** The same queue on another handle, typically the caller's transaction. */
   withData(data: Data): JobQueue {
-    return new JobQueue(data, this.options);
+    return new JobQueue(data, this.options, this.enqueued);
+  }
+
+  /**
+   * Calls `listener` once a job enqueued here is committed, so a worker in this process can start
+   * it at once instead of at its next poll (a webhook arrives in milliseconds, not in a second).
+   * Returns the function that stops listening.
+   */
+  onEnqueued(listener: () => void): () => void {
+    this.enqueued.add(listener);
+    return () => this.enqueued.delete(listener);
+  }
+
+  private announce(): void {
+    if (this.enqueued.size === 0) return;
+    void afterCommit(() => {
+      for (const listener of this.enqueued) listener();
+    });
   }
 
   /** Adds a job and returns its id, or the id of the waiting twin a `dedupeKey` names. */
@@ -98,6 +117,7 @@ export class JobQueue {
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
     });
+    this.announce();
     if (dedupeKey === undefined) return (await insert.returning('id').executeTakeFirstOrThrow()).id;
 
     // The partial unique index jobs_dedupe_idx decides atomically, also between transactions: the

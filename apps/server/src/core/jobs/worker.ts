@@ -43,6 +43,7 @@ export class Worker extends EventEmitter<WorkerEvents> {
   private state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
+  private stopListening: (() => void) | null = null;
   private pollAgain = false;
   private lastMaintenance = 0;
   /** Queues with due jobs that nothing here declares; found during maintenance, run in default's slots. */
@@ -82,6 +83,8 @@ export class Worker extends EventEmitter<WorkerEvents> {
       'job worker started',
     );
     this.wake(0);
+    // Jobs enqueued in this process start at once; others' at the next poll.
+    this.stopListening = this.jobs.queue.onEnqueued(() => this.wake(0));
   }
 
   /** Stops claiming jobs and resolves once the running ones have finished (graceful shutdown). */
@@ -89,6 +92,7 @@ export class Worker extends EventEmitter<WorkerEvents> {
     if (this.state === 'stopped' || this.state === 'stopping') return this.stopped();
     const wasRunning = this.state === 'running';
     this.state = 'stopping';
+    this.stopListening?.();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.stopped();
