@@ -8,6 +8,7 @@ import { pluginsModule } from './plugins/module.js';
 import { searchModule } from './search/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
+import { webhooksModule } from './webhooks/module.js';
 
 /** Every core domain module, in setup and registration order; plugins come last, on top of them all. */
 export const modules: readonly TesseraModule[] = [
@@ -19,5 +20,6 @@ export const modules: readonly TesseraModule[] = [
   contentModule,
   feedsModule,
   searchModule,
+  webhooksModule,
   pluginsModule,
 ];

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 
 /**
  * The largest id a row can have: ids are PostgreSQL `serial` columns (32-bit), so a larger number
@@ -13,3 +13,6 @@ export function Id(options: { description?: string } = {}) {
 
 /** `/:id` path parameters. */
 export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false });
+
+/** A value of `schema`, or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

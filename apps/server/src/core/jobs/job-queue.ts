@@ -1,8 +1,8 @@
-import { afterCommit } from '../db/transaction-routing.js';
 import { type SqlBool, sql } from 'kysely';
 import { constraintViolation } from '../db/constraint-errors.js';
 import type { Data } from '../db/data.js';
 import { writeJson } from '../db/engine.js';
+import { afterCommit } from '../db/transaction-routing.js';
 import { Conflict, NotFound, ValidationFailed } from '../errors.js';
 import { defaultBackoff, type RetryBackoff, retryDelaySeconds } from './backoff.js';
 import { type Job, type JobPayload, jobFromRow } from './job.js';

@@ -80,6 +80,7 @@ describe('GET /api/settings', () => {
       'newsletter',
       'reading',
       'revisions',
+      'webhooks',
     ]);
     expect(data.general).toEqual({
       title: `Site ${host}`,

@@ -1,0 +1,55 @@
+import type { ContentType } from '../content/types/content-type.js';
+
+/** What happens to an entry of any type, as `<type>.<action>` (core/events/site-events.ts). */
+const ENTRY_ACTIONS: Record<string, string> = {
+  created: 'was created',
+  updated: 'was saved',
+  published: 'was published (by hand or on schedule)',
+  unpublished: 'was taken off the site (unpublished, trashed or deleted while published)',
+  scheduled: 'was scheduled for publication',
+  deleted: 'was moved to the trash or deleted',
+};
+
+const OTHER_EVENTS: Record<string, string> = {
+  'user.created': 'A user was created on the site',
+};
+
+export interface WebhookEvent {
+  name: string;
+  description: string;
+}
+
+/** Every event a webhook of the site can subscribe to: each content type's, then the others. */
+export function eventCatalogue(types: readonly ContentType[]): WebhookEvent[] {
+  return [
+    ...types.flatMap((type) =>
+      Object.entries(ENTRY_ACTIONS).map(([action, happened]) => ({
+        name: `${type.slug}.${action}`,
+        description: `A ${type.singular_label.toLowerCase()} ${happened}`,
+      })),
+    ),
+    ...Object.entries(OTHER_EVENTS).map(([name, description]) => ({ name, description })),
+  ];
+}
+
+/** The test event of POST /api/webhooks/{id}/ping: delivered whatever the subscription. */
+export const PING_EVENT = 'webhook.ping';
+
+/**
+ * Whether a subscription covers an event: the name itself, `<resource>.*` for all of a resource's
+ * events, or `*` for everything.
+ */
+export function subscribes(patterns: readonly string[], event: string): boolean {
+  const resource = event.slice(0, event.lastIndexOf('.'));
+  return patterns.some((pattern) => pattern === '*' || pattern === event || pattern === `${resource}.*`);
+}
+
+/** A pattern is valid if it names a known event, a known resource's `.*`, or is `*`. */
+export function knownPattern(pattern: string, catalogue: readonly WebhookEvent[]): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) {
+    const resource = pattern.slice(0, -2);
+    return catalogue.some((event) => event.name.startsWith(`${resource}.`));
+  }
+  return catalogue.some((event) => event.name === pattern);
+}
