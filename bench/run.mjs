@@ -70,7 +70,8 @@ async function main() {
     RATE_LIMIT_GENERAL: RATE_LIMIT_FOR_BENCH,
     RATE_LIMIT_UPLOAD: RATE_LIMIT_FOR_BENCH,
     RATE_LIMIT_SEARCH: RATE_LIMIT_FOR_BENCH,
-    JOBS_IN_PROCESS: 'false',
+    // As `npm start` runs it: the job worker in the server's process (webhook deliveries are timed).
+    JOBS_IN_PROCESS: 'true',
   };
 
   console.log(

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 // The scenarios `npm run bench` measures, in order. Each is measured against Tessera and against a
 // bare Node server answering the same bytes, so the ratio holds on a noisy machine (docs/performance.md).
@@ -118,6 +119,59 @@ export const scenarios = [
         if (i === 0) blocks.splice(0, blocks.length, ...data.blocks);
       }
       return { samples: samples.slice(10) };
+    },
+  },
+  // From sending a publish to the signed webhook delivery arriving at a receiver on this machine:
+  // the delivery goes through the job queue after the commit, as every delivery does.
+  {
+    name: 'publish to webhook arrival',
+    timed: async (context) => {
+      const headers = {
+        host: 'bench.test',
+        'content-type': 'application/json',
+        ...(await contentToken(context)),
+      };
+      const waiting = new Map();
+      const receiver = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          res.end('ok');
+          const id = JSON.parse(body).data?.id;
+          waiting.get(id)?.(performance.now());
+        });
+      });
+      await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const call = async (method, path, body) => {
+          const res = await context.request(method, path, { headers, body: JSON.stringify(body) });
+          if (res.status >= 300)
+            throw new Error(`${method} ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+          return JSON.parse(res.body).data;
+        };
+        await call('PUT', '/api/settings/webhooks', { allow_private_targets: true });
+        await call('POST', '/api/webhooks', {
+          url: `http://127.0.0.1:${receiver.address().port}/hook`,
+          events: ['post.published'],
+        });
+        const samples = [];
+        for (let i = 0; i < 60; i += 1) {
+          const post = await call('POST', '/api/posts', { title: `Hooked ${i}` });
+          const arrived = new Promise((resolve, reject) => {
+            waiting.set(post.id, resolve);
+            setTimeout(
+              () => reject(new Error(`the delivery of post ${post.id} did not arrive within 10 s`)),
+              10_000,
+            ).unref();
+          });
+          const started = performance.now();
+          await call('POST', `/api/posts/${post.id}/publish`, {});
+          samples.push((await arrived) - started);
+        }
+        return { samples: samples.slice(10) };
+      } finally {
+        receiver.close();
+      }
     },
   },
 ];
