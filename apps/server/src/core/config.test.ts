@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toBe('/srv/tessera/data');
     expect(config.databaseUrl).toBeNull();
-    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30, session: 600 });
+    expect(config.rateLimits).toEqual({ general: 60, upload: 20, search: 30, comments: 5, session: 600 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 

@@ -31,6 +31,7 @@ export interface Config {
     readonly general: number;
     readonly upload: number;
     readonly search: number;
+    readonly comments: number;
     readonly session: number;
   };
   readonly jobs: { readonly inProcess: boolean; readonly pollMs: number; readonly leaseSeconds: number };
@@ -106,6 +107,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       general: read.integer('RATE_LIMIT_GENERAL', 60, 1, 1_000_000),
       upload: read.integer('RATE_LIMIT_UPLOAD', 20, 1, 1_000_000),
       search: read.integer('RATE_LIMIT_SEARCH', 30, 1, 1_000_000),
+      comments: read.integer('RATE_LIMIT_COMMENTS', 5, 1, 1_000_000),
       session: read.integer('RATE_LIMIT_SESSION', 600, 1, 1_000_000),
     },
     jobs: {

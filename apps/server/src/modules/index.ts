@@ -1,5 +1,6 @@
 import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
+import { commentsModule } from './comments/module.js';
 import { contentModule } from './content/module.js';
 import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
@@ -21,5 +22,6 @@ export const modules: readonly TesseraModule[] = [
   feedsModule,
   searchModule,
   webhooksModule,
+  commentsModule,
   pluginsModule,
 ];

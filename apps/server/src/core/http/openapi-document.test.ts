@@ -54,6 +54,6 @@ it('every operation names its permission and rate-limit group', async () => {
   expect(operations.length).toBeGreaterThan(30);
   for (const operation of operations) {
     expect(operation['x-permission'], String(operation.operationId)).toBeTypeOf('string');
-    expect(['general', 'upload', 'search', 'none']).toContain(operation['x-rate-limit-group']);
+    expect(['general', 'upload', 'search', 'comments', 'none']).toContain(operation['x-rate-limit-group']);
   }
 });

@@ -1,7 +1,10 @@
 import type { Site } from '../sites/site.js';
 
-/** The rate-limit groups of spec 8; `none` is for probes and documents that must never be throttled. */
-export type RateLimitGroup = 'general' | 'upload' | 'search' | 'none';
+/**
+ * The rate-limit groups of spec 8, and `comments` (public comment posting, its own budget per address
+ * against spam); `none` is for probes and documents that must never be throttled.
+ */
+export type RateLimitGroup = 'general' | 'upload' | 'search' | 'comments' | 'none';
 
 /**
  * What a route needs before its handler runs. `permission` is required on every route: a permission

@@ -41,6 +41,36 @@ export const DiscussionSettings = Type.Object({
       'Which comments wait for approval: all, those of authors without an approved comment, or none',
   }),
   require_name_email: Type.Boolean(),
+  close_after_days: Type.Integer({
+    minimum: 0,
+    maximum: 36_500,
+    description: 'Comments close this many days after publication; 0 keeps them open',
+  }),
+  max_depth: Type.Integer({ minimum: 1, maximum: 10, description: 'How deep replies to replies may nest' }),
+  min_seconds: Type.Integer({
+    minimum: 0,
+    maximum: 600,
+    description:
+      'A comment sent sooner after its form was shown is refused (people take longer; bots do not)',
+  }),
+  max_links: Type.Integer({
+    minimum: 0,
+    maximum: 50,
+    description: 'A comment with more links waits for approval',
+  }),
+  blocked_words: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    maxItems: 1000,
+    description: 'A comment containing one (in its name, address or text) is refused',
+  }),
+  blocked_ips: Type.Array(Type.String({ minLength: 2, maxLength: 45 }), {
+    maxItems: 1000,
+    description: 'Addresses whose comments are refused (an exact address, or a prefix ending in . or :)',
+  }),
+  blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
+    maxItems: 1000,
+    description: 'Email domains whose comments are refused',
+  }),
+  notify_authors: Type.Boolean({ description: "Mail an entry's author when a comment arrives" }),
 });
 
 export const MediaSettings = Type.Object({
@@ -125,7 +155,19 @@ export function registerCoreSettings(registry: SettingsRegistry): void {
   registry.register(
     'discussion',
     DiscussionSettings,
-    { comments_enabled: true, moderation: 'all', require_name_email: true },
+    {
+      comments_enabled: true,
+      moderation: 'unknown_authors',
+      require_name_email: true,
+      close_after_days: 0,
+      max_depth: 5,
+      min_seconds: 3,
+      max_links: 2,
+      blocked_words: [],
+      blocked_ips: [],
+      blocked_email_domains: [],
+      notify_authors: true,
+    },
     { description: 'Comments and their moderation' },
   );
   registry.register(

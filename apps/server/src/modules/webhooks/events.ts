@@ -12,6 +12,8 @@ const ENTRY_ACTIONS: Record<string, string> = {
 
 const OTHER_EVENTS: Record<string, string> = {
   'user.created': 'A user was created on the site',
+  'comment.created': 'A comment was posted (approved, pending or held as spam)',
+  'comment.approved': 'A comment was approved (on arrival or by a moderator)',
 };
 
 export interface WebhookEvent {

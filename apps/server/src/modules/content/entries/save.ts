@@ -325,7 +325,7 @@ export class EntryWriter {
         for (const m of messages) addFieldError(errors, path, m);
     else {
       draft.fields = validated.values;
-      await this.checkRelations(ctx, scope, validated.relations, errors);
+      await this.checkRelations(scope, validated.relations, errors);
     }
     if (!type.uses_builder && draft.blocks.length > 0)
       addFieldError(errors, 'blocks', `${type.plural_label} are not laid out with blocks; send no blocks.`);
@@ -423,7 +423,6 @@ export class EntryWriter {
   }
 
   private async checkRelations(
-    ctx: OperationContext,
     scope: TypeScope,
     relations: { path: string; ids: number[]; targetType: string }[],
     errors: FieldErrors,

@@ -103,7 +103,7 @@ export class EntryViews {
     const result: Record<string, unknown[]> = {};
     for (const key of include) {
       const field = relationFields.get(key);
-      if (!field || field.type !== 'relation') continue;
+      if (field?.type !== 'relation') continue;
       const target = scope.siteTypes.get(field.target_type ?? '');
       if (!target) continue;
       const raw = entry.fields[key];

@@ -20,6 +20,7 @@ export interface PublishedItem {
   locale: string;
   published_at: string;
   updated_at: string;
+  author_id: number | null;
   /** The author's display name; null when the entry has none (or the account is gone). */
   author: string | null;
   terms: TermRef[];
@@ -126,6 +127,7 @@ export class PublishedService {
       locale: row.locale,
       published_at: row.published_at,
       updated_at: row.updated_at,
+      author_id: row.live.author_id,
       featured_media_id: row.live.featured_media_id,
     };
   }

@@ -51,8 +51,7 @@ export class WorkflowService {
           if (!scope) return;
           const entry = await scope.repo.byId(entryId);
           // Rescheduled, unscheduled, published by hand or trashed since: this run has nothing to do.
-          if (!entry || entry.status !== 'scheduled' || entry.publish_at !== publishAt || entry.deleted_at)
-            return;
+          if (entry?.status !== 'scheduled' || entry.publish_at !== publishAt || entry.deleted_at) return;
           await this.publish(ctx, scope, entry);
         });
       },

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../../test/fixtures/jobs.js';
+import { startSmtp } from '../../../../test/fixtures/smtp.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
 import {
   bearer,
@@ -32,49 +31,6 @@ async function jobsNamed(runtime: Runtime, name: string) {
 const host = 'example.test';
 const NEW_PASSWORD = 'a brand new passphrase 42';
 const ANSWER = { data: { message: 'If that account exists, a reset link is on its way.' }, meta: {} };
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(
-  options: { refuse?: boolean } = {},
-): Promise<{ url: string; inbox: ReceivedMail[]; attempts: string[]; close(): Promise<void> }> {
-  const inbox: ReceivedMail[] = [];
-  const attempts: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      attempts.push(address.address);
-      callback(
-        options.refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null,
-      );
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    inbox,
-    attempts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Polls until `check` gives a value: mail leaves after the response, on its own schedule. */
 async function eventually<T>(check: () => T | undefined, what: string): Promise<T> {

@@ -1,0 +1,103 @@
+import type { Selectable } from 'kysely';
+import type { SiteScopedDb } from '../../core/db/data.js';
+import './tables.js';
+import type { CommentStatus, CommentTable } from './tables.js';
+
+export type CommentRow = Selectable<CommentTable>;
+
+export interface CommentFilter {
+  status?: CommentStatus;
+  entryId?: number;
+  text?: string;
+}
+
+/** Comments of one site. */
+export class CommentsRepo {
+  constructor(private readonly db: SiteScopedDb) {}
+
+  async insert(values: Omit<CommentTable, 'id' | 'site_id'>): Promise<number> {
+    const row = await this.db.insertInto('comments', values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async byId(id: number): Promise<CommentRow | null> {
+    return (await this.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async byIds(ids: readonly number[]): Promise<CommentRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('comments').selectAll().where('id', 'in', ids).execute();
+  }
+
+  async update(id: number, changes: Partial<Omit<CommentTable, 'id' | 'site_id'>>): Promise<void> {
+    await this.db.updateTable('comments').set(changes).where('id', '=', id).execute();
+  }
+
+  async delete(ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await this.db.deleteFrom('comments').where('id', 'in', ids).execute();
+  }
+
+  /** Whether the address has an approved comment on the site: a known commenter. */
+  async hasApproved(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('comments')
+      .select('id')
+      .where('author_email', '=', email)
+      .where('status', '=', 'approved')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async list(filter: CommentFilter, page: number, limit: number) {
+    let query = this.db.selectFrom('comments');
+    if (filter.status) query = query.where('status', '=', filter.status);
+    else query = query.where('status', '!=', 'trash');
+    if (filter.entryId !== undefined) query = query.where('entry_id', '=', filter.entryId);
+    if (filter.text) {
+      const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['body']), 'like', eb.val(pattern)),
+          eb(eb.fn('lower', ['author_name']), 'like', eb.val(pattern)),
+          eb(eb.fn('lower', ['author_email']), 'like', eb.val(pattern)),
+        ]),
+      );
+    }
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    return { rows, total: Number(counted.n) };
+  }
+
+  /** An entry's approved comments, oldest first (threads are put together by the caller). */
+  approvedOf(entryId: number): Promise<CommentRow[]> {
+    return this.db
+      .selectFrom('comments')
+      .selectAll()
+      .where('entry_id', '=', entryId)
+      .where('status', '=', 'approved')
+      .orderBy('id')
+      .execute();
+  }
+
+  async isClosed(entryId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('entry_discussions')
+      .select('closed')
+      .where('entry_id', '=', entryId)
+      .executeTakeFirst();
+    return row?.closed === 1;
+  }
+
+  async setClosed(entryId: number, closed: boolean): Promise<void> {
+    await this.db.deleteFrom('entry_discussions').where('entry_id', '=', entryId).execute();
+    await this.db.insertInto('entry_discussions', { entry_id: entryId, closed: closed ? 1 : 0 }).execute();
+  }
+}

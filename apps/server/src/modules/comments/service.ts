@@ -1,0 +1,386 @@
+import { recordActivity } from '../../core/activity/record.js';
+import { NotFound, ValidationFailed } from '../../core/errors.js';
+import { emitSiteEvent } from '../../core/events/site-events.js';
+import type { Page } from '../../core/http/envelope.js';
+import { enqueueMail } from '../../core/mail/mail-job.js';
+import type { OperationContext } from '../../core/operation/operation-context.js';
+import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
+import type { Content } from '../content/content.js';
+import { requirePermission } from '../identity/actor.js';
+import { authorAddresses } from '../identity/users/bylines.js';
+import { settingsOf } from '../settings/service.js';
+import { type CommentFilter, type CommentRow, CommentsRepo } from './repo.js';
+import { blocklistRefusal, heldForModeration } from './spam.js';
+import type { CommentStatus } from './tables.js';
+import { commentHtml } from './text.js';
+
+/** The hidden form field only bots fill in. */
+export const HONEYPOT = 'website';
+// A form is good for a day; a reader leaving a tab open longer reloads it.
+const FORM_LIFETIME_MS = 24 * 3_600_000;
+
+export interface CommentInput {
+  entry_id: number;
+  parent_id?: number | null;
+  name: string;
+  email: string;
+  url?: string;
+  body: string;
+  token: string;
+  [HONEYPOT]?: string;
+}
+
+/** What anyone may see of a comment: never the address. */
+export interface PublicComment {
+  id: number;
+  entry_id: number;
+  parent_id: number | null;
+  depth: number;
+  author_name: string;
+  author_url: string | null;
+  content_html: string;
+  status: CommentStatus;
+  created_at: string;
+}
+
+/** What moderators see. */
+export interface CommentView extends PublicComment {
+  author_email: string;
+  ip: string | null;
+  user_agent: string | null;
+  body: string;
+  updated_at: string;
+}
+
+export type Moderation = 'approve' | 'hold' | 'spam' | 'trash';
+const STATUS_OF: Record<Moderation, CommentStatus> = {
+  approve: 'approved',
+  hold: 'pending',
+  spam: 'spam',
+  trash: 'trash',
+};
+
+/**
+ * Comments on published entries (spec 1 Blog): posted by anyone through a signed form, screened
+ * without any outside service (honeypot, minimum time, blocklists, links, first-time authors held,
+ * a rate limit of their own), moderated under the comments.* permissions.
+ */
+export class CommentsService {
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly content: Content,
+  ) {}
+
+  /** What a comment form needs: a signed token of when it was shown, for which entry. */
+  async form(ctx: OperationContext, entryId: number) {
+    const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    const open = await this.openEntry(ctx.site, entryId).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof NotFound) throw error;
+        return false;
+      },
+    );
+    const token = this.runtime.secrets.seal(JSON.stringify({ s: ctx.site.id, e: entryId, t: Date.now() }));
+    return { token, honeypot: HONEYPOT, min_seconds: rules.min_seconds, open };
+  }
+
+  async post(
+    ctx: OperationContext,
+    input: CommentInput,
+    userAgent: string | null = null,
+  ): Promise<PublicComment> {
+    const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    if (input[HONEYPOT]) throw ValidationFailed.field(HONEYPOT, 'Leave this field empty.', 'comment_refused');
+    this.checkToken(ctx.site, input, rules.min_seconds);
+    const entry = await this.openEntry(ctx.site, input.entry_id);
+    const body = input.body.trim();
+    if (body === '') throw ValidationFailed.field('body', 'Write something.');
+    const email = input.email.trim().toLowerCase();
+    const refusal = blocklistRefusal({ name: input.name, email, body, ip: ctx.actor.ip ?? '' }, rules);
+    if (refusal) throw ValidationFailed.field('body', refusal.message, refusal.code);
+
+    return ctx.transaction(async () => {
+      const repo = new CommentsRepo(ctx.db);
+      let depth = 1;
+      if (input.parent_id !== undefined && input.parent_id !== null) {
+        const parent = await repo.byId(input.parent_id);
+        if (!parent || parent.entry_id !== entry.id || parent.status !== 'approved')
+          throw ValidationFailed.field('parent_id', 'Reply to an approved comment of the same entry.');
+        if (parent.depth >= rules.max_depth)
+          throw ValidationFailed.field(
+            'parent_id',
+            `Replies nest at most ${rules.max_depth} deep; reply higher up.`,
+          );
+        depth = parent.depth + 1;
+      }
+      const held = heldForModeration(body, await repo.hasApproved(email), rules);
+      const at = new Date().toISOString();
+      const id = await repo.insert({
+        entry_id: entry.id,
+        parent_id: input.parent_id ?? null,
+        depth,
+        author_name: input.name.trim(),
+        author_email: email,
+        author_url: input.url?.trim() || null,
+        user_id: ctx.actor.userId,
+        ip: ctx.actor.ip,
+        user_agent: userAgent?.slice(0, 500) ?? null,
+        body,
+        status: held ? 'pending' : 'approved',
+        created_at: at,
+        updated_at: at,
+      });
+      const comment = await this.find(repo, id);
+      await emitSiteEvent(ctx, 'comment.created', eventData(comment));
+      if (!held) await emitSiteEvent(ctx, 'comment.approved', eventData(comment));
+      if (rules.notify_authors && entry.author_id !== null && entry.author_id !== ctx.actor.userId)
+        await this.notify(ctx.site, entry, comment);
+      return publicView(comment);
+    });
+  }
+
+  /** An entry's approved comments in thread order (each reply after its parent), paginated. */
+  async thread(
+    ctx: OperationContext,
+    entryId: number,
+    page: number,
+    limit: number,
+  ): Promise<Page<PublicComment>> {
+    const [entry] = await this.content.published.items(ctx.site, [entryId]);
+    if (!entry) throw new NotFound('Entry');
+    const ordered = threadOrder(await new CommentsRepo(ctx.db).approvedOf(entryId));
+    return { items: ordered.slice((page - 1) * limit, page * limit).map(publicView), total: ordered.length };
+  }
+
+  async list(
+    ctx: OperationContext,
+    filter: CommentFilter,
+    page: number,
+    limit: number,
+  ): Promise<Page<CommentView>> {
+    requirePermission(ctx.actor, 'comments.view');
+    const { rows, total } = await new CommentsRepo(ctx.db).list(filter, page, limit);
+    return { items: rows.map(moderatorView), total };
+  }
+
+  async get(ctx: OperationContext, id: number): Promise<CommentView> {
+    requirePermission(ctx.actor, 'comments.view');
+    return moderatorView(await this.find(new CommentsRepo(ctx.db), id));
+  }
+
+  async edit(
+    ctx: OperationContext,
+    id: number,
+    input: { body?: string; author_name?: string; author_url?: string | null },
+  ) {
+    requirePermission(ctx.actor, 'comments.edit');
+    const repo = new CommentsRepo(ctx.db);
+    const comment = await this.find(repo, id);
+    if (input.body !== undefined && input.body.trim() === '')
+      throw ValidationFailed.field('body', 'Write something.');
+    await ctx.transaction(async () => {
+      await repo.update(id, {
+        ...(input.body !== undefined ? { body: input.body.trim() } : {}),
+        ...(input.author_name !== undefined ? { author_name: input.author_name.trim() } : {}),
+        ...(input.author_url !== undefined ? { author_url: input.author_url?.trim() || null } : {}),
+        updated_at: new Date().toISOString(),
+      });
+      await this.record(ctx, 'comment.edited', comment.id, { entry_id: comment.entry_id });
+    });
+    return moderatorView(await this.find(repo, id));
+  }
+
+  /** Moves comments to a state, all or none: an id of no comment of this site refuses the lot (404). */
+  async moderate(
+    ctx: OperationContext,
+    ids: readonly number[],
+    action: Moderation | 'delete',
+  ): Promise<CommentView[]> {
+    requirePermission(ctx.actor, action === 'delete' ? 'comments.delete' : 'comments.moderate');
+    const unique = [...new Set(ids)];
+    const repo = new CommentsRepo(ctx.db);
+    const found = await repo.byIds(unique);
+    if (found.length !== unique.length) throw new NotFound('Comment');
+    return ctx.transaction(async () => {
+      if (action === 'delete') {
+        await repo.delete(unique);
+        for (const comment of found)
+          await this.record(ctx, 'comment.deleted', comment.id, { entry_id: comment.entry_id });
+        return [];
+      }
+      const status = STATUS_OF[action];
+      const at = new Date().toISOString();
+      for (const comment of found) {
+        if (comment.status === status) continue;
+        await repo.update(comment.id, { status, updated_at: at });
+        await this.record(ctx, `comment.${status}`, comment.id, {
+          entry_id: comment.entry_id,
+          from: comment.status,
+        });
+        if (status === 'approved')
+          await emitSiteEvent(ctx, 'comment.approved', eventData({ ...comment, status }));
+      }
+      return (await repo.byIds(unique)).map(moderatorView);
+    });
+  }
+
+  /** Closes (or opens again) one entry's comments, whatever the type and the settings allow. */
+  async setOpen(
+    ctx: OperationContext,
+    entryId: number,
+    open: boolean,
+  ): Promise<{ entry_id: number; open: boolean }> {
+    requirePermission(ctx.actor, 'comments.moderate');
+    const [entry] = await this.content.published.items(ctx.site, [entryId]);
+    if (!entry) throw new NotFound('Entry');
+    await ctx.transaction(async () => {
+      await new CommentsRepo(ctx.db).setClosed(entryId, !open);
+      await this.record(ctx, open ? 'comments.opened' : 'comments.closed', entryId, {});
+    });
+    return { entry_id: entryId, open };
+  }
+
+  private checkToken(site: Site, input: CommentInput, minSeconds: number): void {
+    let claims: { s?: unknown; e?: unknown; t?: unknown };
+    try {
+      claims = JSON.parse(this.runtime.secrets.open(input.token));
+    } catch {
+      throw ValidationFailed.field(
+        'token',
+        'The form is not valid; reload the page.',
+        'comment_form_invalid',
+      );
+    }
+    if (claims.s !== site.id || claims.e !== input.entry_id || typeof claims.t !== 'number')
+      throw ValidationFailed.field(
+        'token',
+        'The form is not valid; reload the page.',
+        'comment_form_invalid',
+      );
+    const age = Date.now() - claims.t;
+    if (age < minSeconds * 1000)
+      throw ValidationFailed.field(
+        'token',
+        `Sent too quickly after the form appeared; wait ${minSeconds} seconds and send it again.`,
+        'comment_too_fast',
+      );
+    if (age > FORM_LIFETIME_MS)
+      throw ValidationFailed.field('token', 'The form is too old; reload the page.', 'comment_form_expired');
+  }
+
+  /** The published entry, if its comments are open: the type allows them, the site, the entry and the date. */
+  private async openEntry(site: Site, entryId: number) {
+    const [entry] = await this.content.published.items(site, [entryId]);
+    if (!entry) throw new NotFound('Entry');
+    const type = (await this.content.types.ofSite(site)).get(entry.type);
+    const rules = await settingsOf(this.runtime, site, 'discussion');
+    const closedAt =
+      rules.close_after_days > 0
+        ? Date.parse(entry.published_at) + rules.close_after_days * 86_400_000
+        : Infinity;
+    if (
+      !type?.allows_comments ||
+      !rules.comments_enabled ||
+      closedAt <= Date.now() ||
+      (await new CommentsRepo(this.runtime.data.site(site.id)).isClosed(entryId))
+    )
+      throw ValidationFailed.field('entry_id', 'Comments on this entry are closed.', 'comments_closed');
+    return entry;
+  }
+
+  private async notify(
+    site: Site,
+    entry: { id: number; title: string; url: string; author_id: number | null },
+    comment: CommentRow,
+  ) {
+    if (entry.author_id === null) return;
+    const author = (await authorAddresses(this.runtime.data, [entry.author_id])).get(entry.author_id);
+    if (!author || author.email === comment.author_email) return;
+    const moderate = `${this.runtime.config.publicUrl}/admin/comments/${comment.id}`;
+    const state = comment.status === 'approved' ? 'It is published.' : 'It waits for approval.';
+    await enqueueMail(
+      this.runtime.jobs.queue,
+      this.runtime.secrets,
+      {
+        to: author.email,
+        subject: `New comment on “${entry.title}”`,
+        text: `${comment.author_name} commented on “${entry.title}” (${entry.url}):\n\n${comment.body}\n\n${state} Moderate it: ${moderate}\n`,
+      },
+      { siteId: site.id },
+    );
+  }
+
+  private async find(repo: CommentsRepo, id: number): Promise<CommentRow> {
+    const comment = await repo.byId(id);
+    if (!comment) throw new NotFound('Comment');
+    return comment;
+  }
+
+  private record(ctx: OperationContext, action: string, id: number, details: Record<string, unknown>) {
+    return recordActivity(this.runtime.data, ctx.site.id, {
+      userId: ctx.actor.userId,
+      action,
+      subjectType: action.startsWith('comments.') ? 'entry' : 'comment',
+      subjectId: id,
+      ip: ctx.actor.ip,
+      details,
+    });
+  }
+}
+
+/** Replies after their parents, siblings oldest first. */
+function threadOrder(comments: CommentRow[]): CommentRow[] {
+  const children = new Map<number | null, CommentRow[]>();
+  for (const comment of comments) {
+    const siblings = children.get(comment.parent_id) ?? [];
+    siblings.push(comment);
+    children.set(comment.parent_id, siblings);
+  }
+  const ordered: CommentRow[] = [];
+  const walk = (parent: number | null) => {
+    for (const comment of children.get(parent) ?? []) {
+      ordered.push(comment);
+      walk(comment.id);
+    }
+  };
+  walk(null);
+  return ordered;
+}
+
+function eventData(comment: CommentRow) {
+  return {
+    id: comment.id,
+    entry_id: comment.entry_id,
+    parent_id: comment.parent_id,
+    author_name: comment.author_name,
+    status: comment.status,
+    created_at: comment.created_at,
+  };
+}
+
+function publicView(comment: CommentRow): PublicComment {
+  return {
+    id: comment.id,
+    entry_id: comment.entry_id,
+    parent_id: comment.parent_id,
+    depth: comment.depth,
+    author_name: comment.author_name,
+    author_url: comment.author_url,
+    content_html: commentHtml(comment.body),
+    status: comment.status,
+    created_at: comment.created_at,
+  };
+}
+
+function moderatorView(comment: CommentRow): CommentView {
+  return {
+    ...publicView(comment),
+    author_email: comment.author_email,
+    ip: comment.ip,
+    user_agent: comment.user_agent,
+    body: comment.body,
+    updated_at: comment.updated_at,
+  };
+}
