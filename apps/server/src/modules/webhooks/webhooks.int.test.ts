@@ -193,7 +193,13 @@ describe(`webhooks (${testEngine})`, () => {
         verified(secret, arrived?.headers ?? {}, (arrived?.body ?? '').replace('Hooked', 'Hacked')),
       ).toBe(false);
 
-      const log = (await a.call('admin', 'GET', `/api/webhooks/${id}/deliveries`)).json();
+      // The receiver has the request before the worker has recorded its answer.
+      const deliveries = async () => (await a.call('admin', 'GET', `/api/webhooks/${id}/deliveries`)).json();
+      await waitFor(
+        async () => (await deliveries()).data[0]?.status === 'delivered',
+        'the delivery to be logged',
+      );
+      const log = await deliveries();
       expect(log.meta.total).toBe(2);
       expect(log.data[0]).toMatchObject({ event: 'post.published', status: 'delivered' });
       expect(log.data[0].attempts[0]).toMatchObject({ attempt: 1, status_code: 200, error: null });
@@ -252,7 +258,13 @@ describe(`webhooks (${testEngine})`, () => {
       ).toBe(1);
       expect(sink.received.every((request) => request.verified)).toBe(true);
 
-      const log = (await a.call('admin', 'GET', `/api/webhooks/${id}/deliveries`)).json();
+      const deliveries = async () => (await a.call('admin', 'GET', `/api/webhooks/${id}/deliveries`)).json();
+      await waitFor(
+        async () =>
+          (await deliveries()).data.every((delivery: { status: string }) => delivery.status === 'delivered'),
+        'both deliveries to be logged',
+      );
+      const log = await deliveries();
       const first = log.data.find((delivery: { body: string }) => delivery.body.includes('"First"'));
       expect(first.status).toBe('delivered');
       expect(first.attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([
