@@ -213,6 +213,8 @@ export class WebhooksService {
     const repo = new WebhooksRepo(this.runtime.data.site(site.id));
     const webhooks = (await repo.active()).filter((webhook) => subscribes(eventsOf(webhook), event.name));
     if (webhooks.length === 0) return;
+    // Only the events of the catalogue go out: `*` does not mean internal ones (content.imported).
+    if (!(await this.catalogue(site)).some((known) => known.name === event.name)) return;
     const body = JSON.stringify({ event: event.name, timestamp: event.timestamp, data: event.data });
     for (const webhook of webhooks) {
       await repo.insertDelivery({
