@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
 import type { Database } from './schema.js';
@@ -44,7 +53,9 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
-    dialect: routedToOpenTransaction(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    dialect: routedToOpenTransaction(
+      immediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    ),
   });
   return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
 }
@@ -81,6 +92,54 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE, taking the write lock at once (waiting up to busy_timeout
+ * for it). A deferred transaction that reads, then writes after another process (`tessera worker`,
+ * a clustered HTTP worker) committed in between fails at once with SQLITE_BUSY_SNAPSHOT, which no
+ * busy timeout retries: in WAL mode its snapshot is stale. Within one process the connection is
+ * already used by one transaction at a time, so nothing is serialized that was not before.
+ */
+function immediateTransactions(dialect: Dialect): Dialect {
+  return {
+    createDriver: () => new ImmediateTransactionDriver(dialect.createDriver()),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
+
+class ImmediateTransactionDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return this.inner.acquireConnection();
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
