@@ -14,5 +14,6 @@ export function Id(options: { description?: string } = {}) {
 /** `/:id` path parameters. */
 export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false });
 
-/** A value of `schema`, or null. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A value of `schema`, or null; `description` says what null means. */
+export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description ? { description } : {});

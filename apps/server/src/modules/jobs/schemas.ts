@@ -1,9 +1,8 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../../core/http/envelope.js';
-import { IdParams } from '../../core/http/input-schemas.js';
+import { IdParams, Nullable } from '../../core/http/input-schemas.js';
 
 const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const JobStatus = Type.Union(
   [

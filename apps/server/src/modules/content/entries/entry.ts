@@ -1,12 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Id, MAX_ID } from '../../../core/http/input-schemas.js';
+import { Id, MAX_ID, Nullable } from '../../../core/http/input-schemas.js';
 
 export const ENTRY_STATUSES = ['draft', 'in_review', 'approved', 'scheduled', 'published'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description?: string) =>
-  Type.Union([schema, Type.Null()], description ? { description } : {});
 
 const FieldValues = Type.Record(Type.String(), Type.Unknown(), {
   description:

@@ -5,7 +5,6 @@ import type { App } from '../../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../../core/http/envelope.js';
 import { operationOf } from '../../../core/http/request-actor.js';
 import type { Runtime } from '../../../core/runtime.js';
-import type { Site } from '../../../core/sites/site.js';
 import { setSessionCookie } from '../auth/hooks.js';
 import { clientOf } from '../auth/routes.js';
 import { ACCOUNT_CHANGE_NOTE, assertMayChangeAccount } from '../profile/account-access.js';
@@ -62,11 +61,11 @@ const errors = {
 const profile = { permission: 'authenticated' } as const;
 
 /** The signed-in user, who must be allowed to change their own account (account-access.ts). */
-function signedIn(request: FastifyRequest): { site: Site; userId: number } {
+function signedIn(request: FastifyRequest): { userId: number } {
   if (!request.site) throw new BadRequest('No site.');
   if (!request.principal) throw new Unauthenticated();
   assertMayChangeAccount(request.access);
-  return { site: request.site, userId: request.principal.userId };
+  return { userId: request.principal.userId };
 }
 
 /**
