@@ -34,6 +34,12 @@ export interface SettingsGroupOptions<T> {
    * the group's values after the change; returns messages by key, empty when all is well.
    */
   check?: (values: T) => FieldErrors;
+  /**
+   * Keys that need more than settings.edit to change, with the permission they need: what reaches
+   * beyond the site (letting its webhooks into the private network) is for whoever runs the
+   * installation, not any site's admin.
+   */
+  guarded?: Partial<Record<keyof T & string, string>>;
 }
 
 export interface SettingsGroup {
@@ -43,6 +49,8 @@ export interface SettingsGroup {
   readonly schema: TObject;
   readonly defaults: Readonly<Record<string, unknown>>;
   readonly secrets: ReadonlySet<string>;
+  /** Key to the permission its change needs besides settings.edit. */
+  readonly guarded: Readonly<Record<string, string>>;
   siteDefaults(site: Site): Record<string, unknown>;
   check(values: Record<string, unknown>): FieldErrors;
 }
@@ -89,6 +97,7 @@ export class SettingsRegistry {
       schema,
       defaults: Object.freeze({ ...(defaults as Record<string, unknown>) }),
       secrets,
+      guarded: { ...(options.guarded as Record<string, string> | undefined) },
       siteDefaults: (site) => (siteDefaults ? (siteDefaults(site) as Record<string, unknown>) : {}),
       check: (values) => (check ? check(values as Static<S>) : {}),
     });

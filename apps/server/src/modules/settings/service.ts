@@ -87,6 +87,11 @@ export class SettingsService {
       }
     }
     if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+    for (const [group, groupChanges] of groups)
+      for (const key of Object.keys(groupChanges)) {
+        const permission = group.guarded[key];
+        if (permission) requirePermission(actor, permission);
+      }
 
     const siteId = actor.site.id;
     let siteChanged = false;

@@ -35,6 +35,10 @@ export function registerWebhookSettings(runtime: Runtime): void {
     'webhooks',
     WebhookSettings,
     { allow_private_targets: false, retry_delays_seconds: DEFAULT_RETRY_DELAYS, log_days: 30 },
-    { description: 'Webhooks: private targets, the retry schedule and how long the delivery log is kept' },
+    {
+      description: 'Webhooks: private targets, the retry schedule and how long the delivery log is kept',
+      // Reaching the private network is the installation's decision, not one site's admin's.
+      guarded: { allow_private_targets: 'sites.manage' },
+    },
   );
 }

@@ -59,7 +59,7 @@ beforeAll(async () => {
   a = await seedContentSite(t.app, t.runtime, 'a.test');
   b = await seedContentSite(t.app, t.runtime, 'b.test');
   for (const site of [a, b]) {
-    const set = await site.call('admin', 'PUT', '/api/settings/webhooks', {
+    const set = await site.call('super_admin', 'PUT', '/api/settings/webhooks', {
       allow_private_targets: true,
       retry_delays_seconds: [1, 1],
     });
@@ -120,7 +120,11 @@ describe(`webhooks (${testEngine})`, () => {
   });
 
   it('refuse private targets unless the site allows them, on save and at connection time', async () => {
-    await b.call('admin', 'PUT', '/api/settings/webhooks', { allow_private_targets: false });
+    // Opening the private network is the installation's call: a site Admin may not, a Super Admin may.
+    const byAdmin = await b.call('admin', 'PUT', '/api/settings/webhooks', { allow_private_targets: false });
+    expect(byAdmin.statusCode).toBe(403);
+    expect((await b.call('admin', 'PUT', '/api/settings/webhooks', { log_days: 30 })).statusCode).toBe(200);
+    await b.call('super_admin', 'PUT', '/api/settings/webhooks', { allow_private_targets: false });
     try {
       const literal = await b.call('admin', 'POST', '/api/webhooks', {
         url: 'http://127.0.0.1:9/x',
@@ -149,7 +153,7 @@ describe(`webhooks (${testEngine})`, () => {
         await sink.close();
       }
     } finally {
-      await b.call('admin', 'PUT', '/api/settings/webhooks', { allow_private_targets: true });
+      await b.call('super_admin', 'PUT', '/api/settings/webhooks', { allow_private_targets: true });
     }
   });
 
