@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, isPrivateAddress, PrivateAddressRefused } from './address-guard.js';
+import { guardedLookup, isPrivateAddress, PrivateAddressRefused } from '../../core/net/address-guard.js';
 
 export interface Delivery {
   url: string;
