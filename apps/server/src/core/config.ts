@@ -52,6 +52,23 @@ export interface Config {
   readonly clusterWorker: boolean;
   /** Base64 of 32 bytes that seals stored secrets; null: a key file under dataDir is used. */
   readonly secretKey: string | null;
+  /** Where media files are kept (MEDIA_STORAGE) and the base their public URLs start with. */
+  readonly storage: StorageConfig;
+}
+
+export interface StorageConfig {
+  readonly driver: 'local' | 's3';
+  /** MEDIA_URL: files are served from there (a CDN, a public bucket); null: by Tessera at /media. */
+  readonly publicUrl: string | null;
+  readonly s3: {
+    readonly endpoint: string | null;
+    readonly region: string;
+    readonly bucket: string;
+    readonly accessKeyId: string | null;
+    readonly secretAccessKey: string | null;
+    readonly forcePathStyle: boolean;
+    readonly prefix: string;
+  };
 }
 
 /** Thrown when a variable has a value Tessera cannot use; its message is the one line printed at start. */
@@ -130,6 +147,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     webConcurrency: read.concurrency('WEB_CONCURRENCY', 1),
     clusterWorker: read.boolean('TESSERA_CLUSTER_WORKER', false),
     secretKey: read.key32('SECRET_KEY'),
+    storage: readStorage(read),
   };
   // A key file under DATA_DIR is per machine: instances sharing one database would each seal secrets
   // the others cannot open.
@@ -141,6 +159,28 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     );
   }
   return Object.freeze(config);
+}
+
+function readStorage(read: EnvReader): StorageConfig {
+  const driver = read.oneOf('MEDIA_STORAGE', ['local', 's3'], 'local');
+  const endpoint = read.optionalUrl('S3_ENDPOINT', ['http:', 'https:']);
+  const bucket = read.string('S3_BUCKET', '');
+  if (driver === 's3' && bucket === '')
+    throw new ConfigError('S3_BUCKET', 'set when MEDIA_STORAGE is s3', null);
+  return {
+    driver,
+    publicUrl: read.optionalUrl('MEDIA_URL', ['http:', 'https:']),
+    s3: {
+      endpoint,
+      region: read.string('S3_REGION', 'us-east-1'),
+      bucket,
+      accessKeyId: read.optionalString('S3_ACCESS_KEY_ID'),
+      secretAccessKey: read.optionalString('S3_SECRET_ACCESS_KEY'),
+      // Servers other than AWS (MinIO, Garage, s3rver) mostly want bucket-in-path addresses.
+      forcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', endpoint !== null),
+      prefix: read.string('S3_PREFIX', '').replace(/^\/+|\/+$/g, ''),
+    },
+  };
 }
 
 class EnvReader {

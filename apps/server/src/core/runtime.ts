@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { SettingsRegistry } from './settings/settings-registry.js';
 import { SiteDirectory } from './sites/site-directory.js';
 import { SiteStore } from './sites/site-store.js';
+import { openStorage } from './storage/open-storage.js';
+import type { FileStorage } from './storage/storage.js';
 
 /**
  * The process's shared machinery, built once from the configuration: the HTTP app, the worker and
@@ -45,6 +47,8 @@ export interface Runtime {
    * call it: they enqueue the message in their transaction (core/mail/mail-job.ts) and a worker sends it.
    */
   readonly mailer: Mailer;
+  /** Media files: local disk under DATA_DIR/media, or an S3-compatible bucket (MEDIA_STORAGE). */
+  readonly storage: FileStorage;
   /** Seals secrets Tessera must read back (two-factor seeds); the key is read on first use. */
   readonly secrets: SecretBox;
   /** Registers something to release on close (pools, timers, connections); released in reverse order. */
@@ -73,6 +77,8 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const releases: Array<() => Promise<void> | void> = [() => database.close(), () => rateLimits.close()];
   const mailer = createMailer(config, log);
   releases.push(() => mailer.close());
+  const storage = openStorage(config);
+  releases.push(() => storage.close());
   let closed = false;
   let secretBox: SecretBox | null = null;
   // Made on first use, so commands that never seal anything create no key file.
@@ -99,6 +105,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     jobs,
     rateLimits,
     mailer,
+    storage,
     get secrets() {
       return secrets();
     },
