@@ -10,7 +10,7 @@ import type { FileStorage } from './storage.js';
 
 let dir: string;
 let s3: LocalS3;
-const drivers: Record<string, () => FileStorage> = {};
+const drivers = {} as Record<'local' | 's3', () => FileStorage>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tessera-storage-'));
@@ -34,7 +34,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe.each(['local', 's3'])('%s storage', (name) => {
+describe.each(['local', 's3'] as const)('%s storage', (name) => {
   it('stores bytes and files, reads them back with size and an ETag, and deletes them', async () => {
     const storage = drivers[name]();
     const source = join(dir, `${name}-source.bin`);
@@ -45,9 +45,9 @@ describe.each(['local', 's3'])('%s storage', (name) => {
     const a = await storage.get('1/2026/11/a-x1.txt');
     expect(a?.size).toBe(5);
     expect(a?.etag).toMatch(/^".+"$/);
-    expect(await text(a!.body)).toBe('hello');
+    expect(a && (await text(a.body))).toBe('hello');
     const b = await storage.get('1/2026/11/b-x2.txt');
-    expect(await text(b!.body)).toBe('from a file');
+    expect(b && (await text(b.body))).toBe('from a file');
 
     await storage.delete(['1/2026/11/a-x1.txt', '1/2026/11/never-there.txt']);
     expect(await storage.get('1/2026/11/a-x1.txt')).toBeNull();
