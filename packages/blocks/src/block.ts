@@ -38,6 +38,11 @@ export interface BlockDefinition<S extends TObject = TObject> {
   children: ChildrenRule;
   /** Props holding HTML: the server sanitizes them on save, the component renders them as HTML. */
   richText?: readonly (keyof Static<S> & string)[];
+  /**
+   * Props holding media library items: a media id, a list of ids, or objects (or a list of them)
+   * with a `media_id`. The server records each as a use of the item (issue 17, usage tracking).
+   */
+  media?: readonly (keyof Static<S> & string)[];
   component: (props: BlockRenderProps<Static<S>>) => ReactElement | null;
 }
 

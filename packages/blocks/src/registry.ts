@@ -21,6 +21,8 @@ export interface BlockTypeView {
   props: unknown;
   children: ChildrenRule;
   rich_text: readonly string[];
+  /** Props holding media library items (ids, or objects with `media_id`). */
+  media: readonly string[];
 }
 
 /** The registry as JSON, for the builder's palette and settings (GET /api/builder/blocks). */
@@ -33,5 +35,6 @@ export function registryView(): BlockTypeView[] {
     props: JSON.parse(JSON.stringify(definition.props)),
     children: definition.children,
     rich_text: definition.richText ?? [],
+    media: definition.media ?? [],
   }));
 }

@@ -121,6 +121,20 @@ export class BadRequest extends AppError {
   }
 }
 
+/** 413: the body, or a file in it, is larger than allowed. */
+export class PayloadTooLarge extends AppError {
+  constructor(message: string, code = 'payload_too_large') {
+    super('payload_too_large', code, message);
+  }
+}
+
+/** 415: the request's body is not of a type the route reads. */
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string, code = 'unsupported_media_type') {
+    super('unsupported_media_type', code, message);
+  }
+}
+
 export class Locked extends AppError {
   constructor(message: string, code = 'locked') {
     super('locked', code, message);

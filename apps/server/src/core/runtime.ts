@@ -6,6 +6,7 @@ import { CacheRegistry } from './cache/cache-registry.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Data } from './db/data.js';
+import { declareMediaReferencesHook } from './events/media-references.js';
 import { declareSiteEventHook } from './events/site-events.js';
 import { HookManager } from './hooks/hook-manager.js';
 import { openRateLimitStore } from './http/rate-limit/open-store.js';
@@ -91,6 +92,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   defineMailJob(jobs.registry, mailer, secrets);
   const hooks = new HookManager(log);
   declareSiteEventHook(hooks);
+  declareMediaReferencesHook(hooks);
   return {
     config,
     log,

@@ -5,6 +5,7 @@ import { contentModule } from './content/module.js';
 import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
+import { mediaModule } from './media/module.js';
 import { pluginsModule } from './plugins/module.js';
 import { searchModule } from './search/module.js';
 import { settingsModule } from './settings/module.js';
@@ -19,6 +20,7 @@ export const modules: readonly TesseraModule[] = [
   sitesModule,
   settingsModule,
   contentModule,
+  mediaModule,
   feedsModule,
   searchModule,
   webhooksModule,

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertStorageKey, type FileStorage, joinUrl, type StoredObject } from './storage.js';
+import { assertStorageKey, type ByteRange, type FileStorage, joinUrl, type StoredObject } from './storage.js';
 
 /**
  * Files under a folder of the local disk (DATA_DIR/media). Writes go to a temporary name first and
@@ -29,12 +29,12 @@ export class LocalStorage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const path = this.pathOf(key);
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return null;
     return {
-      body: createReadStream(path),
+      body: createReadStream(path, range ? { start: range.start, end: range.end } : {}),
       size: info.size,
       etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
       lastModified: info.mtime,

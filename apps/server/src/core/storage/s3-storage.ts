@@ -9,7 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, type FileStorage, joinUrl, type StoredObject } from './storage.js';
+import { assertStorageKey, type ByteRange, type FileStorage, joinUrl, type StoredObject } from './storage.js';
 
 export interface S3Options {
   endpoint: string | null;
@@ -62,19 +62,28 @@ export class S3Storage implements FileStorage {
     );
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
+      // A ranged answer's Content-Range ends with the whole object's size.
+      const whole = answer.ContentRange ? Number(answer.ContentRange.split('/')[1]) : Number.NaN;
       return {
         body: answer.Body as Readable,
-        size: answer.ContentLength ?? 0,
+        size: Number.isFinite(whole) ? whole : (answer.ContentLength ?? 0),
         etag: answer.ETag ?? `"${key}"`,
         lastModified: answer.LastModified ?? new Date(0),
       };
     } catch (error) {
       if (error instanceof NoSuchKey) return null;
+      // A range past the end: the whole object tells its size, and the caller answers 416.
+      if (range && error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+        return this.get(key);
       if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
       throw error;
     }

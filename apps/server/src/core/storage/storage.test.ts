@@ -77,3 +77,14 @@ it('the S3 driver keeps keys under its prefix and answers public URLs from MEDIA
   expect(local.publicUrl('7/x.txt')).toBeNull();
   expect(await readFile(join(dir, 'media', '1', '2026', '11', 'b-x2.txt'), 'utf8')).toBe('from a file');
 });
+
+describe.each(['local', 's3'] as const)('%s storage ranges', (name) => {
+  it('reads a byte range and still tells the whole size', async () => {
+    const storage = drivers[name]();
+    await storage.put('3/range.txt', { bytes: new TextEncoder().encode('0123456789') }, 'text/plain');
+    const part = await storage.get('3/range.txt', { start: 2, end: 5 });
+    expect(part?.size).toBe(10);
+    expect(part && (await text(part.body))).toBe('2345');
+    await storage.close();
+  });
+});

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end`, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** A stored object as a reader gets it. */
 export interface StoredObject {
   body: Readable;
@@ -18,8 +24,11 @@ export interface FileStorage {
   readonly driver: 'local' | 's3';
   /** Stores `source` (a file on local disk, or bytes) under `key`, replacing what was there. */
   put(key: string, source: { path: string } | { bytes: Uint8Array }, contentType: string): Promise<void>;
-  /** The object, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
+  /**
+   * The object, or null when there is none; with `range`, only those bytes (inclusive), while
+   * `size` stays the whole object's.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Deletes the keys; missing ones are no error. */
   delete(keys: readonly string[]): Promise<void>;
   /** The public URL of `key` when files are served from elsewhere (MEDIA_URL), else null. */

@@ -1,4 +1,5 @@
 import type { Runtime } from '../../core/runtime.js';
+import { describeEntryOwners } from './entries/media-owners.js';
 import { EntriesService } from './entries/service.js';
 import { scheduleTrashPurge } from './entries/trash-purge.js';
 import { ENTRY_HOOK_PHASES } from './hooks.js';
@@ -40,6 +41,7 @@ export class Content {
    */
   async setup(): Promise<void> {
     registerContentSettings(this.runtime);
+    describeEntryOwners(this.runtime, this.types);
     this.workflow.defineJobs();
     await scheduleTrashPurge(this.runtime, this.entries);
     for (const site of await this.runtime.siteStore.list()) await this.types.ofSite(site);

@@ -9,8 +9,6 @@ const LocaleCode = Type.String({
   maxLength: 35,
   pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
 });
-const Bytes = (description: string) => Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3, description });
-
 export const GeneralSettings = Type.Object({
   title: Type.String({ maxLength: 200, description: "The site's title; the site's name until set" }),
   tagline: Type.String({ maxLength: 500 }),
@@ -73,21 +71,6 @@ export const DiscussionSettings = Type.Object({
   notify_authors: Type.Boolean({ description: "Mail an entry's author when a comment arrives" }),
 });
 
-export const MediaSettings = Type.Object({
-  allowed_types: Type.Array(
-    Type.String({ minLength: 3, maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }),
-    {
-      maxItems: 200,
-      uniqueItems: true,
-      description: 'MIME types accepted for upload',
-    },
-  ),
-  max_image_bytes: Bytes('Largest image upload'),
-  max_video_bytes: Bytes('Largest video upload'),
-  max_audio_bytes: Bytes('Largest audio upload'),
-  max_document_bytes: Bytes('Largest upload of any other type'),
-});
-
 export const RevisionSettings = Type.Object({
   revisions_to_keep: Type.Integer({ minimum: 0, maximum: 1000, description: 'Per entry; 0 keeps none' }),
 });
@@ -97,16 +80,13 @@ declare module '../../core/settings/settings-registry.js' {
     general: Static<typeof GeneralSettings>;
     reading: Static<typeof ReadingSettings>;
     discussion: Static<typeof DiscussionSettings>;
-    media: Static<typeof MediaSettings>;
     revisions: Static<typeof RevisionSettings>;
   }
 }
 
-const MB = 1024 * 1024;
-
 /**
- * Core's settings groups. Media and revisions belong to modules not yet built; they are
- * registered here so every site has them from the start, and move to their modules later.
+ * Core's settings groups. Revisions belong to the content module and are registered here so every
+ * site has them from the start; media's group is the media module's own (modules/media/settings.ts).
  */
 export function registerCoreSettings(registry: SettingsRegistry): void {
   registry.register(
@@ -169,29 +149,6 @@ export function registerCoreSettings(registry: SettingsRegistry): void {
       notify_authors: true,
     },
     { description: 'Comments and their moderation' },
-  );
-  registry.register(
-    'media',
-    MediaSettings,
-    {
-      allowed_types: [
-        'image/jpeg',
-        'image/png',
-        'image/gif',
-        'image/webp',
-        'image/avif',
-        'video/mp4',
-        'video/webm',
-        'audio/mpeg',
-        'audio/ogg',
-        'application/pdf',
-      ],
-      max_image_bytes: 10 * MB,
-      max_video_bytes: 200 * MB,
-      max_audio_bytes: 50 * MB,
-      max_document_bytes: 20 * MB,
-    },
-    { description: 'Upload types and size limits per kind of file (spec 8.3)' },
   );
   registry.register(
     'revisions',

@@ -92,7 +92,7 @@ describe('GET /api/settings', () => {
       enabled_locales: ['en'],
     });
     expect(data.reading).toMatchObject({ posts_per_page: 10, show_on_front: 'posts' });
-    expect(data.media.max_image_bytes).toBe(10 * 1024 * 1024);
+    expect(data.media.max_image_bytes).toBe(20 * 1024 * 1024);
     expect(data.revisions).toEqual({ revisions_to_keep: 25 });
     expect(data.newsletter).toEqual({ provider: 'none', api_key: { set: false } });
   });

@@ -20,6 +20,10 @@ const BlockDefinition = Type.Object({
   props: Type.Unknown({ description: 'JSON Schema of the block props, each with its default' }),
   children: Type.Unknown({ description: '`none`, `any`, or the list of block types it accepts' }),
   rich_text: Type.Array(Type.String(), { description: 'Props holding HTML, sanitized on save' }),
+  media: Type.Array(Type.String(), {
+    description:
+      'Props holding media library items (an id, ids, or objects with media_id); their uses are tracked',
+  }),
 });
 
 /**

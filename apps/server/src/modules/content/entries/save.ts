@@ -7,6 +7,7 @@ import {
   Locked,
   ValidationFailed,
 } from '../../../core/errors.js';
+import { declareMediaReferences } from '../../../core/events/media-references.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { settingsOf } from '../../settings/service.js';
@@ -19,6 +20,7 @@ import { shareFields } from '../translations/service.js';
 import { DEFAULT_CATEGORY } from '../types/builtin.js';
 import type { EntryCreate, EntryState, EntryUpdate } from './entry.js';
 import { lockHolder } from './locks.js';
+import { entryMediaReferences, usedMediaIds } from './media-references.js';
 import type { Entry, EntryChanges } from './repo.js';
 import type { TypeScope } from './service.js';
 import { firstFreeSlug, slugify } from './slugs.js';
@@ -94,7 +96,7 @@ export class EntryWriter {
       created_at: at,
       updated_at: at,
     });
-    await this.writeLinks(scope, id, checked);
+    await this.writeLinks(ctx, scope, id, checked, null);
     await new RevisionsRepo(ctx.db).insert(id, 1, ctx.actor.userId, checked, 'Created', at);
     await recordContent(
       this.runtime,
@@ -173,7 +175,7 @@ export class EntryWriter {
         'This entry changed while you saved it. Reload it and apply your change again.',
         'stale_version',
       );
-    await this.writeLinks(scope, entry.id, checked);
+    await this.writeLinks(ctx, scope, entry.id, checked, current);
     await shareFields(ctx, scope, entry, checked.fields);
     if (checked.path !== entry.path) await this.movePaths(scope, entry, checked.path, at);
     const revisions = new RevisionsRepo(ctx.db);
@@ -281,6 +283,7 @@ export class EntryWriter {
     }
     await this.forgetReferences(scope, entry.id);
     await scope.repo.delete(entry.id);
+    await declareMediaReferences(ctx, { ownerType: 'entry', ownerId: entry.id, references: [] });
     await recordContent(
       this.runtime,
       ctx,
@@ -439,17 +442,32 @@ export class EntryWriter {
     }
   }
 
-  /** Terms and relation rows of the saved state. */
-  private async writeLinks(scope: TypeScope, id: number, state: EntryState): Promise<void> {
+  /**
+   * Terms, relation rows and media uses of the saved state. The media library checks the media
+   * exist on the site and fit their places; a refusal (422) rolls the whole save back.
+   */
+  private async writeLinks(
+    ctx: OperationContext,
+    scope: TypeScope,
+    id: number,
+    state: EntryState,
+    previous: EntryState | null,
+  ): Promise<void> {
     await scope.repo.replaceTerms(id, state.terms);
-    const relations = validateFieldValues(scope.type.fields, state.fields, { isNew: false });
-    if (relations.ok)
+    const values = validateFieldValues(scope.type.fields, state.fields, { isNew: false });
+    if (values.ok)
       await scope.repo.replaceRelations(
         id,
-        relations.relations.flatMap((relation) =>
+        values.relations.flatMap((relation) =>
           relation.ids.map((toId) => ({ field: relation.path.replace(/^fields\./, ''), toId })),
         ),
       );
+    await declareMediaReferences(ctx, {
+      ownerType: 'entry',
+      ownerId: id,
+      references: entryMediaReferences(state, values.ok ? values.media : []),
+      previous: previous ? usedMediaIds(scope.type.fields, previous) : [],
+    });
   }
 
   /** The subtree follows a moved or renamed entry; public paths it leaves are kept for redirects. */

@@ -85,7 +85,10 @@ describe('validateFieldValues', () => {
     expect(result.values.body).toBe('<p>Hi </p>');
     expect(result.values.at).toBe('2026-05-01T09:30:00.000Z');
     expect(result.values.tint).toBe('#ffaa00');
-    expect(result.mediaIds).toEqual([4, 1, 2]);
+    expect(result.media).toEqual([
+      { path: 'fields.doc', ids: [4], list: false, accepts: null },
+      { path: 'fields.photos', ids: [1, 2], list: true, accepts: ['image'] },
+    ]);
     expect(result.relations).toEqual([
       { path: 'fields.related', ids: [5, 6], targetType: 'post' },
       { path: 'fields.owner', ids: [7], targetType: 'page' },

@@ -16,8 +16,17 @@ export interface RelationRefs {
   targetType: string;
 }
 
+/** The media ids of a file or image field, and the kinds of file it takes (null: any). */
+export interface MediaRefs {
+  path: string;
+  ids: number[];
+  /** The field holds a list (paths of its items carry their index). */
+  list: boolean;
+  accepts: readonly string[] | null;
+}
+
 export type FieldValidation =
-  | { ok: true; values: Record<string, unknown>; relations: RelationRefs[]; mediaIds: number[] }
+  | { ok: true; values: Record<string, unknown>; relations: RelationRefs[]; media: MediaRefs[] }
   | { ok: false; errors: FieldErrors };
 
 export interface ValidateOptions {
@@ -38,16 +47,16 @@ export function validateFieldValues(
 ): FieldValidation {
   const errors = fieldErrors();
   const relations: RelationRefs[] = [];
-  const mediaIds: number[] = [];
-  const normalized = validateGroup(definitions, values, 'fields', options, { errors, relations, mediaIds });
+  const media: MediaRefs[] = [];
+  const normalized = validateGroup(definitions, values, 'fields', options, { errors, relations, media });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, values: normalized, relations, mediaIds };
+  return { ok: true, values: normalized, relations, media };
 }
 
 interface Found {
   errors: FieldErrors;
   relations: RelationRefs[];
-  mediaIds: number[];
+  media: MediaRefs[];
 }
 
 function validateGroup(
@@ -193,7 +202,14 @@ function validateValue(
     }
     case 'file':
     case 'image':
-      return ids(definition, value, at, found, (list) => found.mediaIds.push(...list));
+      return ids(definition, value, at, found, (list) =>
+        found.media.push({
+          path: at,
+          ids: list,
+          list: isList(definition),
+          accepts: definition.type === 'image' ? ['image'] : (definition.mime_groups ?? null),
+        }),
+      );
     case 'relation':
       return ids(definition, value, at, found, (list) =>
         found.relations.push({ path: at, ids: list, targetType: definition.target_type ?? '' }),

@@ -1,7 +1,9 @@
 import { Conflict, ValidationFailed } from '../../../core/errors.js';
+import { declareMediaReferences } from '../../../core/events/media-references.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { EntryView } from '../entries/entry.js';
+import { entryMediaReferences, usedMediaIds } from '../entries/media-references.js';
 import type { Entry } from '../entries/repo.js';
 import type { EntriesService, TypeScope } from '../entries/service.js';
 import { canonicalJson, stateOf } from '../entries/state.js';
@@ -159,14 +161,20 @@ export async function shareFields(
         `Translation ${member.id} changed while its shared fields were saved. Try again.`,
         'stale_version',
       );
-    const relations = validateFieldValues(scope.type.fields, next, { isNew: false });
-    if (relations.ok)
+    const values = validateFieldValues(scope.type.fields, next, { isNew: false });
+    if (values.ok)
       await scope.repo.replaceRelations(
         member.id,
-        relations.relations.flatMap((relation) =>
+        values.relations.flatMap((relation) =>
           relation.ids.map((toId) => ({ field: relation.path.replace(/^fields\./, ''), toId })),
         ),
       );
+    await declareMediaReferences(ctx, {
+      ownerType: 'entry',
+      ownerId: member.id,
+      references: entryMediaReferences(member, values.ok ? values.media : []),
+      previous: usedMediaIds(scope.type.fields, member),
+    });
     // Its own revision, by whoever saved the translation, so its history shows where the value came from.
     const terms = (await scope.repo.termsOf([member.id], scope.type.taxonomies)).get(member.id) ?? {};
     await new RevisionsRepo(ctx.db).insert(

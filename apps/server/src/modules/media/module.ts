@@ -1,0 +1,53 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TesseraModule } from '../../core/modules/module.js';
+import type { Runtime } from '../../core/runtime.js';
+import { FoldersService } from './folders.js';
+import { handleOrphans, ORPHANS_JOB, purgeAbandonedUploads } from './orphans.js';
+import { mediaRoutes } from './routes.js';
+import { mediaFileRoutes } from './serve.js';
+import { MediaService } from './service.js';
+import { registerMediaSettings } from './settings.js';
+import { trackMediaUsage } from './usage.js';
+
+interface Media {
+  media: MediaService;
+  folders: FoldersService;
+}
+
+const byRuntime = new WeakMap<Runtime, Media>();
+
+/** The media services of a runtime, made once: routes, the stock importer, plugins and jobs share them. */
+export function mediaOf(runtime: Runtime): Media {
+  let services = byRuntime.get(runtime);
+  if (!services) {
+    const folders = new FoldersService(runtime);
+    services = { media: new MediaService(runtime, folders), folders };
+    byRuntime.set(runtime, services);
+  }
+  return services;
+}
+
+/** The media library (spec 1 Media, 2.5, 4.2): uploads, variants, folders, usage, storage. */
+export const mediaModule: TesseraModule = {
+  name: 'media',
+  migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  async setup(runtime) {
+    registerMediaSettings(runtime);
+    trackMediaUsage(runtime);
+    const { media } = mediaOf(runtime);
+    runtime.jobs.registry.define(ORPHANS_JOB, async (_payload, { log }) => {
+      let deleted = 0;
+      for (const site of await runtime.siteStore.list())
+        deleted += (await handleOrphans(runtime, media, site)).deleted;
+      const abandoned = await purgeAbandonedUploads(media.uploadDir);
+      log.info({ deleted, abandoned_uploads: abandoned }, 'media orphans handled');
+    });
+    await runtime.jobs.schedules.schedule(ORPHANS_JOB, '23 4 * * *', {});
+  },
+  routes(app, runtime) {
+    const { media, folders } = mediaOf(runtime);
+    mediaRoutes(app, runtime, media, folders);
+    mediaFileRoutes(app, runtime);
+  },
+};

@@ -1,0 +1,129 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../core/http/input-schemas.js';
+import type { Runtime } from '../../core/runtime.js';
+
+/** What the library accepts by default: images, video, audio, PDF and office documents (issue 17). */
+export const DEFAULT_ALLOWED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/svg+xml',
+  'application/pdf',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/ogg',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+];
+
+/** Size limits per kind of file (spec 8.3): over the limit an upload gets 413, while it arrives. */
+const Bytes = (description: string) => Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3, description });
+const MB = 1024 * 1024;
+
+const MediaSettings = Type.Object(
+  {
+    allowed_types: Type.Array(
+      Type.String({ minLength: 3, maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }),
+      {
+        maxItems: 200,
+        uniqueItems: true,
+        description:
+          'MIME types accepted, as decided from the bytes of the file (never its name); others are refused with 422',
+      },
+    ),
+    max_image_bytes: Bytes('Largest image upload'),
+    max_video_bytes: Bytes('Largest video upload'),
+    max_audio_bytes: Bytes('Largest audio upload'),
+    max_document_bytes: Bytes('Largest document upload (PDF, office files)'),
+    max_archive_bytes: Bytes('Largest archive upload'),
+    max_image_megapixels: Type.Integer({
+      minimum: 1,
+      maximum: 250,
+      description: 'Images of more pixels are refused before they are decoded (decompression bombs)',
+    }),
+    webp_quality: Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description: 'WebP quality of images and variants',
+    }),
+    max_image_dimension: Type.Integer({
+      minimum: 0,
+      maximum: 16_384,
+      description:
+        'Optimizing scales the full image down to this many pixels on its longer side (0: keeps the original size)',
+    }),
+    deduplicate: Type.Boolean({
+      description: 'An upload whose bytes repeat an earlier one answers that item instead of storing a copy',
+    }),
+    orphans: Type.Object(
+      {
+        action: Type.Union([Type.Literal('off'), Type.Literal('report'), Type.Literal('delete')], {
+          description:
+            'What the daily orphan job does with media used nowhere: nothing, log them, or delete them',
+        }),
+        min_age_days: Type.Integer({
+          minimum: 1,
+          maximum: 3650,
+          description: 'Only media at least this old',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    allow_private_sources: Type.Boolean({
+      description:
+        'Imports (stock photos, uploads from a URL) may download from loopback and private addresses. Off: refused.',
+    }),
+    unsplash_access_key: Nullable(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Unsplash API access key (write-only)' }),
+    ),
+    pexels_api_key: Nullable(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Pexels API key (write-only)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type MediaSettingsValue = Static<typeof MediaSettings>;
+
+declare module '../../core/settings/settings-registry.js' {
+  interface SettingsGroups {
+    media: MediaSettingsValue;
+  }
+}
+
+export function registerMediaSettings(runtime: Runtime): void {
+  runtime.settings.register(
+    'media',
+    MediaSettings,
+    {
+      allowed_types: DEFAULT_ALLOWED_TYPES,
+      max_image_bytes: 20 * MB,
+      max_video_bytes: 512 * MB,
+      max_audio_bytes: 100 * MB,
+      max_document_bytes: 50 * MB,
+      max_archive_bytes: 100 * MB,
+      max_image_megapixels: 60,
+      webp_quality: 82,
+      max_image_dimension: 0,
+      deduplicate: false,
+      orphans: { action: 'off', min_age_days: 30 },
+      allow_private_sources: false,
+      unsplash_access_key: null,
+      pexels_api_key: null,
+    },
+    {
+      description:
+        'Media library: accepted types, size limits, image quality, duplicates, orphans, stock photos',
+      secrets: ['unsplash_access_key', 'pexels_api_key'],
+      guarded: { allow_private_sources: 'sites.manage' },
+    },
+  );
+}
