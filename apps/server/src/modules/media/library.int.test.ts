@@ -22,7 +22,10 @@ afterAll(async () => {
 interface Media {
   id: number;
   url: string;
-  variants: Record<string, { url: string; width: number; height: number; size: number }>;
+  variants: Record<
+    'thumbnail' | 'medium' | 'large' | 'full',
+    { url: string; width: number; height: number; size: number }
+  >;
   [key: string]: unknown;
 }
 
