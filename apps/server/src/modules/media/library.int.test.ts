@@ -228,8 +228,8 @@ describe('PUT /api/media/{id}', () => {
     const item = await upload(a, 'editor', 'stripes.png', png);
     const colourOf = async (url: string) => {
       const file = await t.app.inject({ url, headers: { host: a.host } });
-      const { channels } = await sharp(file.rawPayload).stats();
-      return channels[0].mean > channels[2].mean ? 'red' : 'blue';
+      const [red, , blue] = (await sharp(file.rawPayload).stats()).channels;
+      return (red?.mean ?? 0) > (blue?.mean ?? 0) ? 'red' : 'blue';
     };
     const low = (
       await a.call('editor', 'PUT', `/api/media/${item.id}`, { focal_point: { x: 0.5, y: 0.9 } })
