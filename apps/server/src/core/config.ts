@@ -54,6 +54,8 @@ export interface Config {
   readonly secretKey: string | null;
   /** Where media files are kept (MEDIA_STORAGE) and the base their public URLs start with. */
   readonly storage: StorageConfig;
+  /** The stock photo APIs (their public addresses; set otherwise only to test against a local server). */
+  readonly stock: { readonly unsplashUrl: string; readonly pexelsUrl: string };
 }
 
 export interface StorageConfig {
@@ -148,6 +150,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     clusterWorker: read.boolean('TESSERA_CLUSTER_WORKER', false),
     secretKey: read.key32('SECRET_KEY'),
     storage: readStorage(read),
+    stock: {
+      unsplashUrl: read.url('STOCK_UNSPLASH_URL', 'https://api.unsplash.com', ['http:', 'https:']),
+      pexelsUrl: read.url('STOCK_PEXELS_URL', 'https://api.pexels.com', ['http:', 'https:']),
+    },
   };
   // A key file under DATA_DIR is per machine: instances sharing one database would each seal secrets
   // the others cannot open.

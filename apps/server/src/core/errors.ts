@@ -14,7 +14,8 @@ export type ErrorKind =
   | 'unsupported_media_type'
   | 'invalid'
   | 'locked'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'bad_gateway';
 
 export const statusOfKind: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -28,6 +29,7 @@ export const statusOfKind: Record<ErrorKind, number> = {
   invalid: 422,
   locked: 423,
   rate_limited: 429,
+  bad_gateway: 502,
 };
 
 /** Per-field messages, keyed by the field's path in the request ("email", "permissions.2"). */
@@ -132,6 +134,13 @@ export class PayloadTooLarge extends AppError {
 export class UnsupportedMediaType extends AppError {
   constructor(message: string, code = 'unsupported_media_type') {
     super('unsupported_media_type', code, message);
+  }
+}
+
+/** 502: a service Tessera called on the client's behalf (a stock photo provider) failed. */
+export class UpstreamFailed extends AppError {
+  constructor(message: string, code = 'upstream_failed') {
+    super('bad_gateway', code, message);
   }
 }
 

@@ -8,11 +8,14 @@ import { mediaRoutes } from './routes.js';
 import { mediaFileRoutes } from './serve.js';
 import { MediaService } from './service.js';
 import { registerMediaSettings } from './settings.js';
+import { stockRoutes } from './stock/routes.js';
+import { StockService } from './stock/service.js';
 import { trackMediaUsage } from './usage.js';
 
 interface Media {
   media: MediaService;
   folders: FoldersService;
+  stock: StockService;
 }
 
 const byRuntime = new WeakMap<Runtime, Media>();
@@ -22,7 +25,8 @@ export function mediaOf(runtime: Runtime): Media {
   let services = byRuntime.get(runtime);
   if (!services) {
     const folders = new FoldersService(runtime);
-    services = { media: new MediaService(runtime, folders), folders };
+    const media = new MediaService(runtime, folders);
+    services = { media, folders, stock: new StockService(runtime, media, folders) };
     byRuntime.set(runtime, services);
   }
   return services;
@@ -46,7 +50,8 @@ export const mediaModule: TesseraModule = {
     await runtime.jobs.schedules.schedule(ORPHANS_JOB, '23 4 * * *', {});
   },
   routes(app, runtime) {
-    const { media, folders } = mediaOf(runtime);
+    const { media, folders, stock } = mediaOf(runtime);
+    stockRoutes(app, runtime, stock);
     mediaRoutes(app, runtime, media, folders);
     mediaFileRoutes(app, runtime);
   },
