@@ -11,6 +11,7 @@ import type {
 } from 'kysely';
 import type { Logger } from 'pino';
 import type { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
+import type { MediaReference } from '../events/media-references.js';
 import type {
   ActionCallback,
   ActionHooks,
@@ -66,12 +67,34 @@ export interface PluginContext {
   readonly errors: PluginErrors;
   /** Its per-site settings: one group named after its area, in /api/settings like the core's. */
   readonly settings: PluginSettings;
+  /** The media library's usage tracking, for the plugin's records that hold media (product images...). */
+  readonly media: PluginMedia;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
    * operation's transaction, runs in it.
    */
   db<Tables = Record<string, Record<string, unknown>>>(ctx: OperationContext): PluginDb<Tables>;
+}
+
+/**
+ * A plugin's records use media items the way entries do: each save declares them, so the library
+ * shows where an item is used, refuses to delete it while it is, and finds orphans.
+ */
+export interface PluginMedia {
+  /**
+   * Declares, inside the save's transaction, every media item a record uses from now on (an empty
+   * list when the record is deleted). `kind` names the record's kind and becomes the owner type
+   * `<area>.<kind>`. Items missing on the site or of a kind a place does not `accept` refuse the
+   * save with 422 by path; ids in `previous` (what the record held before) may be dangling.
+   */
+  declareReferences(
+    ctx: OperationContext,
+    kind: string,
+    id: number,
+    references: readonly MediaReference[],
+    previous?: readonly number[],
+  ): Promise<void>;
 }
 
 export interface PluginPermissions {

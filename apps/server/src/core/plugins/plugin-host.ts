@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
+import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
 import type { HookPhase } from '../hooks/hook-manager.js';
 import type { App } from '../http/app-type.js';
 import { addSiteRoute, type RouteMethod } from '../http/site-routes.js';
@@ -262,6 +263,24 @@ export class PluginHost {
           };
         },
         read: (ctx: OperationContext) => this.readSettings(ctx.site, area),
+      }),
+      media: Object.freeze({
+        async declareReferences(
+          ctx: OperationContext,
+          kind: string,
+          id: number,
+          references: readonly MediaReference[],
+          previous: readonly number[] = [],
+        ) {
+          if (!/^[a-z][a-z0-9_]{0,39}$/.test(kind))
+            throw new Error(`media owner kind "${kind}" must be of a-z, 0-9 and _`);
+          await declareMediaReferences(ctx, {
+            ownerType: `${area}.${kind}`,
+            ownerId: id,
+            references,
+            previous,
+          });
+        },
       }),
       db: (ctx: OperationContext) => pluginDb(area, ctx),
     }) as PluginContext;

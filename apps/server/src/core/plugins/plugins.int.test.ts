@@ -176,6 +176,7 @@ describe('the plugin context', () => {
         'hooks',
         'jobs',
         'log',
+        'media',
         'name',
         'permissions',
         'routes',
