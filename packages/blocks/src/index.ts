@@ -7,7 +7,7 @@ export {
   type ChildrenRule,
   defineBlock,
 } from './block.js';
-export { type BlockMediaUse, blockMedia } from './media.js';
+export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
 export { type BlockTypeView, blockRegistry, registryView } from './registry.js';
 export { renderTree, treeElements } from './render.js';
 export { BREAKPOINTS, type Breakpoint, perBreakpoint, Responsive } from './responsive.js';

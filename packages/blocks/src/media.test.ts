@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { type BlockDefinition, defineBlock } from './block.js';
-import { blockMedia } from './media.js';
+import { blockMedia, mapBlockMedia } from './media.js';
 
 const picture = defineBlock({
   type: 'picture',
@@ -55,5 +55,29 @@ describe('blockMedia', () => {
     expect(
       blockMedia([{ id: 'a', type: 'picture', props: { media_id: 0, note: 3 } }], 'blocks', registry),
     ).toEqual([]);
+  });
+});
+
+describe('mapBlockMedia', () => {
+  it('maps the ids of declared props at any depth, dropping or nulling the unknown ones', () => {
+    const tree = [
+      { id: 'a', type: 'picture', props: { media_id: 4, note: 4 } },
+      {
+        id: 'b',
+        type: 'album',
+        props: { images: [{ media_id: 5 }, { media_id: 6 }], cover: [7, 99] },
+        children: [{ id: 'c', type: 'picture', props: { media_id: 99, note: 1 } }],
+      },
+    ];
+    const map = (id: number) => (id === 99 ? undefined : id + 100);
+    expect(mapBlockMedia(tree, map, registry)).toEqual([
+      { id: 'a', type: 'picture', props: { media_id: 104, note: 4 } },
+      {
+        id: 'b',
+        type: 'album',
+        props: { images: [{ media_id: 105 }, { media_id: 106 }], cover: [107] },
+        children: [{ id: 'c', type: 'picture', props: { media_id: null, note: 1 } }],
+      },
+    ]);
   });
 });

@@ -35,3 +35,36 @@ export function blockMedia(
   walk(tree, root);
   return found;
 }
+
+/** One prop value with its media ids passed through `map`; unknown ids become null or leave lists. */
+function mapIdsIn(value: unknown, map: (id: number) => number | undefined): unknown {
+  if (isId(value)) return map(value) ?? null;
+  if (Array.isArray(value))
+    return value.flatMap((item) => {
+      const mapped = mapIdsIn(item, map);
+      return mapped === null ? [] : [mapped];
+    });
+  if (value !== null && typeof value === 'object' && isId((value as { media_id?: unknown }).media_id)) {
+    const mapped = map((value as { media_id: number }).media_id);
+    return mapped === undefined ? null : { ...value, media_id: mapped };
+  }
+  return value;
+}
+
+/** A copy of the tree with the media ids of declared props passed through `map` (an import's new ids). */
+export function mapBlockMedia(
+  tree: readonly Block[],
+  map: (id: number) => number | undefined,
+  registry: ReadonlyMap<string, BlockDefinition> = blockRegistry,
+): Block[] {
+  return tree.map((block) => {
+    const keys = registry.get(block.type)?.media ?? [];
+    const props = { ...block.props };
+    for (const key of keys) if (key in props) props[key] = mapIdsIn(props[key], map);
+    return {
+      ...block,
+      props,
+      ...(block.children ? { children: mapBlockMedia(block.children, map, registry) } : {}),
+    };
+  });
+}

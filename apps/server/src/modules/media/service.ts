@@ -69,6 +69,8 @@ export interface Optimized {
 /** A new item as the upload form and the stock importer hand it over. */
 export interface NewMedia extends UploadForm {
   credit?: MediaCredit | null;
+  /** The name whose extension must agree with the bytes, when not the original's (an import). */
+  checkedName?: string;
 }
 
 const UPLOAD_EFFORT = 3;
@@ -114,7 +116,7 @@ export class MediaService {
     try {
       const settings = await settingsOf(this.runtime, ctx.site, 'media');
       const originalName = cleanOriginalName(input.originalName);
-      const kind = await this.checkFile(settings, file, originalName);
+      const kind = await this.checkFile(settings, file, input.checkedName ?? originalName);
       if (input.folderId !== null) await this.folders.require(ctx, input.folderId, 'folder_id');
       const repo = new MediaRepo(ctx.db);
       const earlier = await repo.firstWithHash(file.hash);

@@ -110,6 +110,8 @@ export const ExportFileSchema = Type.Object({
   taxonomies: Type.Array(ExportedTaxonomy),
   terms: Type.Array(ExportedTerm),
   entries: Type.Array(ExportedEntry),
+  /** The media library's folders and items, their files beside the export (modules/media/transfer.ts). */
+  media: Type.Optional(Type.Unknown()),
 });
 export type ExportFile = Static<typeof ExportFileSchema>;
 export type ExportedEntryRow = Static<typeof ExportedEntry>;

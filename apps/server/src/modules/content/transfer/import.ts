@@ -1,4 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
+import { type Block, mapBlockMedia } from '@tessera/blocks';
 import {
   addFieldError,
   Conflict,
@@ -6,9 +7,11 @@ import {
   fieldErrors,
   ValidationFailed,
 } from '../../../core/errors.js';
+import { declareMediaReferences } from '../../../core/events/media-references.js';
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
+import { entryMediaReferences } from '../entries/media-references.js';
 import { canonicalJson, sameState } from '../entries/state.js';
 import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
@@ -24,7 +27,7 @@ import {
   type ExportFile,
   ExportFileSchema,
 } from './format.js';
-import { mapRelationIds } from './relation-ids.js';
+import { mapMediaIds, mapRelationIds } from './relation-ids.js';
 import { TransferRepo } from './repo.js';
 
 export interface ImportReport {
@@ -48,6 +51,12 @@ export async function importContent(
   services: { types: ContentTypesService; taxonomies: TaxonomiesService },
   input: unknown,
   onProgress?: (done: number, total: number) => void,
+  /**
+   * When the file came with its media (imported first by the media library), the new id of each
+   * old media id: featured images, file and image fields and media blocks are mapped, and their
+   * uses recorded. Without it, media ids are written as they are.
+   */
+  mediaIds?: (id: number) => number | undefined,
 ): Promise<ImportReport> {
   const file = checkShape(input);
   const repo = new TransferRepo(ctx.db);
@@ -59,6 +68,7 @@ export async function importContent(
   const types = await plannedTypes(ctx, services.types, file);
   checkReferences(ctx, file, types);
 
+  const media = mediaMapping(mediaIds);
   const report = await ctx.transaction(async () => {
     const report: ImportReport = { content_types: 0, taxonomies: 0, terms: 0, entries: 0, revisions: 0 };
     report.taxonomies = await importTaxonomies(ctx, services.taxonomies, file);
@@ -90,9 +100,9 @@ export async function importContent(
         translation_group_id: group,
         author_id: userOf(entry.author),
         excerpt: entry.excerpt,
-        featured_media_id: entry.featured_media_id,
+        featured_media_id: media.featured(entry.featured_media_id),
         fields: '{}',
-        blocks: JSON.stringify(entry.blocks),
+        blocks: JSON.stringify(media.blocks(entry.blocks)),
         position: entry.position,
         version: entry.version,
         published_at: entry.published_at,
@@ -122,7 +132,7 @@ export async function importContent(
     for (const entry of ordered) {
       const type = siteTypes.get(entry.type) as ContentType;
       const id = entryIds.get(entry.ref) as number;
-      const fields = mapRelationIds(type.fields, entry.fields, newId);
+      const fields = media.fields(type.fields, mapRelationIds(type.fields, entry.fields, newId));
       const parentPath = entry.parent === null ? '' : (paths.get(entry.parent) ?? '');
       const path = parentPath ? `${parentPath}/${entry.slug}` : entry.slug;
       paths.set(entry.ref, path);
@@ -132,8 +142,13 @@ export async function importContent(
         ...value,
         parent_id: typeof value.parent_id === 'number' ? (newId(value.parent_id) ?? null) : null,
         author_id: typeof author === 'string' || author === null ? userOf(author) : userOf(entry.author),
-        fields: mapRelationIds(type.fields, (value.fields ?? {}) as Record<string, unknown>, newId),
+        fields: media.fields(
+          type.fields,
+          mapRelationIds(type.fields, (value.fields ?? {}) as Record<string, unknown>, newId),
+        ),
         terms: newTerms((value.terms ?? {}) as Record<string, number[]>),
+        featured_media_id: media.featured((value.featured_media_id ?? null) as number | null),
+        blocks: media.blocks((value.blocks ?? []) as unknown[]),
       });
       let liveRevision: number | null = null;
       for (const revision of entry.revisions ?? []) {
@@ -194,15 +209,29 @@ export async function importContent(
         slug: entry.slug,
         parent_id: entry.parent === null ? null : (newId(entry.parent) ?? null),
         excerpt: entry.excerpt,
-        featured_media_id: entry.featured_media_id,
+        featured_media_id: media.featured(entry.featured_media_id),
         author_id: userOf(entry.author),
         fields,
-        blocks: entry.blocks,
+        blocks: media.blocks(entry.blocks),
         terms: newTerms(entry.terms),
         position: entry.position,
         locale: entry.locale,
         path,
       });
+      if (mediaIds) {
+        const values = validateFieldValues(type.fields, fields, { isNew: false });
+        await declareMediaReferences(ctx, {
+          ownerType: 'entry',
+          ownerId: id,
+          references: entryMediaReferences(
+            {
+              featured_media_id: media.featured(entry.featured_media_id),
+              blocks: media.blocks(entry.blocks),
+            },
+            values.ok ? values.media : [],
+          ),
+        });
+      }
       report.entries += 1;
       onProgress?.(report.entries, ordered.length);
     }
@@ -424,5 +453,15 @@ function workingState(entry: ExportedEntryRow) {
     blocks: entry.blocks,
     terms: entry.terms,
     position: entry.position,
+  };
+}
+
+/** How an import writes media ids: through the map when the file brought its media, else as they are. */
+function mediaMapping(mediaIds: ((id: number) => number | undefined) | undefined) {
+  return {
+    featured: (id: number | null) => (id === null || !mediaIds ? id : (mediaIds(id) ?? null)),
+    fields: (definitions: readonly unknown[], fields: Record<string, unknown>) =>
+      mediaIds ? mapMediaIds(definitions, fields, mediaIds) : fields,
+    blocks: (blocks: unknown[]) => (mediaIds ? mapBlockMedia(blocks as Block[], mediaIds) : blocks),
   };
 }

@@ -4,20 +4,23 @@ interface DefinitionShape {
   fields?: DefinitionShape[];
 }
 
+type IdMap = (id: number) => number | undefined;
+
 /**
- * The field values with every relation id passed through `map` (export: id to ref, import: ref to
- * new id), in repeaters too. An id `map` does not know becomes null (single) or is dropped (list).
+ * The field values with every id held by a field of one of `kinds` passed through `map`, in
+ * repeaters too. An id `map` does not know becomes null (single) or is dropped (list).
  */
-export function mapRelationIds(
+function mapFieldIds(
   definitions: readonly unknown[],
   fields: Record<string, unknown>,
-  map: (id: number) => number | undefined,
+  kinds: readonly string[],
+  map: IdMap,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...fields };
   for (const definition of definitions as DefinitionShape[]) {
     const value = out[definition.key];
     if (value === undefined || value === null) continue;
-    if (definition.type === 'relation') {
+    if (kinds.includes(definition.type)) {
       if (Array.isArray(value))
         out[definition.key] = value.flatMap((id) => {
           const mapped = typeof id === 'number' ? map(id) : undefined;
@@ -28,10 +31,28 @@ export function mapRelationIds(
       const nested = definition.fields;
       out[definition.key] = value.map((item) =>
         item && typeof item === 'object' && !Array.isArray(item)
-          ? mapRelationIds(nested, item as Record<string, unknown>, map)
+          ? mapFieldIds(nested, item as Record<string, unknown>, kinds, map)
           : item,
       );
     }
   }
   return out;
+}
+
+/** Relation ids passed through `map` (export: id to ref, import: ref to new id). */
+export function mapRelationIds(
+  definitions: readonly unknown[],
+  fields: Record<string, unknown>,
+  map: IdMap,
+): Record<string, unknown> {
+  return mapFieldIds(definitions, fields, ['relation'], map);
+}
+
+/** Media ids of file and image fields passed through `map` (an import: old id to new id). */
+export function mapMediaIds(
+  definitions: readonly unknown[],
+  fields: Record<string, unknown>,
+  map: IdMap,
+): Record<string, unknown> {
+  return mapFieldIds(definitions, fields, ['file', 'image'], map);
 }
