@@ -174,7 +174,93 @@ export const scenarios = [
       }
     },
   },
+  // A phone photo's worth: 4000 x 3000 JPEG to WebP thumbnail, medium, large and full, one after
+  // another, timed from sending to the 201; the server's peak RSS is read right after.
+  {
+    name: 'upload of a 12-megapixel JPEG (4 WebP variants)',
+    measures: 'image-upload',
+    timed: async (context) => {
+      const headers = await contentToken(context);
+      const photo = await twelveMegapixelJpeg();
+      const samples = [];
+      for (let i = 0; i < 12; i += 1) {
+        const { body, type } = multipartFile(`photo-${i}.jpg`, photo);
+        const started = performance.now();
+        const res = await context.request('POST', '/api/media/upload', {
+          headers: { ...headers, 'content-type': type },
+          body,
+        });
+        if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
+        samples.push(performance.now() - started);
+      }
+      return { samples: samples.slice(2), peakRssMiB: context.peakRssMiB() };
+    },
+  },
+  {
+    name: 'GET /api/media?limit=20 over 10,000 items',
+    method: 'GET',
+    path: '/api/media?limit=20',
+    setup: async (context) => {
+      const headers = await contentToken(context);
+      await seedMedia(context, headers, 10_000);
+      return { headers };
+    },
+  },
 ];
+
+/** A multipart/form-data body with one file part, as a browser sends an upload. */
+function multipartFile(name, bytes) {
+  const boundary = `----tesserabench${mix(bytes.length).toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** 4000 x 3000 pixels of smooth gradients with fine grain, as a camera's JPEG at quality 90. */
+async function twelveMegapixelJpeg() {
+  const { default: sharp } = await import('sharp');
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      const grain = mix(i) & 15;
+      raw[i] = ((x * 255) / width + grain) & 255;
+      raw[i + 1] = ((y * 255) / height + grain) & 255;
+      raw[i + 2] = (((x + y) * 127) / (width + height) + 64 + grain) & 255;
+    }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** `count` small distinct images in the library, uploaded four at a time. */
+async function seedMedia(context, headers, count) {
+  const { default: sharp } = await import('sharp');
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = next++;
+      const png = await sharp({
+        create: { width: 32, height: 24, channels: 3, background: { r: n & 255, g: (n >> 8) & 255, b: 128 } },
+      })
+        .png()
+        .toBuffer();
+      const { body, type } = multipartFile(`library-${n}.png`, png);
+      const res = await context.request('POST', '/api/media/upload', {
+        headers: { ...headers, 'content-type': type },
+        body,
+      });
+      if (res.status !== 201) throw new Error(`seeding media: upload answered ${res.status}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
 
 let seeded = null;
 

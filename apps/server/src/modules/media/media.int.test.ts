@@ -158,6 +158,24 @@ describe('POST /api/media/upload: images', () => {
     expect(await uploadsLeft()).toEqual([]);
   });
 
+  it('takes files larger than a megabyte whole, and answers 422 for a cut-off image', async () => {
+    const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await upload(a, 'editor', { name: 'big.png', data: big, type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ width: 1200, height: 1200 });
+    const jpeg = await phoneJpeg(400, 300);
+    const cut = await upload(a, 'editor', {
+      name: 'cut.jpg',
+      data: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+    });
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().errors.file[0]).toMatch(/could not be decoded/);
+    expect(await uploadsLeft()).toEqual([]);
+  });
+
   it('gives every upload its own name and flags repeated bytes', async () => {
     const jpeg = await phoneJpeg(120, 90);
     const first = (await upload(a, 'editor', { name: 'same.jpg', data: jpeg })).json().data;

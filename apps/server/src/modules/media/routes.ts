@@ -35,9 +35,16 @@ export function mediaRoutes(app: App, runtime: Runtime, media: MediaService, fol
   // Multipart bodies only reach the upload route: everywhere else they stay a 415.
   app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 12, headerPairs: 100 },
-      // Our own limits (per kind, from the site's settings) apply while the file streams.
-      throwFileSizeLimit: false,
+      // The file's own limit is per kind and per site (receiveFile); this one only has to be above
+      // the largest a setting allows, or the plugin would cut files short at its 1 MiB default.
+      limits: {
+        files: 1,
+        fields: 10,
+        fieldSize: 10_000,
+        parts: 12,
+        headerPairs: 100,
+        fileSize: 10 * 1024 ** 3 + 1,
+      },
     });
     siteRoutes(scope as unknown as App, (request) => operationOf(runtime, request), 'media').post(
       '/api/media/upload',

@@ -81,9 +81,15 @@ export async function prepareImage(
   image: ImageOptions,
   pool: WorkPool,
 ): Promise<PreparedMedia> {
-  const encoded = await pool.run(async () =>
-    encodeVariants(path, await probeImage(path, image.maxPixels), image),
-  );
+  const encoded = await pool.run(async () => {
+    const probed = await probeImage(path, image.maxPixels);
+    try {
+      return await encodeVariants(path, probed, image);
+    } catch (error) {
+      // libvips fails on the input itself here (a truncated or corrupt file): the uploader's to fix.
+      throw new ImageRefused(`The image could not be decoded: ${(error as Error).message.split('\n')[0]}`);
+    }
+  });
   const files: FileToStore[] = [];
   const variants: Record<string, StoredVariant> = {};
   for (const name of VARIANT_NAMES) {
