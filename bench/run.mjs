@@ -345,7 +345,7 @@ async function startTessera(env, port) {
           bin,
           'serve',
         ],
-        env,
+        { ...env, MALLOC_ARENA_MAX: '2' },
         'tessera serve',
       )
     : startChild(bin, ['serve'], env, 'tessera serve');

@@ -73,7 +73,7 @@ export interface NewMedia extends UploadForm {
   checkedName?: string;
 }
 
-const UPLOAD_EFFORT = 3;
+const UPLOAD_EFFORT = 2;
 const OPTIMIZE_EFFORT = 6;
 
 /**
