@@ -2,7 +2,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
-import { configureImageLibrary } from './files/images.js';
 import { FoldersService } from './folders.js';
 import { handleOrphans, ORPHANS_JOB, purgeAbandonedUploads } from './orphans.js';
 import { mediaRoutes } from './routes.js';
@@ -39,7 +38,6 @@ export const mediaModule: TesseraModule = {
   migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
   async setup(runtime) {
     registerMediaSettings(runtime);
-    configureImageLibrary();
     trackMediaUsage(runtime);
     const { media } = mediaOf(runtime);
     runtime.jobs.registry.define(ORPHANS_JOB, async (_payload, { log }) => {

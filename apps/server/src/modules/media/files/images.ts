@@ -1,4 +1,22 @@
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
+
+type SharpInput = string | Buffer;
+type SharpFactory = (input: SharpInput, options?: SharpOptions) => Sharp;
+
+let loaded: Promise<SharpFactory> | null = null;
+
+/**
+ * sharp (libvips, some 18 MiB resident) is loaded on the first image, not at start: a server that
+ * only answers the API never pays for it. Its cache of decoded images is switched off then, since
+ * uploads are one-off work and a media server's memory is the budget.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp as unknown as SharpFactory;
+  });
+  return loaded;
+}
 
 /** The variants of spec 2.5, each fitting inside its box; never enlarged. */
 export const VARIANT_NAMES = ['thumbnail', 'medium', 'large', 'full'] as const;
@@ -41,6 +59,7 @@ export class ImageRefused extends Error {}
 export async function probeImage(path: string, maxPixels: number): Promise<ProbedImage> {
   let meta: Metadata;
   try {
+    const sharp = await loadSharp();
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRefused('The file could not be read as an image.');
@@ -75,6 +94,7 @@ export async function encodeVariants(
   probed: ProbedImage,
   options: ImageOptions,
 ): Promise<Record<VariantName, EncodedVariant>> {
+  const sharp = await loadSharp();
   const open = () =>
     sharp(path, {
       animated: probed.animated,
@@ -117,11 +137,6 @@ export async function encodeVariants(
     webp(fromLarge()),
   ]);
   return { thumbnail, medium, large, full };
-}
-
-/** Keeps libvips from holding decoded images between uploads: a media server's memory is the budget. */
-export function configureImageLibrary(): void {
-  sharp.cache(false);
 }
 
 function pageHeight(info: OutputInfo): number {
