@@ -291,6 +291,28 @@ describe('POST /api/media/upload: what is refused', () => {
     expect(await uploadsLeft()).toEqual([]);
   });
 
+  it('leaves neither files nor a record when the record cannot be written', async () => {
+    const before = await storedFiles(a.siteId);
+    const total = (await a.call('editor', 'GET', '/api/media')).json().meta.total;
+    // A listener of the transaction refuses the change after the files were stored.
+    const remove = t.runtime.hooks.addAction(
+      'site.event',
+      (_ctx, event) => {
+        if (event.name === 'media.created') throw new Error('the database went away');
+      },
+      { owner: 'test' },
+    );
+    try {
+      const res = await upload(a, 'editor', { name: 'doomed.jpg', data: await phoneJpeg(60, 40) });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      remove();
+    }
+    expect(await storedFiles(a.siteId)).toEqual(before);
+    expect((await a.call('editor', 'GET', '/api/media')).json().meta.total).toBe(total);
+    expect(await uploadsLeft()).toEqual([]);
+  });
+
   it('needs media.upload: 401 without credentials, 403 for a Contributor', async () => {
     const jpeg = await phoneJpeg(40, 30);
     expect((await upload(a, 'anonymous', { name: 'a.jpg', data: jpeg })).statusCode).toBe(401);
