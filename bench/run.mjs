@@ -256,12 +256,12 @@ function printTable(rows) {
 
 /** Sequential operations (saves) are timed one by one: their median and p99, no baseline. */
 function printTimings(timings) {
-  for (const { name, samples, peakRssMiB } of timings) {
+  for (const { name, samples, peakRssMiB, note } of timings) {
     const sorted = [...samples].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     const memory = peakRssMiB === undefined ? '' : `; server peak RSS so far ${peakRssMiB?.toFixed(1)} MiB`;
     console.log(
-      `\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms${memory}`,
+      `\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms${memory}${note ? ` (${note})` : ''}`,
     );
   }
 }
