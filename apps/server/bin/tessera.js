@@ -22,7 +22,10 @@ function newestSourceTime(dir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path));
     // Tests are not part of the build: editing one must not send the launcher to the sources.
-    else if (entry.name.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(entry.name)) {
+    else if (
+      (entry.name.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(entry.name)) ||
+      entry.name.endsWith('.css')
+    ) {
       newest = Math.max(newest, statSync(path).mtimeMs);
     }
   }

@@ -7,6 +7,7 @@ import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { mediaModule } from './media/module.js';
 import { pluginsModule } from './plugins/module.js';
+import { publicModule } from './public/module.js';
 import { searchModule } from './search/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
@@ -26,4 +27,5 @@ export const modules: readonly TesseraModule[] = [
   webhooksModule,
   commentsModule,
   pluginsModule,
+  publicModule,
 ];

@@ -15,9 +15,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * error is `{ message, errors, code, request_id }` with string arrays per field, and at least one
  * field on a 422.
  */
-export function envelopeProblem(answer: Answer, successTypes: readonly string[]): string | null {
+export function envelopeProblem(
+  answer: Answer,
+  successTypes: readonly string[],
+  /** A path of the public site (a feed): a request it does not know gets the theme's 404 page. */
+  publicPath = false,
+): string | null {
   if (answer.status === 0) return answer.body;
   if (answer.status >= 500) return `server error ${answer.status}`;
+  if (publicPath && answer.status === 404 && answer.contentType.startsWith('text/html')) return null;
   const success = answer.status >= 200 && answer.status < 300;
   if (answer.status === 204) return answer.body === '' ? null : '204 with a body';
   const mediaType = answer.contentType.split(';')[0]?.trim() ?? '';

@@ -15,6 +15,7 @@ import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
 import { requirePermission } from '../identity/actor.js';
 import { settingsOf } from '../settings/service.js';
 import { type FileKind, nameContradicts, sniffFile } from './files/file-kind.js';
@@ -325,6 +326,12 @@ export class MediaService {
     });
     await this.forgetFiles(keysOf(row));
     return { media: view, bytes_before: before, bytes_after: after, bytes_saved: before - after };
+  }
+
+  /** Media as the public site shows them (files are public anyway): no actor, by id. */
+  async publicViews(site: Site, ids: readonly number[]): Promise<Map<number, MediaView>> {
+    const rows = await new MediaRepo(this.runtime.data.site(site.id)).byIds([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, mediaView(this.runtime.storage, row)]));
   }
 
   async find(ctx: OperationContext, id: number): Promise<MediaRow> {

@@ -55,6 +55,30 @@ export class PublishedRepo {
     return rows.flatMap(toPublished);
   }
 
+  /** The published entry of a type at a live path in a locale. */
+  async atPath(typeId: number, locale: string, livePath: string): Promise<PublishedRow | null> {
+    const row = await this.published()
+      .where('type_id', '=', typeId)
+      .where('locale', '=', locale)
+      .where('live_path', '=', livePath)
+      .executeTakeFirst();
+    return row ? (toPublished(row)[0] ?? null) : null;
+  }
+
+  /** The entry of a type that once lived at `oldPath` in a locale (slug and parent changes). */
+  async movedFrom(typeId: number, locale: string, oldPath: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('entry_redirects')
+      .innerJoin('entries', 'entries.id', 'entry_redirects.entry_id')
+      .select('entry_redirects.entry_id')
+      .where('entry_redirects.locale', '=', locale)
+      .where('entry_redirects.old_path', '=', oldPath)
+      .where('entries.type_id', '=', typeId)
+      .orderBy('entry_redirects.created_at', 'desc')
+      .executeTakeFirst();
+    return row?.entry_id ?? null;
+  }
+
   private published() {
     return this.db
       .selectFrom('entries')

@@ -7,6 +7,7 @@ import type { ContentType } from '../types/content-type.js';
 import { entryUrl } from '../types/route-pattern.js';
 import type { ContentTypesService } from '../types/service.js';
 import { PublishedRepo, type PublishedRow, type TermRef } from './repo.js';
+import { dateAgrees, matchRoute, routeOrder } from './route-match.js';
 import { searchableText } from './text.js';
 
 /** A published entry as feeds (and later the public site's lists) show it: its live version. */
@@ -112,6 +113,53 @@ export class PublishedService {
     });
   }
 
+  /** One published entry by id (a static front page), with its type and live row; null when not public. */
+  async entry(site: Site, id: number): Promise<Extract<PathAnswer, { kind: 'entry' }> | null> {
+    const [row] = await new PublishedRepo(this.runtime.data.site(site.id)).byIds([id]);
+    const type = row && (await this.typesById(site)).get(row.type_id);
+    return row && type ? { kind: 'entry', type, row, item: this.itemOf(site, type, row) } : null;
+  }
+
+  /**
+   * What the public site serves at a site-relative path: the published entry whose URL it is (by
+   * its type's route pattern, under the locale's prefix), a move (the entry's canonical URL, when
+   * the path is an old one after a slug or parent change, or a variant of the right one), or null.
+   */
+  async atPath(site: Site, requested: string): Promise<PathAnswer> {
+    const [first, ...rest] = requested.slice(1).split('/');
+    const prefixed = first !== undefined && first !== site.default_locale && site.locales.includes(first);
+    const locale = prefixed ? (first as string) : site.default_locale;
+    const path = prefixed ? `/${rest.join('/')}` : requested;
+    const repo = new PublishedRepo(this.runtime.data.site(site.id));
+    const types = [...(await this.types.ofSite(site)).values()].sort((a, b) =>
+      routeOrder(a.route_pattern, b.route_pattern),
+    );
+    const moves: Array<{ type: ContentType; path: string }> = [];
+    for (const type of types) {
+      const match = matchRoute(type.route_pattern, path);
+      if (!match) continue;
+      let row: PublishedRow | null = null;
+      if (match.id !== undefined) {
+        const [found] = await repo.byIds([match.id]);
+        row = found && found.type_id === type.id && found.locale === locale ? found : null;
+      } else if (match.path !== undefined) {
+        row = await repo.atPath(type.id, locale, match.path);
+        if (!row) moves.push({ type, path: match.path });
+      }
+      if (!row) continue;
+      const item = this.itemOf(site, type, row);
+      if (item.url !== requested || !dateAgrees(match, row.published_at))
+        return { kind: 'moved', url: item.url };
+      return { kind: 'entry', type, row, item };
+    }
+    for (const { type, path: oldPath } of moves) {
+      const id = await repo.movedFrom(type.id, locale, oldPath);
+      const [row] = id === null ? [] : await repo.byIds([id]);
+      if (row) return { kind: 'moved', url: this.itemOf(site, type, row).url };
+    }
+    return null;
+  }
+
   private itemOf(site: Site, type: ContentType, row: PublishedRow): Omit<PublishedItem, 'author' | 'terms'> {
     return {
       id: row.id,
@@ -136,6 +184,12 @@ export class PublishedService {
     return new Map([...(await this.types.ofSite(site)).values()].map((type) => [type.id, type]));
   }
 }
+
+/** See `PublishedService.atPath`. */
+export type PathAnswer =
+  | { kind: 'entry'; type: ContentType; row: PublishedRow; item: Omit<PublishedItem, 'author' | 'terms'> }
+  | { kind: 'moved'; url: string }
+  | null;
 
 /** An entry as search indexes it: its published title and the plain text of the rest. */
 export interface SearchDocument {

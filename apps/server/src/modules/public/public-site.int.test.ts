@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
+import { multipart, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer } from '../../../test/identity-fixtures.js';
+
+let t: TestContext;
+let a: ContentSite;
+let b: ContentSite;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_UPLOAD: '100000' });
+  a = await seedContentSite(t.app, t.runtime, 'a.test');
+  b = await seedContentSite(t.app, t.runtime, 'b.test');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const visit = (site: ContentSite, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host: site.host, ...headers } });
+
+async function publish(site: ContentSite, area: 'posts' | 'pages', body: Record<string, unknown>) {
+  const created = await site.call('editor', 'POST', `/api/${area}`, body);
+  expect(created.statusCode, created.body).toBe(201);
+  const published = await site.call('editor', 'POST', `/api/${area}/${created.json().data.id}/publish`, {});
+  expect(published.statusCode, published.body).toBe(200);
+  return published.json().data;
+}
+
+describe('the public site', () => {
+  it('serves a published post at its dated URL, with its head tags, byline and featured image', async () => {
+    const { payload, headers } = multipart([
+      { name: 'alt_text', value: 'A lighthouse at dusk' },
+      { name: 'file', filename: 'lighthouse.jpg', data: await phoneJpeg(400, 300) },
+    ]);
+    const media = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/media/upload',
+        payload,
+        headers: { ...headers, host: a.host, ...bearer(a.users.editor.token) },
+      })
+    ).json().data;
+    const post = await publish(a, 'posts', {
+      title: 'Harbour <news> & "notes"',
+      excerpt: 'What happened at the harbour this week.',
+      featured_media_id: media.id,
+      fields: { content: '<p>The <strong>lighthouse</strong> was repainted.</p><script>alert(1)</script>' },
+    });
+    const published = new Date(post.published_at);
+    const url = `/${published.getUTCFullYear()}/${String(published.getUTCMonth() + 1).padStart(2, '0')}/${post.slug}`;
+
+    const res = await visit(a, url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+    expect(html).toContain('<title>Harbour &lt;news&gt; &amp; &quot;notes&quot; – Site a.test</title>');
+    expect(html).toContain('<meta name="description" content="What happened at the harbour this week."/>');
+    expect(html).toContain(`<link rel="canonical" href="http://a.test${url}"/>`);
+    expect(html).toContain('<meta property="og:type" content="article"/>');
+    expect(html).toContain(`<meta property="og:image" content="http://a.test${media.variants.large.url}"/>`);
+    expect(html).toContain('<strong>lighthouse</strong> was repainted.');
+    expect(html).not.toContain('<script');
+    // HTML attribute names are case-insensitive: React writes srcSet, browsers read srcset.
+    expect(html).toContain(`srcSet="${media.variants.medium.url} 300w" sizes=`);
+    expect(html).toContain('alt="A lighthouse at dusk"');
+    expect(html).toMatch(/Published [A-Z][a-z]+ \d{1,2}, \d{4} · By /);
+
+    const etag = String(res.headers.etag);
+    expect((await visit(a, url, { 'if-none-match': etag })).statusCode).toBe(304);
+    // A variant of the address goes to the canonical one.
+    const slash = await visit(a, `${url}/`);
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe(url);
+    // The home page lists it.
+    const home = await visit(a, '/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`<a href="${url}">Harbour &lt;news&gt; &amp; &quot;notes&quot;</a>`);
+    // Another site's host knows nothing of it.
+    expect((await visit(b, url)).statusCode).toBe(404);
+  });
+
+  it('serves pages by their path, follows slug and parent changes with 301, and hides what is not published', async () => {
+    const about = await publish(a, 'pages', { title: 'About us' });
+    const team = await publish(a, 'pages', { title: 'Team', parent_id: about.id });
+    expect((await visit(a, '/about-us/team')).statusCode).toBe(200);
+    expect((await visit(a, '/about-us')).body).toContain('<h1>About us</h1>');
+
+    const moved = await a.call('editor', 'PUT', `/api/pages/${about.id}`, {
+      version: about.version,
+      slug: 'who-we-are',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await a.call('editor', 'POST', `/api/pages/${about.id}/publish`, {});
+    const old = await visit(a, '/about-us/team');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/who-we-are/team');
+    expect((await visit(a, '/who-we-are/team')).statusCode).toBe(200);
+
+    const draft = await a.call('editor', 'POST', '/api/pages', { title: 'Secret plans' });
+    expect(draft.statusCode).toBe(201);
+    const hidden = await visit(a, '/secret-plans');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(hidden.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(hidden.body).toContain('Page not found');
+
+    await a.call('editor', 'DELETE', `/api/pages/${team.id}`);
+    expect((await visit(a, '/who-we-are/team')).statusCode).toBe(404);
+  });
+
+  it('shows a chosen page on the home page, and leaves API paths to the API', async () => {
+    const welcome = await publish(b, 'pages', { title: 'Welcome' });
+    await b.call('admin', 'PUT', '/api/settings/reading', {
+      show_on_front: 'page',
+      front_page_id: welcome.id,
+    });
+    const home = await visit(b, '/');
+    expect(home.body).toContain('<h1>Welcome</h1>');
+    expect(home.body).toContain('<link rel="canonical" href="http://b.test/"/>');
+    const api = await visit(b, '/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    const css = home.body.match(/href="(\/theme\/default\.[0-9a-f]{12}\.css)"/)?.[1];
+    const sheet = await visit(b, css ?? '/missing');
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sheet.body).toContain('prefers-color-scheme: dark');
+  });
+});

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../core/http/app-type.js';
+import { type PublicSite, stylesheet } from './service.js';
+
+/**
+ * The public site's routes: every GET no API or file route claims, on the site's hosts. The theme's
+ * stylesheet is served under a content-hashed name, cached for a year.
+ */
+export function publicRoutes(app: App, site: PublicSite): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: stylesheet.path,
+    config: { permission: 'public', rateLimit: 'none' },
+    schema: { hide: true },
+    handler: async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stylesheet.css),
+  });
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const current = request.site;
+    if (!current) return reply.code(404).send();
+    const raw = (request.raw.url ?? '/').split('?')[0] ?? '/';
+    if (raw === '/api') return reply.callNotFound();
+    let path: string;
+    try {
+      path = decodeURIComponent(raw);
+    } catch {
+      path = raw;
+    }
+    const origin = `${request.protocol}://${request.host}`;
+    const answer = await site.render(current, path, origin);
+    if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+    reply
+      .code(answer.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // Until the page cache: every visit asks again, and an unchanged page costs a 304.
+      .header('cache-control', 'no-cache')
+      .header('etag', answer.etag);
+    if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)
+      return reply.code(304).send();
+    return reply.send(answer.html);
+  };
+  // Unknown API paths keep the API's JSON 404 (or 405) and count in the general budget, as before
+  // the site's catch-all existed: this route is more specific than `/*` and only hands over.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/*',
+    config: { permission: 'public', rateLimit: 'general' },
+    schema: { hide: true },
+    handler: async (_request, reply) => reply.callNotFound(),
+  });
+  for (const url of ['/', '/*'])
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      config: { permission: 'public', rateLimit: 'none' },
+      schema: { hide: true },
+      handler,
+    });
+}

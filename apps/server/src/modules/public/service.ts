@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Block } from '@tessera/blocks';
+import { createElement as h, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
+import type { Content } from '../content/content.js';
+import type { PathAnswer } from '../content/published/service.js';
+import { authorNames } from '../identity/users/bylines.js';
+import type { MediaService } from '../media/service.js';
+import { settingsOf } from '../settings/service.js';
+import {
+  Document,
+  ENGLISH,
+  EntryList,
+  EntryView,
+  NotFoundView,
+  type PageHead,
+  type SiteFrame,
+} from './theme/layouts.js';
+
+/** A rendered answer of the public site. */
+export type PublicAnswer =
+  | { status: 200 | 404; html: string; etag: string }
+  | { status: 301; location: string };
+
+/** The default theme's stylesheet, read once: served under a name that changes with its content. */
+export const stylesheet = (() => {
+  const css = readFileSync(new URL('./theme/default.css', import.meta.url), 'utf8');
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
+  return { css, path: `/theme/default.${hash}.css` };
+})();
+
+/**
+ * The public site (spec 1, 2.1): what visitors see at each address of a site, rendered on the
+ * server from the live versions of entries, in the default theme. Only what is published shows.
+ */
+export class PublicSite {
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly content: Content,
+    private readonly media: MediaService,
+  ) {}
+
+  /** The page at `path` (site-relative, without query) for a visitor reaching `origin`. */
+  async render(site: Site, path: string, origin: string): Promise<PublicAnswer> {
+    const frame = await this.frame(site);
+    if (path === '/') return this.home(site, frame, origin);
+    const found = await this.content.published.atPath(site, path);
+    if (found?.kind === 'moved') return { status: 301, location: found.url };
+    if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found);
+    return this.notFound(frame);
+  }
+
+  private async home(site: Site, frame: SiteFrame, origin: string): Promise<PublicAnswer> {
+    const reading = await settingsOf(this.runtime, site, 'reading');
+    if (reading.show_on_front === 'page' && reading.front_page_id !== null) {
+      const front = await this.content.published.entry(site, reading.front_page_id);
+      if (front) return this.entryPage(site, frame, origin, front, '/');
+    }
+    const { items } = await this.content.published.latest(site, {
+      type: 'post',
+      limit: reading.posts_per_page,
+      locale: site.default_locale,
+    });
+    const date = dateFormat(site, await this.timeZone(site));
+    const list = h(EntryList, {
+      heading: null,
+      strings: frame.strings,
+      items: items.map((item) => ({
+        title: item.title,
+        url: item.url,
+        excerpt: item.excerpt,
+        meta: [
+          frame.strings.published(date.format(new Date(item.published_at))),
+          item.author ? frame.strings.by(item.author) : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      })),
+    });
+    return page(
+      200,
+      frame,
+      { title: '', description: frame.tagline, canonical: `${origin}/`, type: 'website', image: null },
+      list,
+    );
+  }
+
+  private async entryPage(
+    site: Site,
+    frame: SiteFrame,
+    origin: string,
+    found: Extract<PathAnswer, { kind: 'entry' }>,
+    canonicalPath = found.item.url,
+  ): Promise<PublicAnswer> {
+    const { type, row, item } = found;
+    const live = row.live;
+    const featuredId = live.featured_media_id;
+    const featured =
+      featuredId === null
+        ? null
+        : ((await this.media.publicViews(site, [featuredId])).get(featuredId) ?? null);
+    const dated = type.slug === 'post' || type.route_pattern.includes('{yyyy}');
+    let byline: string | null = null;
+    if (dated) {
+      const date = dateFormat(site, await this.timeZone(site)).format(new Date(row.published_at));
+      const author =
+        live.author_id === null
+          ? null
+          : (await authorNames(this.runtime.data, [live.author_id])).get(live.author_id);
+      byline = [frame.strings.published(date), author ? frame.strings.by(author) : '']
+        .filter(Boolean)
+        .join(' · ');
+    }
+    const html = typeof live.fields.content === 'string' ? live.fields.content : '';
+    const image = featured?.variants.large ?? featured?.variants.full;
+    const head: PageHead = {
+      title: item.title,
+      description: item.excerpt.slice(0, 300),
+      canonical: `${origin}${canonicalPath}`,
+      type: dated ? 'article' : 'website',
+      image:
+        featured && image
+          ? {
+              url: absolute(origin, image.url),
+              width: image.width,
+              height: image.height,
+              alt: featured.alt_text,
+            }
+          : null,
+      ...(dated ? { publishedAt: row.published_at } : {}),
+    };
+    return page(
+      200,
+      { ...frame, lang: row.locale },
+      head,
+      h(EntryView, {
+        title: item.title,
+        byline,
+        featured,
+        html,
+        blocks: live.blocks as Block[],
+        strings: frame.strings,
+      }),
+    );
+  }
+
+  private notFound(frame: SiteFrame): PublicAnswer {
+    return page(
+      404,
+      frame,
+      {
+        title: frame.strings.notFoundTitle,
+        description: '',
+        canonical: null,
+        type: 'website',
+        image: null,
+        noindex: true,
+      },
+      h(NotFoundView, { strings: frame.strings, homeUrl: frame.homeUrl }),
+    );
+  }
+
+  private async frame(site: Site): Promise<SiteFrame> {
+    const general = await settingsOf(this.runtime, site, 'general');
+    return {
+      lang: site.default_locale,
+      siteTitle: site.branding.name ?? (general.title || site.name),
+      tagline: general.tagline,
+      logoUrl: site.branding.logo_url,
+      faviconUrl: site.branding.favicon_url,
+      stylesheet: stylesheet.path,
+      homeUrl: '/',
+      strings: ENGLISH,
+    };
+  }
+
+  private async timeZone(site: Site): Promise<string> {
+    return (await settingsOf(this.runtime, site, 'general')).time_zone;
+  }
+}
+
+function page(status: 200 | 404, frame: SiteFrame, head: PageHead, body: ReactElement): PublicAnswer {
+  const html = `<!doctype html>${renderToStaticMarkup(h(Document, { frame, head, children: body }))}`;
+  return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+}
+
+function dateFormat(site: Site, timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(site.default_locale, { dateStyle: 'long', timeZone });
+}
+
+function absolute(origin: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}

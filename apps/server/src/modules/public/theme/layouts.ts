@@ -1,0 +1,234 @@
+import { type Block, treeElements } from '@tessera/blocks';
+import { createElement as h, type ReactNode } from 'react';
+import type { MediaView } from '../../media/view.js';
+
+/** What every page of the site shows around its content. */
+export interface SiteFrame {
+  lang: string;
+  siteTitle: string;
+  tagline: string;
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  stylesheet: string;
+  homeUrl: string;
+  strings: ThemeStrings;
+}
+
+/** The head of a page: title and the tags search engines and link previews read. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute. */
+  canonical: string | null;
+  type: 'website' | 'article';
+  image: { url: string; width: number; height: number; alt: string } | null;
+  publishedAt?: string;
+  noindex?: boolean;
+}
+
+export interface ThemeStrings {
+  skip: string;
+  by: (author: string) => string;
+  published: (date: string) => string;
+  notFoundTitle: string;
+  notFoundText: string;
+  backHome: string;
+  noPosts: string;
+  photo: (who: string, where: string) => string;
+}
+
+export const ENGLISH: ThemeStrings = {
+  skip: 'Skip to content',
+  by: (author) => `By ${author}`,
+  published: (date) => `Published ${date}`,
+  notFoundTitle: 'Page not found',
+  notFoundText: 'Nothing lives at this address. It may have moved, or never existed.',
+  backHome: 'Back to the home page',
+  noPosts: 'Nothing has been published yet.',
+  photo: (who, where) => `Photo: ${who}${where ? ` on ${where}` : ''}`,
+};
+
+/** The whole document: head tags, skip link, header, main, footer. No script at all. */
+export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boolean; children: ReactNode }) {
+  const { frame, head } = props;
+  const fullTitle =
+    head.title && head.title !== frame.siteTitle ? `${head.title} – ${frame.siteTitle}` : frame.siteTitle;
+  return h(
+    'html',
+    { lang: frame.lang },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, fullTitle),
+      head.description ? h('meta', { name: 'description', content: head.description }) : null,
+      head.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
+      head.canonical ? h('link', { rel: 'canonical', href: head.canonical }) : null,
+      h('meta', { property: 'og:site_name', content: frame.siteTitle }),
+      h('meta', { property: 'og:title', content: head.title || frame.siteTitle }),
+      h('meta', { property: 'og:type', content: head.type }),
+      head.description ? h('meta', { property: 'og:description', content: head.description }) : null,
+      head.canonical ? h('meta', { property: 'og:url', content: head.canonical }) : null,
+      ...(head.image
+        ? [
+            h('meta', { property: 'og:image', content: head.image.url }),
+            h('meta', { property: 'og:image:width', content: String(head.image.width) }),
+            h('meta', { property: 'og:image:height', content: String(head.image.height) }),
+            head.image.alt ? h('meta', { property: 'og:image:alt', content: head.image.alt }) : null,
+          ]
+        : []),
+      head.publishedAt ? h('meta', { property: 'article:published_time', content: head.publishedAt }) : null,
+      h('meta', { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' }),
+      frame.faviconUrl ? h('link', { rel: 'icon', href: frame.faviconUrl }) : null,
+      h('link', { rel: 'stylesheet', href: frame.stylesheet }),
+    ),
+    h(
+      'body',
+      null,
+      h('a', { className: 'tb-skip', href: '#main' }, frame.strings.skip),
+      h(
+        'header',
+        { className: 'tb-header' },
+        h(
+          'div',
+          { className: 'tb-bar' },
+          h(
+            'a',
+            { className: 'tb-brand', href: frame.homeUrl },
+            frame.logoUrl ? h('img', { src: frame.logoUrl, alt: '', width: 32, height: 32 }) : null,
+            frame.siteTitle,
+          ),
+          frame.tagline ? h('span', { className: 'tb-tagline' }, frame.tagline) : null,
+        ),
+      ),
+      h('main', { id: 'main', className: props.wide ? 'tb-main tb-main--wide' : 'tb-main' }, props.children),
+      h('footer', { className: 'tb-footer' }, h('div', { className: 'tb-bar' }, `© ${frame.siteTitle}`)),
+    ),
+  );
+}
+
+/** A media image with its variants as srcset, width and height set, and its credit. */
+export function Picture(props: {
+  media: MediaView;
+  strings: ThemeStrings;
+  sizes: string;
+  eager?: boolean;
+  caption?: string;
+}) {
+  const { media } = props;
+  const variants = ['medium', 'large', 'full'] as const;
+  // Each width once: a small image's variants are all its own size.
+  const widths = new Map<number, string>();
+  for (const name of variants) {
+    const variant = media.variants[name];
+    if (variant && !widths.has(variant.width)) widths.set(variant.width, `${variant.url} ${variant.width}w`);
+  }
+  const srcset = [...widths.values()].join(', ');
+  const main = media.variants.large ?? media.variants.full;
+  const credit = media.credit;
+  return h(
+    'figure',
+    { className: 'tb-figure' },
+    h('img', {
+      src: main?.url ?? media.url,
+      ...(srcset ? { srcSet: srcset, sizes: props.sizes } : {}),
+      width: main?.width ?? media.width ?? undefined,
+      height: main?.height ?? media.height ?? undefined,
+      alt: media.alt_text,
+      loading: props.eager ? 'eager' : 'lazy',
+      decoding: 'async',
+      ...(props.eager ? { fetchPriority: 'high' } : {}),
+    }),
+    props.caption || credit
+      ? h(
+          'figcaption',
+          null,
+          props.caption ?? null,
+          credit
+            ? h(
+                'span',
+                { className: 'tb-credit' },
+                props.caption ? ' ' : null,
+                credit.profile_url
+                  ? h('a', { href: credit.profile_url, rel: 'noopener' }, credit.photographer)
+                  : credit.photographer,
+                credit.provider ? ` · ${providerName(credit.provider)}` : null,
+              )
+            : null,
+        )
+      : null,
+  );
+}
+
+function providerName(provider: string): string {
+  return { unsplash: 'Unsplash', pexels: 'Pexels' }[provider] ?? provider;
+}
+
+/** One entry: title, byline for dated types, featured image, body and blocks. */
+export function EntryView(props: {
+  title: string;
+  byline: string | null;
+  featured: MediaView | null;
+  html: string;
+  blocks: readonly Block[];
+  strings: ThemeStrings;
+}) {
+  return h(
+    'article',
+    { className: 'tb-entry' },
+    h('h1', null, props.title),
+    props.byline ? h('p', { className: 'tb-entry__meta' }, props.byline) : null,
+    props.featured
+      ? h(Picture, {
+          media: props.featured,
+          strings: props.strings,
+          sizes: '(max-width: 46rem) 100vw, 46rem',
+          eager: true,
+        })
+      : null,
+    // Richtext fields are stored sanitized by the server's allowlist: their HTML is rendered as is.
+    props.html
+      ? h('div', { className: 'tb-content', dangerouslySetInnerHTML: { __html: props.html } })
+      : null,
+    props.blocks.length > 0 ? h('div', { className: 'tb-blocks' }, treeElements(props.blocks)) : null,
+  );
+}
+
+/** A list of entries: the home page's latest posts. */
+export function EntryList(props: {
+  heading: string | null;
+  items: Array<{ title: string; url: string; excerpt: string; meta: string }>;
+  strings: ThemeStrings;
+}) {
+  return h(
+    'section',
+    null,
+    props.heading ? h('h1', null, props.heading) : null,
+    props.items.length === 0
+      ? h('p', { className: 'tb-notice' }, props.strings.noPosts)
+      : h(
+          'ul',
+          { className: 'tb-list' },
+          ...props.items.map((item) =>
+            h(
+              'li',
+              { key: item.url },
+              h('h2', null, h('a', { href: item.url }, item.title)),
+              h('p', { className: 'tb-entry__meta' }, item.meta),
+              item.excerpt ? h('p', null, item.excerpt) : null,
+            ),
+          ),
+        ),
+  );
+}
+
+export function NotFoundView(props: { strings: ThemeStrings; homeUrl: string }) {
+  return h(
+    'div',
+    { className: 'tb-notice' },
+    h('h1', null, props.strings.notFoundTitle),
+    h('p', null, props.strings.notFoundText),
+    h('p', null, h('a', { href: props.homeUrl }, props.strings.backHome)),
+  );
+}
