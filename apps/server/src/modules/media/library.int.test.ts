@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
-import { multipart, PDF, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { PDF, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer } from '../../../test/identity-fixtures.js';
 
 let t: TestContext;
 let a: ContentSite;
@@ -36,20 +36,7 @@ async function upload(
   data: Buffer,
   fields: Record<string, string> = {},
 ) {
-  const { payload, headers } = multipart([
-    ...Object.entries(fields).map(([field, value]) => ({ name: field, value })),
-    { name: 'file', filename: name, data },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/media/upload',
-    payload,
-    headers: {
-      ...headers,
-      host: site.host,
-      ...(caller === 'anonymous' ? {} : bearer(site.users[caller].token)),
-    },
-  });
+  const res = await sendUpload(t.app, site, caller, { name, data }, fields);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Media;
 }

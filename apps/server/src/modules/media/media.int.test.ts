@@ -15,6 +15,7 @@ import {
   phoneJpeg,
   polyglotJpeg,
 } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { bearer } from '../../../test/identity-fixtures.js';
 import { DEFAULT_ALLOWED_TYPES } from './settings.js';
@@ -33,30 +34,13 @@ afterAll(async () => {
   await t.close();
 });
 
-type Fields = Record<string, string>;
-
 function upload(
   site: ContentSite,
   caller: Caller,
   file: { name: string; data: Buffer; type?: string } | null,
-  fields: Fields = {},
+  fields: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  const { payload, headers } = multipart([
-    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-    ...(file
-      ? [{ name: 'file', filename: file.name, data: file.data, type: file.type ?? 'image/jpeg' }]
-      : []),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/media/upload',
-    payload,
-    headers: {
-      ...headers,
-      host: site.host,
-      ...(caller === 'anonymous' ? {} : bearer(site.users[caller].token)),
-    },
-  });
+  return sendUpload(t.app, site, caller, file ? { type: 'image/jpeg', ...file } : null, fields);
 }
 
 /** A stored file as a visitor's browser fetches it, on the site's host. */

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
-import { multipart, PDF, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { PDF, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer } from '../../../test/identity-fixtures.js';
 import { activatePlugin, installPlugin } from '../../core/plugins/plugin-admin.js';
 import { allMigrationSources } from '../../lifecycle.js';
 
@@ -63,14 +63,7 @@ afterAll(async () => {
 });
 
 async function upload(name: string, data: Buffer) {
-  const { payload, headers } = multipart([{ name: 'file', filename: name, data }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/media/upload',
-    payload,
-    headers: { ...headers, host: a.host, ...bearer(a.users.editor.token) },
-  });
-  return res.json().data as { id: number };
+  return (await sendUpload(t.app, a, 'editor', { name, data })).json().data as { id: number };
 }
 
 describe("plugin records' media", () => {

@@ -3,20 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
 import { runJobHandler } from '../../../test/fixtures/jobs.js';
-import { multipart, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { type LocalS3, startS3 } from '../../../test/fixtures/s3.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer } from '../../../test/identity-fixtures.js';
 import { ORPHANS_JOB } from './orphans.js';
 
-async function upload(t: TestContext, site: ContentSite, name: string, data: Buffer) {
-  const { payload, headers } = multipart([{ name: 'file', filename: name, data }]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/media/upload',
-    payload,
-    headers: { ...headers, host: site.host, ...bearer(site.users.editor.token) },
-  });
+function upload(t: TestContext, site: ContentSite, name: string, data: Buffer) {
+  return sendUpload(t.app, site, 'editor', { name, data });
 }
 
 describe('on S3-compatible storage', () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
-import { MALICIOUS_SVG, multipart, PDF, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { MALICIOUS_SVG, PDF, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer } from '../../../test/identity-fixtures.js';
 
 let t: TestContext;
 let a: ContentSite;
@@ -25,16 +25,7 @@ afterAll(async () => {
 });
 
 async function upload(name: string, data: Buffer, fields: Record<string, string> = {}) {
-  const { payload, headers } = multipart([
-    ...Object.entries(fields).map(([field, value]) => ({ name: field, value })),
-    { name: 'file', filename: name, data },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/media/upload',
-    payload,
-    headers: { ...headers, host: a.host, ...bearer(a.users.editor.token) },
-  });
+  const res = await sendUpload(t.app, a, 'editor', { name, data }, fields);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
-import { multipart, phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer } from '../../../test/identity-fixtures.js';
 
 let t: TestContext;
 let a: ContentSite;
@@ -31,18 +31,16 @@ async function publish(site: ContentSite, area: 'posts' | 'pages', body: Record<
 
 describe('the public site', () => {
   it('serves a published post at its dated URL, with its head tags, byline and featured image', async () => {
-    const { payload, headers } = multipart([
-      { name: 'alt_text', value: 'A lighthouse at dusk' },
-      { name: 'file', filename: 'lighthouse.jpg', data: await phoneJpeg(400, 300) },
-    ]);
-    const media = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/media/upload',
-        payload,
-        headers: { ...headers, host: a.host, ...bearer(a.users.editor.token) },
-      })
-    ).json().data;
+    const uploaded = await sendUpload(
+      t.app,
+      a,
+      'editor',
+      { name: 'lighthouse.jpg', data: await phoneJpeg(400, 300) },
+      {
+        alt_text: 'A lighthouse at dusk',
+      },
+    );
+    const media = uploaded.json().data;
     const post = await publish(a, 'posts', {
       title: 'Harbour <news> & "notes"',
       excerpt: 'What happened at the harbour this week.',
