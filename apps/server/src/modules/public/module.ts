@@ -1,13 +1,59 @@
+import { afterCommit } from '../../core/db/transaction-routing.js';
 import type { TesseraModule } from '../../core/modules/module.js';
+import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
 import { mediaOf } from '../media/module.js';
+import { PageCache, tagsOfEvent } from './page-cache.js';
 import { publicRoutes } from './routes.js';
 import { PublicSite } from './service.js';
 
-/** The public site: entries at their URLs in the default theme (spec 1, 2.1). */
+const caches = new WeakMap<Runtime, PageCache>();
+
+function pageCacheOf(runtime: Runtime): PageCache {
+  let cache = caches.get(runtime);
+  if (!cache) {
+    cache = new PageCache();
+    caches.set(runtime, cache);
+  }
+  return cache;
+}
+
+interface PagesKey {
+  siteId: number;
+  tags: string[];
+}
+
+/** The public site: entries at their URLs in the default theme (spec 1, 2.1), with its page cache. */
 export const publicModule: TesseraModule = {
   name: 'public',
+  setup(runtime) {
+    const cache = pageCacheOf(runtime);
+    // `forget` reaches every worker of a cluster; `tessera cache:clear` and the cache epoch empty it.
+    runtime.caches.register(
+      'pages',
+      () => cache.clear(),
+      (key) => {
+        const { siteId, tags } = key as PagesKey;
+        cache.invalidate(siteId, tags);
+      },
+    );
+    // After the commit: dropped earlier, a visitor could render the old version again and keep it.
+    runtime.hooks.addAction(
+      'site.event',
+      async (context, event) => {
+        const tags = tagsOfEvent(event.name, event.data);
+        const site = context.site;
+        if (!tags || !site) return;
+        await afterCommit(() => runtime.caches.forget('pages', { siteId: site.id, tags } satisfies PagesKey));
+      },
+      { owner: 'core:public' },
+    );
+  },
   routes(app, runtime) {
-    publicRoutes(app, new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media));
+    publicRoutes(
+      app,
+      new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media),
+      pageCacheOf(runtime),
+    );
   },
 };

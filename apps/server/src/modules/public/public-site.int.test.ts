@@ -128,4 +128,36 @@ describe('the public site', () => {
     expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(sheet.body).toContain('prefers-color-scheme: dark');
   });
+
+  it('keeps rendered pages until what they show changes, after the change commits', async () => {
+    const note = await publish(b, 'pages', { title: 'Opening hours' });
+    const first = await visit(b, '/opening-hours');
+    expect(first.body).toContain('<h1>Opening hours</h1>');
+    // Written behind the services' back (no event): the cached page does not know.
+    await t.runtime.data
+      .site(b.siteId)
+      .updateTable('entries')
+      .set({ title: 'Changed quietly' })
+      .where('id', '=', note.id)
+      .execute();
+    expect((await visit(b, '/opening-hours')).body).toContain('<h1>Opening hours</h1>');
+
+    // A save and a publish through the API reach the page.
+    const current = (await b.call('editor', 'GET', `/api/pages/${note.id}`)).json().data;
+    await b.call('editor', 'PUT', `/api/pages/${note.id}`, {
+      version: current.version,
+      title: 'Opening times',
+    });
+    await b.call('editor', 'POST', `/api/pages/${note.id}/publish`, {});
+    expect((await visit(b, '/opening-hours')).body).toContain('<h1>Opening times</h1>');
+
+    // A 404 is kept too, until something is published there.
+    expect((await visit(b, '/prices')).statusCode).toBe(404);
+    await publish(b, 'pages', { title: 'Prices' });
+    expect((await visit(b, '/prices')).statusCode).toBe(200);
+
+    // Settings reach every page of the site.
+    await b.call('admin', 'PUT', '/api/settings/general', { title: 'Harbour Café' });
+    expect((await visit(b, '/prices')).body).toContain('<title>Prices – Harbour Café</title>');
+  });
 });

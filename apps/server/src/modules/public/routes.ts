@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
+import type { PageCache } from './page-cache.js';
 import { type PublicSite, stylesheet } from './service.js';
 
 /**
  * The public site's routes: every GET no API or file route claims, on the site's hosts. The theme's
  * stylesheet is served under a content-hashed name, cached for a year.
  */
-export function publicRoutes(app: App, site: PublicSite): void {
+export function publicRoutes(app: App, site: PublicSite, cache: PageCache): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: stylesheet.path,
@@ -29,18 +30,24 @@ export function publicRoutes(app: App, site: PublicSite): void {
     } catch {
       path = raw;
     }
+    // Pages differ by host only in their absolute links (canonical, Open Graph): keyed by both.
     const origin = `${request.protocol}://${request.host}`;
-    const answer = await site.render(current, path, origin);
-    if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+    const key = `${origin}${path}`;
+    let page = cache.get(current.id, current.updated_at, key);
+    if (!page) {
+      const answer = await site.render(current, path, origin);
+      if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+      cache.set(current.id, current.updated_at, key, answer, answer.tags);
+      page = answer;
+    }
     reply
-      .code(answer.status)
+      .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
-      // Until the page cache: every visit asks again, and an unchanged page costs a 304.
-      .header('cache-control', 'no-cache')
-      .header('etag', answer.etag);
-    if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)
-      return reply.code(304).send();
-    return reply.send(answer.html);
+      // Browsers ask again each time (a 304 when unchanged); a CDN in front may keep a page a minute.
+      .header('cache-control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+      .header('etag', page.etag);
+    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.send(page.html);
   };
   // Unknown API paths keep the API's JSON 404 (or 405) and count in the general budget, as before
   // the site's catch-all existed: this route is more specific than `/*` and only hands over.

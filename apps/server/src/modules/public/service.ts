@@ -22,7 +22,7 @@ import {
 
 /** A rendered answer of the public site. */
 export type PublicAnswer =
-  | { status: 200 | 404; html: string; etag: string }
+  | { status: 200 | 404; html: string; etag: string; tags: string[] }
   | { status: 301; location: string };
 
 /** The default theme's stylesheet, read once: served under a name that changes with its content. */
@@ -85,6 +85,7 @@ export class PublicSite {
       frame,
       { title: '', description: frame.tagline, canonical: `${origin}/`, type: 'website', image: null },
       list,
+      ['list:post', ...items.map((item) => `entry:${item.id}`)],
     );
   }
 
@@ -144,6 +145,12 @@ export class PublicSite {
         blocks: live.blocks as Block[],
         strings: frame.strings,
       }),
+      [
+        `entry:${row.id}`,
+        ...(featuredId === null ? [] : [`media:${featuredId}`]),
+        // In a tree, the address depends on the ancestors' slugs too.
+        ...(type.hierarchical ? [`tree:${type.slug}`] : []),
+      ],
     );
   }
 
@@ -160,6 +167,7 @@ export class PublicSite {
         noindex: true,
       },
       h(NotFoundView, { strings: frame.strings, homeUrl: frame.homeUrl }),
+      ['missing'],
     );
   }
 
@@ -182,9 +190,16 @@ export class PublicSite {
   }
 }
 
-function page(status: 200 | 404, frame: SiteFrame, head: PageHead, body: ReactElement): PublicAnswer {
+/** A whole page, with the tags of what it shows (for the page cache). */
+function page(
+  status: 200 | 404,
+  frame: SiteFrame,
+  head: PageHead,
+  body: ReactElement,
+  tags: string[],
+): PublicAnswer {
   const html = `<!doctype html>${renderToStaticMarkup(h(Document, { frame, head, children: body }))}`;
-  return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+  return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags };
 }
 
 function dateFormat(site: Site, timeZone: string): Intl.DateTimeFormat {

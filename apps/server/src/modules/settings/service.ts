@@ -1,6 +1,7 @@
 import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
 import { type FieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
+import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import {
@@ -138,6 +139,11 @@ export class SettingsService {
         // Secrets in `after` are plaintext just sent or sealed ones kept: the view shows neither.
         result[group.name] = this.view(group, after);
       }
+      const changedGroups = planned
+        .filter(({ before, after }) => JSON.stringify(before) !== JSON.stringify(after))
+        .map(({ group }) => group.name);
+      // Pages, feeds and integrations follow settings too (a title, a reading option): never values.
+      if (changedGroups.length > 0) await emitSiteEvent(ctx, 'settings.updated', { groups: changedGroups });
       // The site's own fields changed: other processes drop their cached sites at their next poll.
       if (siteChanged) await bumpCacheEpoch(tx.global);
       return result;

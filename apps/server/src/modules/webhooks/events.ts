@@ -17,6 +17,7 @@ const OTHER_EVENTS: Record<string, string> = {
   'media.created': 'A file was added to the media library (uploaded or imported)',
   'media.updated': "A media item's details, folder, focal point or files changed",
   'media.deleted': 'A media item and its files were deleted',
+  'settings.updated': 'Settings of the site changed (the groups are named; values never sent)',
 };
 
 export interface WebhookEvent {
