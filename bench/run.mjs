@@ -150,7 +150,9 @@ async function runScenario(scenario, context, port, duration) {
   const prepared = (scenario.setup ? await scenario.setup(context) : undefined) ?? {};
   const path = prepared.path ?? scenario.path;
   const headers = { host: BENCH_HOST, ...scenario.headers, ...prepared.headers };
-  const request = { method: scenario.method, path, headers, body: scenario.body };
+  // `paths` (from setup) spreads the requests over many addresses, one after another per
+  // connection: each a page no cache holds yet. The baseline answers the first one's bytes to all.
+  const request = { method: scenario.method, path, paths: prepared.paths, headers, body: scenario.body };
   const problems = [];
 
   // The baseline answers with exactly what Tessera answers for this request.
@@ -211,7 +213,8 @@ async function measure(port, request, duration) {
   return load(port, request, duration);
 }
 
-function load(port, { method, path, headers, body }, duration) {
+function load(port, { method, path, paths, headers, body }, duration) {
+  let next = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     method,
@@ -219,6 +222,14 @@ function load(port, { method, path, headers, body }, duration) {
     body,
     connections: CONNECTIONS,
     duration,
+    // One counter across connections: every request takes the next address, none asks twice.
+    ...(paths
+      ? {
+          requests: [
+            { method, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+          ],
+        }
+      : {}),
   });
 }
 

@@ -174,6 +174,29 @@ export const scenarios = [
       }
     },
   },
+  // The public site: a post page rendered for every request (each of the 10,000 posts in turn,
+  // with a query string, which the page cache never keeps), then one page from the page cache.
+  {
+    name: 'post page rendered uncached',
+    method: 'GET',
+    path: '/2026/01/post-1',
+    measures: 'post-page',
+    setup: async (context) => {
+      await contentToken(context);
+      // A query string of its own is never served from the page cache (as in WordPress's caches).
+      return { paths: Array.from({ length: 10_000 }, (_, i) => `/2026/01/post-${i + 1}?v=${i}`) };
+    },
+  },
+  {
+    name: 'post page from the page cache',
+    method: 'GET',
+    path: '/2026/01/post-2',
+    measures: 'cached-page',
+    setup: async (context) => {
+      await contentToken(context);
+      return {};
+    },
+  },
   // A phone photo's worth: 4000 x 3000 JPEG to WebP thumbnail, medium, large and full, one after
   // another, timed from sending to the 201; the server's peak RSS is read right after.
   {

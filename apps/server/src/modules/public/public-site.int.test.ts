@@ -3,6 +3,7 @@ import { type ContentSite, seedContentSite } from '../../../test/content-fixture
 import { phoneJpeg } from '../../../test/fixtures/media-files.js';
 import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { readJson, writeJson } from '../../core/db/engine.js';
 
 let t: TestContext;
 let a: ContentSite;
@@ -134,13 +135,22 @@ describe('the public site', () => {
     const first = await visit(b, '/opening-hours');
     expect(first.body).toContain('<h1>Opening hours</h1>');
     // Written behind the services' back (no event): the cached page does not know.
-    await t.runtime.data
-      .site(b.siteId)
+    const db = t.runtime.data.site(b.siteId);
+    const row = await db
+      .selectFrom('entries')
+      .select('live')
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
+    const live = { ...readJson<Record<string, unknown>>(row.live, {}), title: 'Changed quietly' };
+    await db
       .updateTable('entries')
-      .set({ title: 'Changed quietly' })
+      .set({ live: writeJson(live) })
       .where('id', '=', note.id)
       .execute();
     expect((await visit(b, '/opening-hours')).body).toContain('<h1>Opening hours</h1>');
+    expect((await visit(b, '/opening-hours?utm_source=newsletter')).body).toContain('<h1>Opening hours</h1>');
+    // A query string of its own is rendered afresh.
+    expect((await visit(b, '/opening-hours?view=print')).body).toContain('<h1>Changed quietly</h1>');
 
     // A save and a publish through the API reach the page.
     const current = (await b.call('editor', 'GET', `/api/pages/${note.id}`)).json().data;

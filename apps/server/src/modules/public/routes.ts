@@ -22,7 +22,7 @@ export function publicRoutes(app: App, site: PublicSite, cache: PageCache): void
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = request.site;
     if (!current) return reply.code(404).send();
-    const raw = (request.raw.url ?? '/').split('?')[0] ?? '/';
+    const [raw = '/', query = ''] = (request.raw.url ?? '/').split('?', 2);
     if (raw === '/api') return reply.callNotFound();
     let path: string;
     try {
@@ -33,11 +33,14 @@ export function publicRoutes(app: App, site: PublicSite, cache: PageCache): void
     // Pages differ by host only in their absolute links (canonical, Open Graph): keyed by both.
     const origin = `${request.protocol}://${request.host}`;
     const key = `${origin}${path}`;
-    let page = cache.get(current.id, current.updated_at, key);
+    // As WordPress page caches do: an address with a query string of its own (not a campaign's
+    // tracking tags) may mean something else each time, so it is rendered, not kept.
+    const cacheable = onlyTracking(query);
+    let page = cacheable ? cache.get(current.id, current.updated_at, key) : null;
     if (!page) {
       const answer = await site.render(current, path, origin);
       if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
-      cache.set(current.id, current.updated_at, key, answer, answer.tags);
+      if (cacheable) cache.set(current.id, current.updated_at, key, answer, answer.tags);
       page = answer;
     }
     reply
@@ -66,4 +69,12 @@ export function publicRoutes(app: App, site: PublicSite, cache: PageCache): void
       schema: { hide: true },
       handler,
     });
+}
+
+/** Campaign and click tags that never change a page: utm_*, fbclid, gclid and their kind. */
+const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$/;
+
+function onlyTracking(query: string): boolean {
+  if (query === '') return true;
+  return query.split('&').every((pair) => pair === '' || TRACKING.test(pair.split('=')[0] ?? ''));
 }
