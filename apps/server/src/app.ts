@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,6 +8,7 @@ import helmet from 'helmet';
 import type { App } from './core/http/app-type.js';
 import { answerParserError, answerRouterError } from './core/http/client-errors.js';
 import { installErrorHandler } from './core/http/error-handler.js';
+import { FastLane } from './core/http/fast-lane.js';
 import { healthRoutes } from './core/http/health.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerOpenApi } from './core/http/openapi.js';
@@ -27,11 +29,18 @@ import { modules } from './modules/index.js';
  */
 export async function buildApp(runtime: Runtime): Promise<App> {
   const { config } = runtime;
+  const trustProxy = parseTrustProxy(config.trustProxy);
+  const fastLane = new FastLane(trustProxy);
   const app = Fastify({
+    // Requests a fast-lane responder can answer (a cached page) never reach the router.
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!fastLane.serve(request, response)) handler(request, response);
+      }),
     loggerInstance: runtime.log as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     // Fastify accepts a hop count too, though its overloads only list the other forms.
-    trustProxy: parseTrustProxy(config.trustProxy) as boolean | string[],
+    trustProxy: trustProxy as boolean | string[],
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new RequestLog(),
@@ -45,6 +54,7 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     frameworkErrors: answerRouterError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('fastLane', fastLane);
   installRouteTable(app);
   installErrorHandler(app);
   installInputGuard(app);

@@ -54,6 +54,7 @@ export const publicModule: TesseraModule = {
       app,
       new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media),
       pageCacheOf(runtime),
+      runtime.sites,
     );
   },
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING, PageCache, tagsOfEvent } from './page-cache.js';
 
-const page = (html: string) => ({ status: 200 as const, html, etag: `"${html.length}"` });
+const page = (html: string) => ({
+  status: 200 as const,
+  body: Buffer.from(html),
+  etag: `"${html.length}"`,
+  headers: {},
+  rawHeaders: [],
+});
 
 describe('PageCache', () => {
   it('answers what it holds until something it shows changes', () => {
@@ -9,7 +15,7 @@ describe('PageCache', () => {
     cache.set(1, 's1', '/a', page('<p>a</p>'), ['entry:1']);
     cache.set(1, 's1', '/', page('<p>home</p>'), ['list:post', 'entry:1', 'entry:2']);
     cache.set(2, 's2', '/a', page('<p>other site</p>'), ['entry:1']);
-    expect(cache.get(1, 's1', '/a')?.html).toBe('<p>a</p>');
+    expect(cache.get(1, 's1', '/a')?.body.toString()).toBe('<p>a</p>');
     expect(cache.invalidate(1, ['entry:2'])).toBe(1);
     expect(cache.get(1, 's1', '/')).toBeNull();
     expect(cache.get(1, 's1', '/a')).not.toBeNull();
