@@ -170,4 +170,34 @@ describe('the public site', () => {
     await b.call('admin', 'PUT', '/api/settings/general', { title: 'Harbour Café' });
     expect((await visit(b, '/prices')).body).toContain('<title>Prices – Harbour Café</title>');
   });
+
+  it('pages the latest posts and the archives of categories', async () => {
+    const c = await seedContentSite(t.app, t.runtime, 'c.test');
+    await c.call('admin', 'PUT', '/api/settings/reading', { posts_per_page: 1 });
+    await publish(c, 'posts', { title: 'Older news' });
+    await publish(c, 'posts', { title: 'Newer news' });
+
+    const home = await visit(c, '/');
+    expect(home.body).toContain('Newer news');
+    expect(home.body).not.toContain('Older news');
+    expect(home.body).toContain('<link rel="next" href="http://c.test/page/2"/>');
+    expect(home.body).toContain('Page 1 of 2');
+    const second = await visit(c, '/page/2');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('Older news');
+    expect(second.body).toContain('<link rel="prev" href="http://c.test/"/>');
+    expect(second.body).toContain('<link rel="canonical" href="http://c.test/page/2"/>');
+    expect((await visit(c, '/page/3')).statusCode).toBe(404);
+    const first = await visit(c, '/page/1');
+    expect(first.statusCode).toBe(301);
+    expect(first.headers.location).toBe('/');
+
+    const category = await visit(c, '/category/uncategorized');
+    expect(category.statusCode).toBe(200);
+    expect(category.body).toContain('<h1>Uncategorized</h1>');
+    expect(category.body).toContain('Newer news');
+    expect((await visit(c, '/category/uncategorized/page/2')).body).toContain('Older news');
+    expect((await visit(c, '/category/nothing-here')).statusCode).toBe(404);
+    expect((await visit(c, '/tag/nothing-here')).statusCode).toBe(404);
+  });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Block } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { NotFound } from '../../core/errors.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
@@ -19,6 +20,9 @@ import {
   type PageHead,
   type SiteFrame,
 } from './theme/layouts.js';
+
+/** The addresses of post lists: `/page/2`, `/category/news`, `/tag/rust/page/3`. */
+const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0-9]{0,5}))?\/?$/;
 
 /** A rendered answer of the public site. */
 export type PublicAnswer =
@@ -47,6 +51,19 @@ export class PublicSite {
   async render(site: Site, path: string, origin: string): Promise<PublicAnswer> {
     const frame = await this.frame(site);
     if (path === '/') return this.home(site, frame, origin);
+    const listing = LISTING.exec(path);
+    if (listing) {
+      const [, taxonomy, slug, number] = listing;
+      const page = number === undefined ? 1 : Number(number);
+      const base = taxonomy ? `/${taxonomy}/${slug}` : '';
+      // Page 1 has one address: the list's own.
+      if (page === 1 && number !== undefined) return { status: 301, location: base || '/' };
+      if (taxonomy === undefined && page > 1) {
+        const reading = await settingsOf(this.runtime, site, 'reading');
+        if (reading.show_on_front === 'posts') return this.postList(site, frame, origin, { page });
+      } else if (taxonomy && slug)
+        return this.postList(site, frame, origin, { page, term: { taxonomy, slug } });
+    }
     const found = await this.content.published.atPath(site, path);
     if (found?.kind === 'moved') return { status: 301, location: found.url };
     if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found);
@@ -59,15 +76,43 @@ export class PublicSite {
       const front = await this.content.published.entry(site, reading.front_page_id);
       if (front) return this.entryPage(site, frame, origin, front, '/');
     }
-    const { items } = await this.content.published.latest(site, {
-      type: 'post',
-      limit: reading.posts_per_page,
-      locale: site.default_locale,
-    });
+    return this.postList(site, frame, origin, { page: 1 });
+  }
+
+  /** Latest posts, a page at a time: the home page, its later pages, a category's or a tag's. */
+  private async postList(
+    site: Site,
+    frame: SiteFrame,
+    origin: string,
+    which: { page: number; term?: { taxonomy: string; slug: string } },
+  ): Promise<PublicAnswer> {
+    const reading = await settingsOf(this.runtime, site, 'reading');
+    const limit = reading.posts_per_page;
+    let listed: Awaited<ReturnType<Content['published']['latest']>>;
+    try {
+      listed = await this.content.published.latest(site, {
+        type: 'post',
+        limit,
+        page: which.page,
+        locale: site.default_locale,
+        ...(which.term ? { term: which.term } : {}),
+      });
+    } catch (error) {
+      if (error instanceof NotFound) return this.notFound(frame);
+      throw error;
+    }
+    const { items, term, total } = listed;
+    const pages = Math.max(1, Math.ceil(total / limit));
+    if (which.page > pages) return this.notFound(frame);
+    const base = term ? `/${term.taxonomy}/${term.slug}` : '';
+    const at = (page: number) => (page === 1 ? base || '/' : `${base}/page/${page}`);
+    const newer = which.page > 1 ? at(which.page - 1) : null;
+    const older = which.page < pages ? at(which.page + 1) : null;
     const date = dateFormat(site, await this.timeZone(site));
     const list = h(EntryList, {
-      heading: null,
+      heading: term ? frame.strings.archive(term.taxonomy, term.name) : null,
       strings: frame.strings,
+      paging: { page: which.page, pages, newer, older },
       items: items.map((item) => ({
         title: item.title,
         url: item.url,
@@ -80,10 +125,20 @@ export class PublicSite {
           .join(' · '),
       })),
     });
+    const title = term ? frame.strings.archive(term.taxonomy, term.name) : '';
     return page(
       200,
       frame,
-      { title: '', description: frame.tagline, canonical: `${origin}/`, type: 'website', image: null },
+      {
+        title:
+          which.page > 1 ? `${title || frame.siteTitle} – ${frame.strings.pageOf(which.page, pages)}` : title,
+        description: term ? '' : frame.tagline,
+        canonical: `${origin}${at(which.page)}`,
+        type: 'website',
+        image: null,
+        prev: newer ? `${origin}${newer}` : null,
+        next: older ? `${origin}${older}` : null,
+      },
       list,
       ['list:post', ...items.map((item) => `entry:${item.id}`)],
     );

@@ -28,18 +28,48 @@ export class PublishedRepo {
   async latest(
     typeIds: readonly number[],
     limit: number,
-    only: { termId?: number | undefined; locale?: string | undefined } = {},
+    only: { termId?: number | undefined; locale?: string | undefined; offset?: number } = {},
   ): Promise<PublishedRow[]> {
-    const { termId, locale } = only;
     if (typeIds.length === 0) return [];
-    let query = this.published().where('type_id', 'in', typeIds);
-    if (locale !== undefined) query = query.where('locale', '=', locale);
+    const rows = await this.filtered(typeIds, only)
+      .select(['id', 'type_id', 'locale', 'live', 'live_path', 'published_at', 'updated_at'])
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(only.offset ?? 0)
+      .execute();
+    return rows.flatMap(toPublished);
+  }
+
+  /** How many entries `latest` pages through. */
+  async countLatest(
+    typeIds: readonly number[],
+    only: { termId?: number | undefined; locale?: string | undefined } = {},
+  ): Promise<number> {
+    if (typeIds.length === 0) return 0;
+    const row = await this.filtered(typeIds, only)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private filtered(
+    typeIds: readonly number[],
+    only: { termId?: number | undefined; locale?: string | undefined },
+  ) {
+    let query = this.db
+      .selectFrom('entries')
+      .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
+      .where('live', 'is not', null)
+      .where('type_id', 'in', typeIds);
+    if (only.locale !== undefined) query = query.where('locale', '=', only.locale);
+    const { termId } = only;
     if (termId !== undefined)
       query = query.where('id', 'in', (eb) =>
         eb.selectFrom('entry_terms').select('entry_id').where('term_id', '=', termId),
       );
-    const rows = await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    return rows.flatMap(toPublished);
+    return query;
   }
 
   /** The published ones among `ids`, in no particular order. */

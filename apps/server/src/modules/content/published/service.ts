@@ -31,6 +31,8 @@ export interface PublishedItem {
 export interface LatestQuery {
   type: string;
   limit: number;
+  /** From 1 (default): `limit` entries a page. */
+  page?: number;
   /** Only entries in this locale. */
   locale?: string;
   /** Only entries filed under this term (`category` / `news`, `tag` / `rust`). */
@@ -49,15 +51,22 @@ export class PublishedService {
     private readonly types: ContentTypesService,
   ) {}
 
-  async latest(site: Site, query: LatestQuery): Promise<{ items: PublishedItem[]; term: TermRef | null }> {
+  async latest(
+    site: Site,
+    query: LatestQuery,
+  ): Promise<{ items: PublishedItem[]; term: TermRef | null; total: number }> {
     const type = (await this.types.ofSite(site)).get(query.type);
     if (!type) throw new NotFound(`Content type ${query.type}`, 'content_type_not_found');
     const repo = new PublishedRepo(this.runtime.data.site(site.id));
     const term = query.term ? await repo.termBySlug(query.term.taxonomy, query.term.slug) : null;
     if (query.term && !term) throw new NotFound('Term', 'term_not_found');
-    const rows = (
-      await repo.latest([type.id], query.limit, { termId: term?.id, locale: query.locale })
-    ).filter((row) => !term || (row.live.terms[term.taxonomy] ?? []).includes(term.id));
+    const only = { termId: term?.id, locale: query.locale };
+    const offset = ((query.page ?? 1) - 1) * query.limit;
+    const [found, total] = await Promise.all([
+      repo.latest([type.id], query.limit, { ...only, offset }),
+      repo.countLatest([type.id], only),
+    ]);
+    const rows = found.filter((row) => !term || (row.live.terms[term.taxonomy] ?? []).includes(term.id));
     const terms = await repo.termsByIds(rows.flatMap((row) => Object.values(row.live.terms).flat()));
     const authors = await authorNames(
       this.runtime.data,
@@ -76,7 +85,7 @@ export class PublishedService {
         .sort((x, y) => x.taxonomy.localeCompare(y.taxonomy) || x.name.localeCompare(y.name)),
       featured_media_id: row.live.featured_media_id,
     }));
-    return { items, term };
+    return { items, term, total };
   }
 
   /** What search indexes of published entries: by id, or a page of the whole site after `afterId`. */

@@ -24,6 +24,9 @@ export interface PageHead {
   image: { url: string; width: number; height: number; alt: string } | null;
   publishedAt?: string;
   noindex?: boolean;
+  /** Absolute addresses of the neighbouring pages of a paged list. */
+  prev?: string | null;
+  next?: string | null;
 }
 
 export interface ThemeStrings {
@@ -35,6 +38,11 @@ export interface ThemeStrings {
   backHome: string;
   noPosts: string;
   photo: (who: string, where: string) => string;
+  newer: string;
+  older: string;
+  pagination: string;
+  pageOf: (page: number, pages: number) => string;
+  archive: (taxonomy: string, name: string) => string;
 }
 
 export const ENGLISH: ThemeStrings = {
@@ -46,6 +54,11 @@ export const ENGLISH: ThemeStrings = {
   backHome: 'Back to the home page',
   noPosts: 'Nothing has been published yet.',
   photo: (who, where) => `Photo: ${who}${where ? ` on ${where}` : ''}`,
+  newer: 'Newer posts',
+  older: 'Older posts',
+  pagination: 'Pages',
+  pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  archive: (taxonomy, name) => (taxonomy === 'tag' ? `Tagged “${name}”` : name),
 };
 
 /** The whole document: head tags, skip link, header, main, footer. No script at all. */
@@ -79,6 +92,8 @@ export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boole
           ]
         : []),
       head.publishedAt ? h('meta', { property: 'article:published_time', content: head.publishedAt }) : null,
+      head.prev ? h('link', { rel: 'prev', href: head.prev }) : null,
+      head.next ? h('link', { rel: 'next', href: head.next }) : null,
       h('meta', { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' }),
       frame.faviconUrl ? h('link', { rel: 'icon', href: frame.faviconUrl }) : null,
       h('link', { rel: 'stylesheet', href: frame.stylesheet }),
@@ -195,18 +210,20 @@ export function EntryView(props: {
   );
 }
 
-/** A list of entries: the home page's latest posts. */
+/** A list of entries: the home page's latest posts, an archive of a category or tag. */
 export function EntryList(props: {
   heading: string | null;
   items: Array<{ title: string; url: string; excerpt: string; meta: string }>;
   strings: ThemeStrings;
+  paging: { page: number; pages: number; newer: string | null; older: string | null };
 }) {
+  const { paging, strings } = props;
   return h(
     'section',
     null,
     props.heading ? h('h1', null, props.heading) : null,
     props.items.length === 0
-      ? h('p', { className: 'tb-notice' }, props.strings.noPosts)
+      ? h('p', { className: 'tb-notice' }, strings.noPosts)
       : h(
           'ul',
           { className: 'tb-list' },
@@ -220,6 +237,15 @@ export function EntryList(props: {
             ),
           ),
         ),
+    paging.pages > 1
+      ? h(
+          'nav',
+          { className: 'tb-pagination', 'aria-label': strings.pagination },
+          paging.newer ? h('a', { href: paging.newer, rel: 'prev' }, `← ${strings.newer}`) : h('span'),
+          h('span', { 'aria-current': 'page' }, strings.pageOf(paging.page, paging.pages)),
+          paging.older ? h('a', { href: paging.older, rel: 'next' }, `${strings.older} →`) : h('span'),
+        )
+      : null,
   );
 }
 
