@@ -52,9 +52,9 @@ export const publicModule: TesseraModule = {
   routes(app, runtime) {
     publicRoutes(
       app,
+      runtime,
       new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media),
       pageCacheOf(runtime),
-      runtime.sites,
     );
   },
 };

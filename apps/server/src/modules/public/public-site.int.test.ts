@@ -200,4 +200,36 @@ describe('the public site', () => {
     expect((await visit(c, '/category/nothing-here')).statusCode).toBe(404);
     expect((await visit(c, '/tag/nothing-here')).statusCode).toBe(404);
   });
+
+  it('shows a draft through a preview link to whoever has it, and to nobody else', async () => {
+    const draft = await a.call('author', 'POST', '/api/posts', {
+      title: 'Embargoed story',
+      fields: { content: '<p>Not yet.</p>' },
+    });
+    expect(draft.statusCode).toBe(201);
+    const id = draft.json().data.id;
+    expect((await a.call('anonymous', 'POST', '/api/preview-links', { type: 'post', id })).statusCode).toBe(
+      401,
+    );
+    expect((await b.call('editor', 'POST', '/api/preview-links', { type: 'post', id })).statusCode).toBe(404);
+    const made = await a.call('author', 'POST', '/api/preview-links', { type: 'post', id, hours: 2 });
+    expect(made.statusCode, made.body).toBe(201);
+    const { url, expires_at } = made.json().data;
+    expect(url).toMatch(/^\/_preview\/[A-Za-z0-9_-]+$/);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(7_100_000);
+
+    const seen = await visit(a, url);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).toContain('<h1>Embargoed story</h1>');
+    expect(seen.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(seen.body).not.toContain('rel="canonical"');
+    expect(seen.headers['cache-control']).toBe('private, no-store');
+    expect(seen.headers['x-robots-tag']).toBe('noindex');
+    // The draft itself is still not public, another site's host cannot open the link, and a
+    // changed token opens nothing.
+    expect((await visit(a, '/')).body).not.toContain('Embargoed story');
+    expect((await visit(b, url)).statusCode).toBe(404);
+    const tampered = `${url.slice(0, -3)}${url.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    expect((await visit(a, tampered)).statusCode).toBe(404);
+  });
 });

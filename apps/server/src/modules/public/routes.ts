@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
 import type { FastResponder } from '../../core/http/fast-lane.js';
+import { Id } from '../../core/http/input-schemas.js';
+import { operationOf } from '../../core/http/request-actor.js';
+import { siteRoutes } from '../../core/http/site-routes.js';
+import type { Runtime } from '../../core/runtime.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
+import { contentOf } from '../content/content.js';
 import type { PageCache, StoredPage } from './page-cache.js';
+import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
 import { type PublicSite, stylesheet } from './service.js';
 
 // Browsers ask again each time (a 304 when unchanged); a CDN in front may keep a page a minute.
@@ -24,8 +31,63 @@ const PER_RESPONSE = new Set([
  * stylesheet is served under a content-hashed name, cached for a year. A page already in the page
  * cache is answered by the fast lane (cachedPages below) before it reaches these routes.
  */
-export function publicRoutes(app: App, site: PublicSite, cache: PageCache, sites: SiteDirectory): void {
-  app.fastLane.add(cachedPages(cache, sites));
+export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache: PageCache): void {
+  app.fastLane.add(cachedPages(cache, runtime.sites));
+  const content = contentOf(runtime);
+  siteRoutes(app, (request) => operationOf(runtime, request), 'site').post(
+    '/api/preview-links',
+    {
+      permission: 'authenticated',
+      summary: 'A link that shows an entry as it is being edited, draft included, until it expires',
+      description:
+        'Anyone with the link sees the working copy (noindex, never cached) until `expires_at`; whoever may read the entry in the API may make one.',
+      body: Type.Object(
+        {
+          type: Type.String({
+            pattern: '^[a-z][a-z0-9_]{0,39}$',
+            description: 'The content type: page, post...',
+          }),
+          id: Id(),
+          hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168, default: DEFAULT_PREVIEW_HOURS })),
+        },
+        { additionalProperties: false },
+      ),
+      data: Type.Object({ url: Type.String({ description: 'Site-relative' }), expires_at: Type.String() }),
+      status: 201,
+    },
+    async (ctx, { body }) => {
+      const entry = await content.entries.get(ctx, body.type, body.id);
+      const until = new Date(Date.now() + (body.hours ?? DEFAULT_PREVIEW_HOURS) * 3_600_000);
+      return {
+        url: `/_preview/${previewToken(runtime.secrets, ctx.site.id, entry.id, until)}`,
+        expires_at: until.toISOString(),
+      };
+    },
+  );
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/_preview/:token',
+    config: { permission: 'public', rateLimit: 'none' },
+    schema: { hide: true },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const current = request.site;
+      if (!current) return reply.code(404).send();
+      const token = (request.params as { token: string }).token;
+      const entryId = openPreviewToken(runtime.secrets, token, current.id);
+      const origin = `${request.protocol}://${request.host}`;
+      const answer =
+        entryId === null
+          ? await site.render(current, '/_preview/expired', origin)
+          : await site.preview(current, entryId, origin);
+      if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+      return reply
+        .code(answer.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(answer.html);
+    },
+  });
   app.route({
     method: ['GET', 'HEAD'],
     url: stylesheet.path,

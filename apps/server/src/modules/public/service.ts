@@ -70,6 +70,14 @@ export class PublicSite {
     return this.notFound(frame);
   }
 
+  /** A draft as it will look, for a preview link: never cached, never indexed. */
+  async preview(site: Site, entryId: number, origin: string): Promise<PublicAnswer> {
+    const frame = await this.frame(site);
+    const found = await this.content.published.workingCopy(site, entryId);
+    if (!found) return this.notFound(frame);
+    return this.entryPage(site, frame, origin, found, found.item.url, true);
+  }
+
   private async home(site: Site, frame: SiteFrame, origin: string): Promise<PublicAnswer> {
     const reading = await settingsOf(this.runtime, site, 'reading');
     if (reading.show_on_front === 'page' && reading.front_page_id !== null) {
@@ -150,6 +158,7 @@ export class PublicSite {
     origin: string,
     found: Extract<PathAnswer, { kind: 'entry' }>,
     canonicalPath = found.item.url,
+    preview = false,
   ): Promise<PublicAnswer> {
     const { type, row, item } = found;
     const live = row.live;
@@ -186,7 +195,8 @@ export class PublicSite {
               alt: featured.alt_text,
             }
           : null,
-      ...(dated ? { publishedAt: row.published_at } : {}),
+      ...(dated && !preview ? { publishedAt: row.published_at } : {}),
+      ...(preview ? { noindex: true, canonical: null } : {}),
     };
     return page(
       200,

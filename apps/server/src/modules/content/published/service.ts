@@ -2,6 +2,8 @@ import { NotFound } from '../../../core/errors.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { authorNames } from '../../identity/users/bylines.js';
+import { EntriesRepo } from '../entries/repo.js';
+import { stateOf } from '../entries/state.js';
 import { derivedExcerpt } from '../entries/view.js';
 import type { ContentType } from '../types/content-type.js';
 import { entryUrl } from '../types/route-pattern.js';
@@ -127,6 +129,26 @@ export class PublishedService {
     const [row] = await new PublishedRepo(this.runtime.data.site(site.id)).byIds([id]);
     const type = row && (await this.typesById(site)).get(row.type_id);
     return row && type ? { kind: 'entry', type, row, item: this.itemOf(site, type, row) } : null;
+  }
+
+  /**
+   * An entry as it is being edited (its working copy, drafts included), shaped like a published one
+   * so the site renders it as it would look: for preview links, whose signature is the authority.
+   */
+  async workingCopy(site: Site, id: number): Promise<Extract<PathAnswer, { kind: 'entry' }> | null> {
+    const entry = await new EntriesRepo(this.runtime.data.site(site.id)).byId(id);
+    const type = entry && entry.deleted_at === null ? (await this.typesById(site)).get(entry.type_id) : undefined;
+    if (!entry || !type) return null;
+    const row: PublishedRow = {
+      id: entry.id,
+      type_id: entry.type_id,
+      locale: entry.locale,
+      live: stateOf(entry, {}),
+      live_path: entry.path,
+      published_at: entry.published_at ?? entry.publish_at ?? entry.updated_at,
+      updated_at: entry.updated_at,
+    };
+    return { kind: 'entry', type, row, item: this.itemOf(site, type, row) };
   }
 
   /**
