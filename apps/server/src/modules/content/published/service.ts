@@ -137,7 +137,8 @@ export class PublishedService {
    */
   async workingCopy(site: Site, id: number): Promise<Extract<PathAnswer, { kind: 'entry' }> | null> {
     const entry = await new EntriesRepo(this.runtime.data.site(site.id)).byId(id);
-    const type = entry && entry.deleted_at === null ? (await this.typesById(site)).get(entry.type_id) : undefined;
+    const type =
+      entry && entry.deleted_at === null ? (await this.typesById(site)).get(entry.type_id) : undefined;
     if (!entry || !type) return null;
     const row: PublishedRow = {
       id: entry.id,
