@@ -3,6 +3,7 @@ import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
 import { mediaOf } from '../media/module.js';
+import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
 import { publicRoutes } from './routes.js';
 import { PublicSite } from './service.js';
@@ -27,6 +28,7 @@ interface PagesKey {
 export const publicModule: TesseraModule = {
   name: 'public',
   setup(runtime) {
+    registerDesignTokens(runtime);
     const cache = pageCacheOf(runtime);
     // `forget` reaches every worker of a cluster; `tessera cache:clear` and the cache epoch empty it.
     runtime.caches.register(

@@ -232,4 +232,33 @@ describe('the public site', () => {
     const tampered = `${url.slice(0, -3)}${url.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     expect((await visit(a, tampered)).statusCode).toBe(404);
   });
+
+  it('renders the design tokens as CSS custom properties, changed only with patterns.manage', async () => {
+    const before = await visit(a, '/');
+    expect(before.body).toContain('<style>:root{--tb-font-body:system-ui');
+    const editor = await a.call('editor', 'PUT', '/api/settings/design', { colors: { primary: '#aa3300' } });
+    expect(editor.statusCode).toBe(403);
+    const refused = await a.call('admin', 'PUT', '/api/settings/design', {
+      colors: { primary: 'red;}body{display:none' },
+    });
+    expect(refused.statusCode).toBe(422);
+    const set = await a.call('admin', 'PUT', '/api/settings/design', {
+      colors: {
+        ...(await a.call('admin', 'GET', '/api/settings/design')).json().data.colors,
+        primary: '#aa3300',
+      },
+      dark_colors: {
+        ...(await a.call('admin', 'GET', '/api/settings/design')).json().data.dark_colors,
+        primary: '#ffb38a',
+      },
+      font_heading: 'serif',
+      radius: 0,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = (await visit(a, '/')).body;
+    expect(after).toContain('--tb-color-primary:#aa3300;');
+    expect(after).toContain('--tb-font-heading:Charter');
+    expect(after).toContain('--tb-radius:0px;');
+    expect(after).toContain('@media (prefers-color-scheme: dark){:root{--tb-color-primary:#ffb38a;}}');
+  });
 });

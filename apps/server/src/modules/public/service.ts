@@ -11,6 +11,7 @@ import type { PathAnswer } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
 import { settingsOf } from '../settings/service.js';
+import { tokensCss } from './design-tokens.js';
 import {
   Document,
   ENGLISH,
@@ -245,6 +246,7 @@ export class PublicSite {
       logoUrl: site.branding.logo_url,
       faviconUrl: site.branding.favicon_url,
       stylesheet: stylesheet.path,
+      tokens: tokensCss(await settingsOf(this.runtime, site, 'design'), site.branding),
       homeUrl: '/',
       strings: ENGLISH,
     };

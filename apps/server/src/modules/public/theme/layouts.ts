@@ -10,6 +10,8 @@ export interface SiteFrame {
   logoUrl: string | null;
   faviconUrl: string | null;
   stylesheet: string;
+  /** The site's design tokens as CSS custom properties (design-tokens.ts). */
+  tokens: string;
   homeUrl: string;
   strings: ThemeStrings;
 }
@@ -97,6 +99,8 @@ export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boole
       h('meta', { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' }),
       frame.faviconUrl ? h('link', { rel: 'icon', href: frame.faviconUrl }) : null,
       h('link', { rel: 'stylesheet', href: frame.stylesheet }),
+      // Only validated values (hex colours, numbers, font names from a fixed list) reach this CSS.
+      frame.tokens ? h('style', { dangerouslySetInnerHTML: { __html: frame.tokens } }) : null,
     ),
     h(
       'body',
