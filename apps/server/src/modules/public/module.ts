@@ -3,6 +3,7 @@ import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
 import { mediaOf } from '../media/module.js';
+import { searchOf } from '../search/module.js';
 import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
 import { publicRoutes } from './routes.js';
@@ -55,7 +56,7 @@ export const publicModule: TesseraModule = {
     publicRoutes(
       app,
       runtime,
-      new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media),
+      new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media, searchOf(runtime)),
       pageCacheOf(runtime),
     );
   },

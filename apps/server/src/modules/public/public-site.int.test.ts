@@ -261,4 +261,27 @@ describe('the public site', () => {
     expect(after).toContain('--tb-radius:0px;');
     expect(after).toContain('@media (prefers-color-scheme: dark){:root{--tb-color-primary:#ffb38a;}}');
   });
+
+  it('searches what is published, with a form that needs no script', async () => {
+    const d = await seedContentSite(t.app, t.runtime, 'd.test');
+    await publish(d, 'posts', {
+      title: 'Lantern festival on the harbour',
+      fields: { content: '<p>Lanterns everywhere.</p>' },
+    });
+    await publish(d, 'posts', { title: 'Market day', fields: { content: '<p>Cheese and bread.</p>' } });
+    await d.call('editor', 'POST', '/api/posts', { title: 'Secret lantern plans' });
+
+    const home = await visit(d, '/');
+    expect(home.body).toContain('<form class="tb-search" role="search" action="/search" method="get">');
+    const results = await visit(d, '/search?q=lantern');
+    expect(results.statusCode).toBe(200);
+    expect(results.body).toContain('1 result for “lantern”');
+    expect(results.body).toContain('Lantern festival on the harbour');
+    expect(results.body).not.toContain('Secret lantern plans');
+    expect(results.body).toContain('<meta name="robots" content="noindex"/>');
+    const escaped = await visit(d, '/search?q=%3Cscript%3E');
+    expect(escaped.body).not.toContain('<script>');
+    expect(escaped.body).toContain('0 results for “&lt;script&gt;”');
+    expect((await visit(d, '/search')).body).toContain('<h1>Search</h1>');
+  });
 });

@@ -137,6 +137,26 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
       return reply.code(304).send();
     return reply.send(answer.html);
   };
+  // Search results: the search group's budget (spec 8), never kept in the page cache.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/search',
+    config: { permission: 'public', rateLimit: 'search' },
+    schema: { hide: true },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const current = request.site;
+      if (!current) return reply.code(404).send();
+      const params = new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? '');
+      const page = Math.min(1000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+      const answer = await site.search(current, params.get('q') ?? '', page);
+      if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+      return reply
+        .code(answer.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(answer.html);
+    },
+  });
   // Unknown API paths keep the API's JSON 404 (or 405) and count in the general budget, as before
   // the site's catch-all existed: this route is more specific than `/*` and only hands over.
   app.route({

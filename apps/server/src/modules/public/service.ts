@@ -3,13 +3,16 @@ import { readFileSync } from 'node:fs';
 import type { Block } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { anonymousActorOn } from '../../core/access/actor.js';
 import { NotFound } from '../../core/errors.js';
+import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import type { PathAnswer } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
+import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { tokensCss } from './design-tokens.js';
 import {
@@ -19,6 +22,7 @@ import {
   EntryView,
   NotFoundView,
   type PageHead,
+  SearchForm,
   type SiteFrame,
 } from './theme/layouts.js';
 
@@ -46,7 +50,56 @@ export class PublicSite {
     private readonly runtime: Runtime,
     private readonly content: Content,
     private readonly media: MediaService,
+    private readonly searching: SearchService,
   ) {}
+
+  /** The search results page: `q` through the search API's engine, paged like the lists. */
+  async search(site: Site, q: string, page: number): Promise<PublicAnswer> {
+    const frame = await this.frame(site);
+    const words = q.trim().slice(0, 200);
+    const limit = (await settingsOf(this.runtime, site, 'reading')).posts_per_page;
+    const found = words
+      ? await this.searching.search(
+          operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null)),
+          {
+            q: words,
+            page,
+            limit,
+          },
+        )
+      : { items: [], total: 0 };
+    const pages = Math.max(1, Math.ceil(found.total / limit));
+    const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
+    const heading = words ? frame.strings.resultsFor(words, found.total) : frame.strings.search;
+    const date = dateFormat(site, await this.timeZone(site));
+    return pageAnswer(
+      200,
+      frame,
+      { title: heading, description: '', canonical: null, type: 'website', image: null, noindex: true },
+      h(
+        'div',
+        null,
+        h(SearchForm, { strings: frame.strings, value: words, id: 'search-page' }),
+        h(EntryList, {
+          heading,
+          strings: words ? frame.strings : { ...frame.strings, noPosts: '' },
+          paging: {
+            page,
+            pages,
+            newer: page > 1 ? at(page - 1) : null,
+            older: page < pages ? at(page + 1) : null,
+          },
+          items: found.items.map((item) => ({
+            title: item.title,
+            url: item.url,
+            excerpt: item.excerpt,
+            meta: frame.strings.published(date.format(new Date(item.published_at))),
+          })),
+        }),
+      ),
+      [],
+    );
+  }
 
   /** The page at `path` (site-relative, without query) for a visitor reaching `origin`. */
   async render(site: Site, path: string, origin: string): Promise<PublicAnswer> {
@@ -135,7 +188,7 @@ export class PublicSite {
       })),
     });
     const title = term ? frame.strings.archive(term.taxonomy, term.name) : '';
-    return page(
+    return pageAnswer(
       200,
       frame,
       {
@@ -199,7 +252,7 @@ export class PublicSite {
       ...(dated && !preview ? { publishedAt: row.published_at } : {}),
       ...(preview ? { noindex: true, canonical: null } : {}),
     };
-    return page(
+    return pageAnswer(
       200,
       { ...frame, lang: row.locale },
       head,
@@ -221,7 +274,7 @@ export class PublicSite {
   }
 
   private notFound(frame: SiteFrame): PublicAnswer {
-    return page(
+    return pageAnswer(
       404,
       frame,
       {
@@ -258,7 +311,7 @@ export class PublicSite {
 }
 
 /** A whole page, with the tags of what it shows (for the page cache). */
-function page(
+function pageAnswer(
   status: 200 | 404,
   frame: SiteFrame,
   head: PageHead,

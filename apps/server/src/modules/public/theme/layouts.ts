@@ -45,6 +45,9 @@ export interface ThemeStrings {
   pagination: string;
   pageOf: (page: number, pages: number) => string;
   archive: (taxonomy: string, name: string) => string;
+  search: string;
+  searchLabel: string;
+  resultsFor: (words: string, total: number) => string;
 }
 
 export const ENGLISH: ThemeStrings = {
@@ -61,7 +64,21 @@ export const ENGLISH: ThemeStrings = {
   pagination: 'Pages',
   pageOf: (page, pages) => `Page ${page} of ${pages}`,
   archive: (taxonomy, name) => (taxonomy === 'tag' ? `Tagged “${name}”` : name),
+  search: 'Search',
+  searchLabel: 'Search this site',
+  resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,
 };
+
+/** A plain GET form to /search: works without any script. */
+export function SearchForm(props: { strings: ThemeStrings; value?: string; id: string }) {
+  return h(
+    'form',
+    { className: 'tb-search', role: 'search', action: '/search', method: 'get' },
+    h('label', { htmlFor: props.id, className: 'tb-visually-hidden' }, props.strings.searchLabel),
+    h('input', { id: props.id, type: 'search', name: 'q', defaultValue: props.value ?? '', maxLength: 200 }),
+    h('button', { type: 'submit' }, props.strings.search),
+  );
+}
 
 /** The whole document: head tags, skip link, header, main, footer. No script at all. */
 export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boolean; children: ReactNode }) {
@@ -119,6 +136,7 @@ export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boole
             frame.siteTitle,
           ),
           frame.tagline ? h('span', { className: 'tb-tagline' }, frame.tagline) : null,
+          h(SearchForm, { strings: frame.strings, id: 'search-header' }),
         ),
       ),
       h('main', { id: 'main', className: props.wide ? 'tb-main tb-main--wide' : 'tb-main' }, props.children),
