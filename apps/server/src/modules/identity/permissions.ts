@@ -47,6 +47,7 @@ const corePermissions: Entry[] = [
   ['taxonomies.manage', 'Manage categories, tags and custom taxonomies'],
   ['content_types.manage', 'Define custom content types and their fields'],
   ['menus.manage', 'Manage navigation menus'],
+  ['redirects.manage', 'Redirect old addresses of the site to new ones, or mark them gone'],
   ['widgets.manage', 'Manage widgets, header and footer sections'],
   ['patterns.manage', 'Manage reusable block patterns and design tokens'],
   ['webhooks.manage', 'Manage webhooks and see their deliveries'],

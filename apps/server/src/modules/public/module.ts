@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterCommit } from '../../core/db/transaction-routing.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -6,6 +8,7 @@ import { mediaOf } from '../media/module.js';
 import { searchOf } from '../search/module.js';
 import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
+import { RedirectsService, redirectRoutes } from './redirects.js';
 import { publicRoutes } from './routes.js';
 import { PublicSite } from './service.js';
 
@@ -28,6 +31,7 @@ interface PagesKey {
 /** The public site: entries at their URLs in the default theme (spec 1, 2.1), with its page cache. */
 export const publicModule: TesseraModule = {
   name: 'public',
+  migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
   setup(runtime) {
     registerDesignTokens(runtime);
     const cache = pageCacheOf(runtime);
@@ -53,10 +57,12 @@ export const publicModule: TesseraModule = {
     );
   },
   routes(app, runtime) {
+    const redirects = new RedirectsService(runtime);
+    redirectRoutes(app, runtime, redirects);
     publicRoutes(
       app,
       runtime,
-      new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media, searchOf(runtime)),
+      new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media, searchOf(runtime), redirects),
       pageCacheOf(runtime),
     );
   },

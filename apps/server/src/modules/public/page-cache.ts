@@ -1,6 +1,6 @@
 /** What the cache keeps of a page: the bytes and the headers it was first sent with. */
 export interface StoredPage {
-  status: 200 | 404;
+  status: 200 | 404 | 410;
   body: Buffer;
   etag: string;
   /** Security, type and caching headers of the first answer, sent again as they were. */
@@ -94,7 +94,9 @@ const ENTRY_EVENT = /^([a-z][a-z0-9_]*)\.(created|updated|published|unpublished|
 /** The tags a site event makes stale, or null when no page shows what it changed. */
 export function tagsOfEvent(name: string, data: Record<string, unknown>): string[] | null {
   const id = typeof data.id === 'number' ? data.id : null;
-  if (name === 'settings.updated' || name === 'content.imported') return [EVERYTHING];
+  // A redirect can take over any address, cached or not.
+  if (name === 'settings.updated' || name === 'content.imported' || name.startsWith('redirect.'))
+    return [EVERYTHING];
   if (name.startsWith('media.')) return id === null ? null : [`media:${id}`];
   if (name.startsWith('comment.'))
     return typeof data.entry_id === 'number' ? [`entry:${data.entry_id}`] : null;

@@ -284,4 +284,48 @@ describe('the public site', () => {
     expect(escaped.body).toContain('0 results for “&lt;script&gt;”');
     expect((await visit(d, '/search')).body).toContain('<h1>Search</h1>');
   });
+
+  it('follows redirects set by hand, which win over the site, and marks addresses gone', async () => {
+    const e = await seedContentSite(t.app, t.runtime, 'e.test');
+    await publish(e, 'pages', { title: 'Old offer' });
+    expect((await visit(e, '/old-offer')).statusCode).toBe(200);
+    expect(
+      (await e.call('editor', 'POST', '/api/redirects', { from: '/old-offer', to: '/new-offer' })).statusCode,
+    ).toBe(403);
+    const made = await e.call('admin', 'POST', '/api/redirects', { from: '/old-offer/', to: '/new-offer' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ from: '/old-offer', to: '/new-offer', status: 301, hits: 0 });
+    const followed = await visit(e, '/old-offer');
+    expect(followed.statusCode).toBe(301);
+    expect(followed.headers.location).toBe('/new-offer');
+
+    const gone = await e.call('admin', 'POST', '/api/redirects', { from: '/closed-shop', status: 410 });
+    expect(gone.statusCode, gone.body).toBe(201);
+    const answer = await visit(e, '/closed-shop');
+    expect(answer.statusCode).toBe(410);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+
+    const bad = await e.call('admin', 'POST', '/api/redirects', {
+      from: 'no-slash',
+      to: 'javascript:alert(1)',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'to']);
+    expect(
+      (await e.call('admin', 'POST', '/api/redirects', { from: '/old-offer', to: '/x' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await e.call('admin', 'POST', '/api/redirects', { from: '/loop', to: '/loop/' })).statusCode,
+    ).toBe(422);
+
+    const list = await e.call('admin', 'GET', '/api/redirects');
+    expect(list.json().data.map((r: { from: string; hits: number }) => [r.from, r.hits])).toEqual([
+      ['/closed-shop', 1],
+      ['/old-offer', 1],
+    ]);
+    await e.call('admin', 'DELETE', `/api/redirects/${made.json().data.id}`);
+    expect((await visit(e, '/old-offer')).statusCode).toBe(200);
+    // Another site knows nothing of them.
+    expect((await visit(a, '/closed-shop')).statusCode).toBe(404);
+  });
 });

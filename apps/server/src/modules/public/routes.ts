@@ -79,7 +79,7 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
         entryId === null
           ? await site.render(current, '/_preview/expired', origin)
           : await site.preview(current, entryId, origin);
-      if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+      if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
       return reply
         .code(answer.status)
         .header('content-type', 'text/html; charset=utf-8')
@@ -118,7 +118,7 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
       return reply.send(kept.body);
     }
     const answer = await site.render(current, target.path, origin);
-    if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+    if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
     reply
       .code(answer.status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -149,7 +149,7 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
       const params = new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? '');
       const page = Math.min(1000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
       const answer = await site.search(current, params.get('q') ?? '', page);
-      if (answer.status === 301) return reply.code(301).header('location', answer.location).send();
+      if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
       return reply
         .code(answer.status)
         .header('content-type', 'text/html; charset=utf-8')

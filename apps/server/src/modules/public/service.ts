@@ -15,6 +15,7 @@ import type { MediaService } from '../media/service.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { tokensCss } from './design-tokens.js';
+import type { RedirectsService } from './redirects.js';
 import {
   Document,
   ENGLISH,
@@ -31,8 +32,8 @@ const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0
 
 /** A rendered answer of the public site. */
 export type PublicAnswer =
-  | { status: 200 | 404; html: string; etag: string; tags: string[] }
-  | { status: 301; location: string };
+  | { status: 200 | 404 | 410; html: string; etag: string; tags: string[] }
+  | { status: 301 | 302 | 307 | 308; location: string };
 
 /** The default theme's stylesheet, read once: served under a name that changes with its content. */
 export const stylesheet = (() => {
@@ -51,6 +52,7 @@ export class PublicSite {
     private readonly content: Content,
     private readonly media: MediaService,
     private readonly searching: SearchService,
+    private readonly redirects: RedirectsService,
   ) {}
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
@@ -105,6 +107,10 @@ export class PublicSite {
   async render(site: Site, path: string, origin: string): Promise<PublicAnswer> {
     const frame = await this.frame(site);
     if (path === '/') return this.home(site, frame, origin);
+    // Set by hand, a redirect wins over what the site would serve here.
+    const redirect = await this.redirects.follow(site, path);
+    if (redirect?.to) return { status: redirect.status as 301, location: redirect.to };
+    if (redirect) return this.notFound(frame, 410);
     const listing = LISTING.exec(path);
     if (listing) {
       const [, taxonomy, slug, number] = listing;
@@ -273,9 +279,10 @@ export class PublicSite {
     );
   }
 
-  private notFound(frame: SiteFrame): PublicAnswer {
+  /** The theme's 404 page, or 410 for an address marked gone. */
+  private notFound(frame: SiteFrame, status: 404 | 410 = 404): PublicAnswer {
     return pageAnswer(
-      404,
+      status,
       frame,
       {
         title: frame.strings.notFoundTitle,
@@ -312,7 +319,7 @@ export class PublicSite {
 
 /** A whole page, with the tags of what it shows (for the page cache). */
 function pageAnswer(
-  status: 200 | 404,
+  status: 200 | 404 | 410,
   frame: SiteFrame,
   head: PageHead,
   body: ReactElement,
