@@ -7,6 +7,13 @@ export {
   type ChildrenRule,
   defineBlock,
 } from './block.js';
+export {
+  BlockContext,
+  type BlockEnvironment,
+  emptyEnvironment,
+  type MediaInfo,
+  useBlockEnvironment,
+} from './context.js';
 export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
 export { type BlockTypeView, blockRegistry, registryView } from './registry.js';
 export { renderTree, treeElements } from './render.js';

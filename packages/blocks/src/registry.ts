@@ -1,12 +1,14 @@
 import type { BlockDefinition, ChildrenRule } from './block.js';
+import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
 import { heading } from './blocks/heading.js';
+import { image } from './blocks/image.js';
 import { paragraph } from './blocks/paragraph.js';
 import { section } from './blocks/section.js';
 
 /** Every block type, by type id. */
 export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
-  ([section, grid, heading, paragraph] as unknown as BlockDefinition[]).map((definition) => [
+  ([section, grid, heading, paragraph, image, gallery] as unknown as BlockDefinition[]).map((definition) => [
     definition.type,
     definition,
   ]),

@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Block } from './block.js';
+import { BlockContext, type BlockEnvironment, emptyEnvironment } from './context.js';
 import { blockRegistry } from './registry.js';
 
 /** A block tree as React elements; blocks of unknown types render nothing. */
@@ -22,7 +23,9 @@ export function treeElements(tree: readonly Block[]): ReactElement {
   );
 }
 
-/** The tree as static HTML (server rendering). */
-export function renderTree(tree: readonly Block[]): string {
-  return renderToStaticMarkup(treeElements(tree));
+/** The tree as static HTML (server rendering), in an environment that answers the blocks' questions. */
+export function renderTree(tree: readonly Block[], environment: BlockEnvironment = emptyEnvironment): string {
+  return renderToStaticMarkup(
+    createElement(BlockContext.Provider, { value: environment }, treeElements(tree)),
+  );
 }

@@ -328,4 +328,49 @@ describe('the public site', () => {
     // Another site knows nothing of them.
     expect((await visit(a, '/closed-shop')).statusCode).toBe(404);
   });
+
+  it('renders image and gallery blocks from the media library, and records their use', async () => {
+    const f = await seedContentSite(t.app, t.runtime, 'f.test');
+    const upload = async (name: string) =>
+      (
+        await sendUpload(
+          t.app,
+          f,
+          'editor',
+          { name, data: await phoneJpeg(400, 300) },
+          { alt_text: `Alt of ${name}` },
+        )
+      ).json().data;
+    const one = await upload('one.jpg');
+    const two = await upload('two.jpg');
+    const page = await publish(f, 'pages', {
+      title: 'Photos',
+      blocks: [
+        { type: 'image', props: { media_id: one.id, caption: 'First' } },
+        { type: 'gallery', props: { images: [{ media_id: one.id }, { media_id: two.id }] } },
+      ],
+    });
+    const html = (await visit(f, '/photos')).body;
+    expect(html).toContain(`src="${one.variants.large.url}"`);
+    expect(html).toContain('alt="Alt of one.jpg"');
+    expect(html).toContain('<figcaption>First</figcaption>');
+    expect(html).toContain('class="tb-lightbox"');
+    const usage = (await f.call('editor', 'GET', `/api/media/${one.id}/usage`)).json().data;
+    expect(usage.map((use: { path: string }) => use.path)).toEqual([
+      'blocks[0].props.media_id',
+      'blocks[1].props.images[0]',
+    ]);
+    // A block naming media the site does not have is refused by path.
+    const refused = await f.call('editor', 'PUT', `/api/pages/${page.id}`, {
+      version: page.version,
+      blocks: [{ type: 'image', props: { media_id: 999999 } }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'blocks[0].props.media_id': ['Media 999999 does not exist on this site.'],
+    });
+    // Changing the image's alt text reaches the cached page.
+    await f.call('editor', 'PUT', `/api/media/${one.id}`, { alt_text: 'A new description' });
+    expect((await visit(f, '/photos')).body).toContain('alt="A new description"');
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Block } from '@tessera/blocks';
+import { type Block, type BlockEnvironment, blockMedia, type MediaInfo } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { anonymousActorOn } from '../../core/access/actor.js';
@@ -12,6 +12,7 @@ import type { Content } from '../content/content.js';
 import type { PathAnswer } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
+import type { MediaView } from '../media/view.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { tokensCss } from './design-tokens.js';
@@ -223,10 +224,19 @@ export class PublicSite {
     const { type, row, item } = found;
     const live = row.live;
     const featuredId = live.featured_media_id;
-    const featured =
-      featuredId === null
-        ? null
-        : ((await this.media.publicViews(site, [featuredId])).get(featuredId) ?? null);
+    // Every media item the page shows, fetched at once: the featured image and the blocks' images.
+    const blockIds = blockMedia(live.blocks as Block[]).map((use) => use.mediaId);
+    const media = await this.media.publicViews(
+      site,
+      featuredId === null ? blockIds : [featuredId, ...blockIds],
+    );
+    const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
+    const environment: BlockEnvironment = {
+      media: (id) => {
+        const view = media.get(id);
+        return view ? mediaInfo(view) : null;
+      },
+    };
     const dated = type.slug === 'post' || type.route_pattern.includes('{yyyy}');
     let byline: string | null = null;
     if (dated) {
@@ -268,11 +278,12 @@ export class PublicSite {
         featured,
         html,
         blocks: live.blocks as Block[],
+        environment,
         strings: frame.strings,
       }),
       [
         `entry:${row.id}`,
-        ...(featuredId === null ? [] : [`media:${featuredId}`]),
+        ...[...media.keys()].map((id) => `media:${id}`),
         // In a tree, the address depends on the ancestors' slugs too.
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
       ],
@@ -335,4 +346,23 @@ function dateFormat(site: Site, timeZone: string): Intl.DateTimeFormat {
 
 function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}
+
+/** What blocks know of a media item: its files, alt text and credit. */
+function mediaInfo(view: MediaView): MediaInfo {
+  return {
+    id: view.id,
+    url: view.url,
+    alt: view.alt_text,
+    width: view.width,
+    height: view.height,
+    variants: view.variants,
+    credit: view.credit
+      ? {
+          photographer: view.credit.photographer,
+          profile_url: view.credit.profile_url,
+          provider: view.credit.provider,
+        }
+      : null,
+  };
 }

@@ -1,4 +1,4 @@
-import { type Block, treeElements } from '@tessera/blocks';
+import { type Block, BlockContext, type BlockEnvironment, treeElements } from '@tessera/blocks';
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
 
@@ -209,6 +209,7 @@ export function EntryView(props: {
   featured: MediaView | null;
   html: string;
   blocks: readonly Block[];
+  environment: BlockEnvironment;
   strings: ThemeStrings;
 }) {
   return h(
@@ -228,7 +229,13 @@ export function EntryView(props: {
     props.html
       ? h('div', { className: 'tb-content', dangerouslySetInnerHTML: { __html: props.html } })
       : null,
-    props.blocks.length > 0 ? h('div', { className: 'tb-blocks' }, treeElements(props.blocks)) : null,
+    props.blocks.length > 0
+      ? h(
+          BlockContext.Provider,
+          { value: props.environment },
+          h('div', { className: 'tb-blocks' }, treeElements(props.blocks)),
+        )
+      : null,
   );
 }
 

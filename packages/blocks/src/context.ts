@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+
+/** A media library image as blocks render it: the server's media record, reduced. */
+export interface MediaInfo {
+  id: number;
+  url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  variants: Partial<
+    Record<'thumbnail' | 'medium' | 'large' | 'full', { url: string; width: number; height: number }>
+  >;
+  credit: { photographer: string; profile_url: string | null; provider: string | null } | null;
+}
+
+/**
+ * What blocks may ask of the place they render in, without knowing the server: the site fills it
+ * before rendering a tree (the media the tree names, fetched at once), the builder's canvas too.
+ */
+export interface BlockEnvironment {
+  media(id: number): MediaInfo | null;
+}
+
+export const emptyEnvironment: BlockEnvironment = { media: () => null };
+
+export const BlockContext = createContext<BlockEnvironment>(emptyEnvironment);
+
+export function useBlockEnvironment(): BlockEnvironment {
+  return useContext(BlockContext);
+}
