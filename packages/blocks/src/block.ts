@@ -38,6 +38,8 @@ export interface BlockDefinition<S extends TObject = TObject> {
   children: ChildrenRule;
   /** Props holding HTML: the server sanitizes them on save, the component renders them as HTML. */
   richText?: readonly (keyof Static<S> & string)[];
+  /** Lists of items with HTML fields (`{ items: ['content'] }`): sanitized like `richText`, item by item. */
+  richTextItems?: Readonly<Partial<Record<keyof Static<S> & string, readonly string[]>>>;
   /**
    * Props holding media library items: a media id, a list of ids, or objects (or a list of them)
    * with a `media_id`. The server records each as a use of the item (issue 17, usage tracking).

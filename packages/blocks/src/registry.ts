@@ -3,15 +3,42 @@ import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
 import { heading } from './blocks/heading.js';
 import { image } from './blocks/image.js';
+import { accordion, columns, container, separator, spacer } from './blocks/layout.js';
+import { button, buttonGroup, link, testimonials } from './blocks/links.js';
 import { paragraph } from './blocks/paragraph.js';
 import { section } from './blocks/section.js';
+import { alert, badge, faq, list, quote, statistics, steps, table, timeline } from './blocks/text.js';
 
 /** Every block type, by type id. */
 export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
-  ([section, grid, heading, paragraph, image, gallery] as unknown as BlockDefinition[]).map((definition) => [
-    definition.type,
-    definition,
-  ]),
+  (
+    [
+      section,
+      grid,
+      columns,
+      container,
+      spacer,
+      separator,
+      accordion,
+      heading,
+      paragraph,
+      list,
+      quote,
+      table,
+      alert,
+      badge,
+      statistics,
+      timeline,
+      faq,
+      steps,
+      image,
+      gallery,
+      button,
+      buttonGroup,
+      link,
+      testimonials,
+    ] as unknown as BlockDefinition[]
+  ).map((definition) => [definition.type, definition]),
 );
 
 export interface BlockTypeView {

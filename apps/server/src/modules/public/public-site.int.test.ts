@@ -373,4 +373,27 @@ describe('the public site', () => {
     await f.call('editor', 'PUT', `/api/media/${one.id}`, { alt_text: 'A new description' });
     expect((await visit(f, '/photos')).body).toContain('alt="A new description"');
   });
+
+  it('sanitizes the HTML inside block items on save, as it does paragraphs', async () => {
+    const g = await seedContentSite(t.app, t.runtime, 'g.test');
+    const page = await publish(g, 'pages', {
+      title: 'Help',
+      blocks: [
+        {
+          type: 'faq',
+          props: { items: [{ question: 'Q?', answer: '<p onclick="x()">A<script>alert(1)</script></p>' }] },
+        },
+        {
+          type: 'accordion',
+          props: { items: [{ title: 'T', content: '<img src=x onerror=alert(1)><b>ok</b>' }] },
+        },
+      ],
+    });
+    const stored = (await g.call('editor', 'GET', `/api/pages/${page.id}`)).json().data.blocks;
+    expect(stored[0].props.items[0].answer).toBe('<p>A</p>');
+    expect(stored[1].props.items[0].content).not.toContain('onerror');
+    const html = (await visit(g, '/help')).body;
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('<script type="application/ld+json">');
+  });
 });

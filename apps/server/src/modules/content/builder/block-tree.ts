@@ -14,6 +14,12 @@ export function checkBlockTree(blocks: unknown): TreeValidation {
       const value = block.props[key];
       if (typeof value === 'string') block.props[key] = sanitizeRichText(value);
     }
+    for (const [list, keys] of Object.entries(definition?.richTextItems ?? {})) {
+      const items = block.props[list];
+      if (!Array.isArray(items)) continue;
+      for (const item of items as Record<string, unknown>[])
+        for (const key of keys ?? []) if (typeof item[key] === 'string') item[key] = sanitizeRichText(item[key] as string);
+    }
   });
   return result;
 }

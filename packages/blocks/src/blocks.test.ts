@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { blockRegistry, registryView } from './registry.js';
+import { renderTree } from './render.js';
+import { validateTree } from './tree.js';
+
+/** One representative use of every block type, and what its HTML must hold. */
+const samples: Record<string, { props: Record<string, unknown>; children?: unknown[]; expect: string[] }> = {
+  section: {
+    props: {},
+    children: [{ type: 'heading', props: { text: 'In' } }],
+    expect: ['<section class="tb-section"', '<h2'],
+  },
+  grid: { props: { columns: { desktop: 2 } }, expect: ['tb-grid--cols-2'] },
+  columns: {
+    props: { ratio: '33-67' },
+    children: [
+      { type: 'container', props: {} },
+      { type: 'container', props: {} },
+    ],
+    expect: ['--tb-columns:33fr 67fr', 'tb-columns--stack', 'tb-container'],
+  },
+  container: {
+    props: { width: 'narrow', rounded: true },
+    expect: ['tb-container tb-container--narrow tb-container--rounded'],
+  },
+  spacer: {
+    props: { height: { desktop: 8, mobile: 2 } },
+    expect: ['class="tb-spacer" aria-hidden="true"', '--tb-h-d:8', '--tb-h-m:2'],
+  },
+  separator: { props: { style: 'dots' }, expect: ['<hr class="tb-separator tb-separator--dots"/>'] },
+  accordion: {
+    props: { items: [{ title: 'Shipping', content: '<p>Two days.</p>', open: true }], single: true },
+    expect: [
+      '<details class="tb-accordion__item" open="" name="tb-acc-',
+      '<summary>Shipping</summary>',
+      '<p>Two days.</p>',
+    ],
+  },
+  heading: {
+    props: { text: 'Title', level: 3 },
+    expect: ['<h3 class="tb-heading tb-align-left">Title</h3>'],
+  },
+  paragraph: { props: { content: '<p>Hi</p>' }, expect: ['<p>Hi</p>'] },
+  list: {
+    props: { items: ['One', '<b>Two</b>'], ordered: true, start: 3 },
+    expect: ['<ol class="tb-list-block" start="3"><li>One</li><li>&lt;b&gt;Two&lt;/b&gt;</li></ol>'],
+  },
+  quote: {
+    props: { text: 'Less is more.', cite: 'Mies', source: 'https://example.test' },
+    expect: [
+      '<blockquote cite="https://example.test"><p>Less is more.</p></blockquote>',
+      '<figcaption>— Mies</figcaption>',
+    ],
+  },
+  table: {
+    props: { caption: 'Prices', header: ['Item', 'Price'], rows: [['Tea', '2']], firstColumnHeader: true },
+    expect: ['<caption>Prices</caption>', '<th scope="col">Item</th>', '<th scope="row">Tea</th><td>2</td>'],
+  },
+  alert: {
+    props: { tone: 'warning', title: 'Careful', content: '<p>Wet paint</p>' },
+    expect: ['tb-alert tb-alert--warning', 'role="note"', '<p>Wet paint</p>'],
+  },
+  badge: {
+    props: { text: 'Beta', tone: 'success' },
+    expect: ['<span class="tb-badge tb-badge--success">Beta</span>'],
+  },
+  statistics: {
+    props: { items: [{ value: '1887', label: 'Built', detail: 'by the port' }] },
+    expect: ['<dt>Built</dt><dd class="tb-statistics__value">1887</dd>'],
+  },
+  timeline: {
+    props: { events: [{ date: '1887', title: 'Built', text: 'Stone by stone.' }] },
+    expect: [
+      '<ol class="tb-timeline"><li><p class="tb-timeline__date">1887</p><h3 class="tb-timeline__title">Built</h3>',
+    ],
+  },
+  faq: {
+    // The server sanitizes the answer on save; in the JSON-LD every < is escaped all the same.
+    props: { items: [{ question: 'Open on Sunday?', answer: '<p>Yes</p>' }] },
+    expect: ['<summary>Open on Sunday?</summary>', '"@type":"FAQPage"', '"text":"\\u003cp>Yes\\u003c/p>"'],
+  },
+  steps: {
+    props: { steps: [{ title: 'Mix', text: 'Flour and water' }] },
+    expect: ['<ol class="tb-steps"><li><h3 class="tb-steps__title">Mix</h3>'],
+  },
+  image: { props: { media_id: null }, expect: [] },
+  gallery: { props: { images: [] }, expect: [] },
+  button: {
+    props: { text: 'Book now', href: '/book', variant: 'secondary', newTab: true },
+    expect: [
+      '<a class="tb-button tb-button--secondary tb-button--medium" href="/book" target="_blank" rel="noopener noreferrer">Book now</a>',
+    ],
+  },
+  'button-group': {
+    props: {
+      buttons: [
+        { text: 'A', href: '/a' },
+        { text: 'B', href: '#b', variant: 'outline' },
+      ],
+      align: 'center',
+    },
+    expect: ['tb-button-group tb-align-center', 'href="#b"'],
+  },
+  link: {
+    props: { text: 'Mail us', href: 'mailto:hi@example.test' },
+    expect: ['<p class="tb-link"><a href="mailto:hi@example.test">Mail us</a></p>'],
+  },
+  testimonials: {
+    props: { items: [{ quote: 'Lovely.', name: 'Ann', role: 'Guest', rating: 4 }] },
+    expect: ['aria-label="4 out of 5">★★★★☆</p>', '<strong>Ann</strong>'],
+  },
+};
+
+describe('every block type', () => {
+  it('has a sample here, so a new block cannot go untested', () => {
+    expect(Object.keys(samples).sort()).toEqual([...blockRegistry.keys()].sort());
+  });
+
+  for (const [type, sample] of Object.entries(samples))
+    it(`${type} validates its props and renders`, () => {
+      const checked = validateTree([
+        {
+          id: `b-${type}`,
+          type,
+          props: sample.props,
+          ...(sample.children ? { children: sample.children } : {}),
+        },
+      ]);
+      if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+      const html = renderTree(checked.tree);
+      for (const part of sample.expect) expect(html).toContain(part);
+      expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    });
+
+  it('refuses links that could run code', () => {
+    for (const href of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+      const checked = validateTree([{ type: 'button', props: { text: 'x', href } }]);
+      expect(checked.ok).toBe(false);
+    }
+  });
+
+  it('are served to the builder with their categories, children rules and HTML props', () => {
+    const view = registryView();
+    expect(view.find((block) => block.type === 'columns')).toMatchObject({
+      category: 'layout',
+      children: ['container'],
+    });
+    expect(view.find((block) => block.type === 'faq')).toMatchObject({ category: 'content' });
+    expect(new Set(view.map((block) => block.category))).toEqual(
+      new Set(['layout', 'content', 'media', 'navigation', 'data']),
+    );
+  });
+});
