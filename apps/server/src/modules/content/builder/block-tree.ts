@@ -18,7 +18,8 @@ export function checkBlockTree(blocks: unknown): TreeValidation {
       const items = block.props[list];
       if (!Array.isArray(items)) continue;
       for (const item of items as Record<string, unknown>[])
-        for (const key of keys ?? []) if (typeof item[key] === 'string') item[key] = sanitizeRichText(item[key] as string);
+        for (const key of keys ?? [])
+          if (typeof item[key] === 'string') item[key] = sanitizeRichText(item[key] as string);
     }
   });
   return result;
