@@ -62,6 +62,17 @@ describe('with MEDIA_URL (a CDN in front of the files)', () => {
       new RegExp(`^https://cdn\\.example\\.test/files/${site.siteId}/\\d{4}/\\d{2}/cdn-[0-9a-z]{6}\\.webp$`),
     );
     expect(media.variants.thumbnail.url).toMatch(/^https:\/\/cdn\.example\.test\/files\/.+-thumbnail\.webp$/);
+    // The site's pages let images come from there.
+    const page = await site.call('editor', 'POST', '/api/pages', {
+      title: 'Gallery',
+      featured_media_id: media.id,
+    });
+    await site.call('editor', 'POST', `/api/pages/${page.json().data.id}/publish`, {});
+    const html = await t.app.inject({ url: '/gallery', headers: { host: site.host } });
+    expect(html.statusCode).toBe(200);
+    const policy = String(html.headers['content-security-policy']);
+    expect(policy).toMatch(/img-src 'self' data: https:\/\/cdn\.example\.test(;|$)/);
+    expect(policy).toContain("media-src 'self' https://cdn.example.test");
     await t.close();
   });
 });

@@ -32,6 +32,9 @@ const PER_RESPONSE = new Set([
  * cache is answered by the fast lane (cachedPages below) before it reaches these routes.
  */
 export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache: PageCache): void {
+  const mediaOrigin = runtime.config.storage.publicUrl
+    ? new URL(runtime.config.storage.publicUrl).origin
+    : null;
   app.fastLane.add(cachedPages(cache, runtime.sites));
   const content = contentOf(runtime);
   siteRoutes(app, (request) => operationOf(runtime, request), 'site').post(
@@ -124,6 +127,7 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', PAGE_CACHE_CONTROL)
       .header('etag', answer.etag);
+    allowMediaOrigin(reply, mediaOrigin);
     if (target.cacheable) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
@@ -229,4 +233,21 @@ const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)
 function onlyTracking(query: string): boolean {
   if (query === '') return true;
   return query.split('&').every((pair) => pair === '' || TRACKING.test(pair.split('=')[0] ?? ''));
+}
+
+/**
+ * Pages show media files from MEDIA_URL when one is set (a CDN, a bucket): the page's policy lets
+ * images and media come from that origin too, and from nowhere else new.
+ */
+function allowMediaOrigin(reply: FastifyReply, origin: string | null): void {
+  if (!origin) return;
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  const widened = policy
+    .replace(/(^|;)img-src ([^;]*)/, `$1img-src $2 ${origin}`)
+    .replace(/(^|;)media-src ([^;]*)/, `$1media-src $2 ${origin}`);
+  reply.raw.setHeader(
+    'content-security-policy',
+    widened.includes('media-src') ? widened : `${widened};media-src 'self' ${origin}`,
+  );
 }
