@@ -119,6 +119,9 @@ async function main() {
   for (const scenario of selected) {
     if (scenario.timed) timings.push({ name: scenario.name, ...(await scenario.timed(context)) });
     else rows.push(await runScenario(scenario, context, port, options.duration));
+    // The server's high-water mark after each scenario: which one raised the peak.
+    const last = scenario.timed ? timings.at(-1) : rows.at(-1);
+    if (last) last.peakAfterMiB = residentMiB(server.pid, 'VmHWM');
   }
 
   const peakRssMiB = residentMiB(server.pid, 'VmHWM');
@@ -234,7 +237,16 @@ function load(port, { method, path, paths, headers, body }, duration) {
 }
 
 function printTable(rows) {
-  const header = ['scenario', 'baseline req/s', 'tessera req/s', 'p99 ms', 'ratio', 'target', 'met'];
+  const header = [
+    'scenario',
+    'baseline req/s',
+    'tessera req/s',
+    'p99 ms',
+    'ratio',
+    'target',
+    'met',
+    'peak MiB',
+  ];
   const lines = rows.map((row) => {
     const judged = row.target !== undefined || row.p99Ms !== undefined;
     const met =
@@ -255,6 +267,7 @@ function printTable(rows) {
       `${row.ratio.toFixed(3)} x`,
       target || 'none',
       met,
+      row.peakAfterMiB == null ? '?' : row.peakAfterMiB.toFixed(0),
     ];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
@@ -267,10 +280,11 @@ function printTable(rows) {
 
 /** Sequential operations (saves) are timed one by one: their median and p99, no baseline. */
 function printTimings(timings) {
-  for (const { name, samples, peakRssMiB, note } of timings) {
+  for (const { name, samples, peakRssMiB, note, peakAfterMiB } of timings) {
     const sorted = [...samples].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    const memory = peakRssMiB === undefined ? '' : `; server peak RSS so far ${peakRssMiB?.toFixed(1)} MiB`;
+    const peak = peakRssMiB ?? peakAfterMiB;
+    const memory = peak == null ? '' : `; server peak RSS so far ${peak.toFixed(1)} MiB`;
     console.log(
       `\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms${memory}${note ? ` (${note})` : ''}`,
     );
