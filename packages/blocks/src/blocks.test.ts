@@ -105,6 +105,31 @@ const samples: Record<string, { props: Record<string, unknown>; children?: unkno
     props: { text: 'Mail us', href: 'mailto:hi@example.test' },
     expect: ['<p class="tb-link"><a href="mailto:hi@example.test">Mail us</a></p>'],
   },
+  video: {
+    props: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Launch' },
+    expect: [
+      '<iframe class="tb-embed__frame" title="Launch" srcDoc=',
+      'youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'loading="lazy"',
+    ],
+  },
+  audio: { props: { media_id: null }, expect: [] },
+  map: {
+    props: { latitude: 43.2965, longitude: 5.3698, zoom: 14, label: 'Old Port' },
+    expect: [
+      'title="Old Port"',
+      'openstreetmap.org/export/embed.html?bbox=',
+      'href="https://www.openstreetmap.org/?mlat=43.29650&amp;mlon=5.36980#map=14/43.29650/5.36980"',
+    ],
+  },
+  social: {
+    props: {
+      profiles: [{ network: 'mastodon', url: 'https://mastodon.example/@port' }],
+      share: ['facebook'],
+    },
+    expect: ['<a href="https://mastodon.example/@port" rel="me noopener">Mastodon</a>'],
+  },
+  menu: { props: { location: 'primary' }, expect: [] },
   testimonials: {
     props: { items: [{ quote: 'Lovely.', name: 'Ann', role: 'Guest', rating: 4 }] },
     expect: ['aria-label="4 out of 5">★★★★☆</p>', '<strong>Ann</strong>'],
@@ -149,5 +174,36 @@ describe('every block type', () => {
     expect(new Set(view.map((block) => block.category))).toEqual(
       new Set(['layout', 'content', 'media', 'navigation', 'data']),
     );
+  });
+});
+
+describe('embeds', () => {
+  it('turn YouTube and Vimeo page addresses into their privacy-minded players, and nothing else', async () => {
+    const { embedOf } = await import('./blocks/embeds.js');
+    expect(embedOf('https://youtu.be/dQw4w9WgXcQ')?.src).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
+    expect(embedOf('https://www.youtube.com/shorts/abcdefghijk')?.provider).toBe('YouTube');
+    expect(embedOf('https://vimeo.com/76979871')?.src).toBe(
+      'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1',
+    );
+    expect(embedOf('https://evil.example/watch?v=dQw4w9WgXcQ')).toBeNull();
+    expect(embedOf('not a url')).toBeNull();
+  });
+
+  it('load nothing from the provider before the click, and share links need a page address', () => {
+    const checked = validateTree([
+      { type: 'video', props: { url: 'https://vimeo.com/76979871', title: 'A "quoted" <title>' } },
+    ]);
+    if (!checked.ok) throw new Error('invalid');
+    const html = renderTree(checked.tree);
+    expect(html).not.toMatch(/<iframe[^>]* src=/);
+    expect(html).toContain('&amp;#60;title&amp;#62;');
+    const social = validateTree([{ type: 'social', props: { share: ['x', 'email'] } }]);
+    if (!social.ok) throw new Error('invalid');
+    expect(renderTree(social.tree, { media: () => null, pageUrl: 'https://site.test/a b' })).toContain(
+      'href="https://x.com/intent/post?url=https%3A%2F%2Fsite.test%2Fa%20b"',
+    );
+    expect(renderTree(social.tree)).not.toContain('Share on');
   });
 });

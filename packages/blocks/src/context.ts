@@ -19,6 +19,8 @@ export interface MediaInfo {
  */
 export interface BlockEnvironment {
   media(id: number): MediaInfo | null;
+  /** The absolute address of the page being rendered (share links), when there is one. */
+  pageUrl?: string;
 }
 
 export const emptyEnvironment: BlockEnvironment = { media: () => null };

@@ -1,4 +1,5 @@
 import type { BlockDefinition, ChildrenRule } from './block.js';
+import { audio, map, menu, social, video } from './blocks/embeds.js';
 import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
 import { heading } from './blocks/heading.js';
@@ -33,9 +34,14 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       steps,
       image,
       gallery,
+      video,
+      audio,
       button,
       buttonGroup,
       link,
+      menu,
+      map,
+      social,
       testimonials,
     ] as unknown as BlockDefinition[]
   ).map((definition) => [definition.type, definition]),

@@ -232,6 +232,7 @@ export class PublicSite {
     );
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
     const environment: BlockEnvironment = {
+      pageUrl: `${origin}${canonicalPath}`,
       media: (id) => {
         const view = media.get(id);
         return view ? mediaInfo(view) : null;
