@@ -31,11 +31,11 @@ export function embedOf(url: string): { provider: 'YouTube' | 'Vimeo'; src: stri
  * the page, no cookie and no request to the provider before the click.
  */
 function clickToLoad(src: string, title: string, label: string, ratio: string) {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const entities = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const doc =
     '<style>html,body{height:100%;margin:0}a{display:flex;height:100%;align-items:center;justify-content:center;' +
     'font:600 1.1rem system-ui,sans-serif;color:#fff;background:#1d2125;text-decoration:none}a:focus-visible{outline:3px solid #8ab4f8;outline-offset:-6px}</style>' +
-    `<a href="${escape(src)}">▶ ${escape(label)}</a>`;
+    `<a href="${entities(src)}">▶ ${entities(label)}</a>`;
   return h('iframe', {
     className: 'tb-embed__frame',
     title,
