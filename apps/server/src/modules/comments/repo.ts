@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { SiteScopedDb } from '../../core/db/data.js';
 import './tables.js';
 import type { CommentStatus, CommentTable } from './tables.js';
@@ -56,12 +57,13 @@ export class CommentsRepo {
     if (filter.entryId !== undefined) query = query.where('entry_id', '=', filter.entryId);
     if (filter.text) {
       const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // ESCAPE names the backslash on both engines: SQLite's LIKE has no escape character otherwise.
       query = query.where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['body']), 'like', eb.val(pattern)),
-          eb(eb.fn('lower', ['author_name']), 'like', eb.val(pattern)),
-          eb(eb.fn('lower', ['author_email']), 'like', eb.val(pattern)),
-        ]),
+        eb.or(
+          (['body', 'author_name', 'author_email'] as const).map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
       );
     }
     const counted = await query
