@@ -130,6 +130,15 @@ const samples: Record<string, { props: Record<string, unknown>; children?: unkno
     expect: ['<a href="https://mastodon.example/@port" rel="me noopener">Mastodon</a>'],
   },
   menu: { props: { location: 'primary' }, expect: [] },
+  code: {
+    props: { code: 'const a = "<b>";', language: 'javascript', caption: 'a.js' },
+    expect: [
+      '<figcaption>a.js</figcaption>',
+      '<code class="hljs language-javascript"><span class="hljs-keyword">const</span>',
+      '&quot;&lt;b&gt;&quot;',
+    ],
+  },
+  logo: { props: {}, expect: [] },
   testimonials: {
     props: { items: [{ quote: 'Lovely.', name: 'Ann', role: 'Guest', rating: 4 }] },
     expect: ['aria-label="4 out of 5">★★★★☆</p>', '<strong>Ann</strong>'],
@@ -205,5 +214,20 @@ describe('embeds', () => {
       'href="https://x.com/intent/post?url=https%3A%2F%2Fsite.test%2Fa%20b"',
     );
     expect(renderTree(social.tree)).not.toContain('Share on');
+  });
+});
+
+describe('logo block', () => {
+  it("links home with the site's logo and name", () => {
+    const checked = validateTree([{ type: 'logo', props: { showName: false } }]);
+    if (!checked.ok) throw new Error('invalid');
+    const html = renderTree(checked.tree, {
+      media: () => null,
+      site: { name: 'Harbour Notes', logoUrl: '/logo.svg', homeUrl: '/' },
+    });
+    // React 19 also hoists a preload for an image that is not lazy: the logo is in the first view.
+    expect(html).toContain(
+      '<a class="tb-logo" href="/"><img src="/logo.svg" alt="Harbour Notes" height="40"/></a>',
+    );
   });
 });

@@ -21,6 +21,8 @@ export interface BlockEnvironment {
   media(id: number): MediaInfo | null;
   /** The absolute address of the page being rendered (share links), when there is one. */
   pageUrl?: string;
+  /** The site the page belongs to: its name, logo and home page. */
+  site?: { name: string; logoUrl: string | null; homeUrl: string };
 }
 
 export const emptyEnvironment: BlockEnvironment = { media: () => null };

@@ -1,4 +1,5 @@
 import type { BlockDefinition, ChildrenRule } from './block.js';
+import { code, logo } from './blocks/code.js';
 import { audio, map, menu, social, video } from './blocks/embeds.js';
 import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
@@ -26,6 +27,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       list,
       quote,
       table,
+      code,
       alert,
       badge,
       statistics,
@@ -36,6 +38,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       gallery,
       video,
       audio,
+      logo,
       button,
       buttonGroup,
       link,

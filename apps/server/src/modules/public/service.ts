@@ -233,6 +233,7 @@ export class PublicSite {
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
     const environment: BlockEnvironment = {
       pageUrl: `${origin}${canonicalPath}`,
+      site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
       media: (id) => {
         const view = media.get(id);
         return view ? mediaInfo(view) : null;
