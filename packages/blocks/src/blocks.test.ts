@@ -139,6 +139,7 @@ const samples: Record<string, { props: Record<string, unknown>; children?: unkno
     ],
   },
   logo: { props: {}, expect: [] },
+  breadcrumb: { props: {}, expect: [] },
   testimonials: {
     props: { items: [{ quote: 'Lovely.', name: 'Ann', role: 'Guest', rating: 4 }] },
     expect: ['aria-label="4 out of 5">★★★★☆</p>', '<strong>Ann</strong>'],
@@ -229,5 +230,26 @@ describe('logo block', () => {
     expect(html).toContain(
       '<a class="tb-logo" href="/"><img src="/logo.svg" alt="Harbour Notes" height="40"/></a>',
     );
+  });
+});
+
+describe('breadcrumb block', () => {
+  it('shows home, the ancestors and the current page, with BreadcrumbList data', () => {
+    const checked = validateTree([{ type: 'breadcrumb', props: {} }]);
+    if (!checked.ok) throw new Error('invalid');
+    const html = renderTree(checked.tree, {
+      media: () => null,
+      pageUrl: 'https://site.test/about/team',
+      site: { name: 'Site', logoUrl: null, homeUrl: '/' },
+      trail: [
+        { label: 'About', url: '/about' },
+        { label: 'Team <3', url: '/about/team' },
+      ],
+    });
+    expect(html).toContain(
+      '<nav class="tb-breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/about">About</a></li><li><span aria-current="page">Team &lt;3</span></li></ol>',
+    );
+    expect(html).toContain('"item":"https://site.test/about/team"');
+    expect(html).toContain('Team \\u003c3');
   });
 });

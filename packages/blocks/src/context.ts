@@ -23,6 +23,8 @@ export interface BlockEnvironment {
   pageUrl?: string;
   /** The site the page belongs to: its name, logo and home page. */
   site?: { name: string; logoUrl: string | null; homeUrl: string };
+  /** Where the page sits: its published ancestors, then itself (breadcrumbs). */
+  trail?: ReadonlyArray<{ label: string; url: string }>;
 }
 
 export const emptyEnvironment: BlockEnvironment = { media: () => null };

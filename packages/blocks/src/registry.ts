@@ -1,4 +1,5 @@
 import type { BlockDefinition, ChildrenRule } from './block.js';
+import { breadcrumb } from './blocks/breadcrumb.js';
 import { code, logo } from './blocks/code.js';
 import { audio, map, menu, social, video } from './blocks/embeds.js';
 import { gallery } from './blocks/gallery.js';
@@ -43,6 +44,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       buttonGroup,
       link,
       menu,
+      breadcrumb,
       map,
       social,
       testimonials,

@@ -396,4 +396,19 @@ describe('the public site', () => {
     expect(html).not.toContain('alert(1)');
     expect(html).toContain('<script type="application/ld+json">');
   });
+
+  it("gives the breadcrumb block the page's published ancestors", async () => {
+    const h = await seedContentSite(t.app, t.runtime, 'h.test');
+    const about = await publish(h, 'pages', { title: 'About' });
+    await publish(h, 'pages', {
+      title: 'Team',
+      parent_id: about.id,
+      blocks: [{ type: 'breadcrumb', props: {} }],
+    });
+    const html = (await visit(h, '/about/team')).body;
+    expect(html).toContain(
+      '<ol><li><a href="/">Home</a></li><li><a href="/about">About</a></li><li><span aria-current="page">Team</span></li></ol>',
+    );
+    expect(html).toContain('"item":"http://h.test/about"');
+  });
 });

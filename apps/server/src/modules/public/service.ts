@@ -234,6 +234,7 @@ export class PublicSite {
     const environment: BlockEnvironment = {
       pageUrl: `${origin}${canonicalPath}`,
       site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
+      trail: [...(await this.ancestors(site, live.parent_id)), { label: item.title, url: item.url }],
       media: (id) => {
         const view = media.get(id);
         return view ? mediaInfo(view) : null;
@@ -290,6 +291,21 @@ export class PublicSite {
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
       ],
     );
+  }
+
+  /** The published ancestors of an entry, the farthest first (a tree is 12 levels deep at most). */
+  private async ancestors(
+    site: Site,
+    parentId: number | null,
+  ): Promise<Array<{ label: string; url: string }>> {
+    const trail: Array<{ label: string; url: string }> = [];
+    for (let id = parentId, depth = 0; id !== null && depth < 12; depth++) {
+      const parent = await this.content.published.entry(site, id);
+      if (!parent) break;
+      trail.unshift({ label: parent.item.title, url: parent.item.url });
+      id = parent.row.live.parent_id;
+    }
+    return trail;
   }
 
   /** The theme's 404 page, or 410 for an address marked gone. */
