@@ -1,23 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { blockRegistry, registryView } from './registry.js';
-import { renderTree } from './render.js';
+import { renderBlocks, renderTree } from './render.js';
 import { validateTree } from './tree.js';
 
 /** One representative use of every block type, and what its HTML must hold. */
-const samples: Record<string, { props: Record<string, unknown>; children?: unknown[]; expect: string[] }> = {
+const samples: Record<
+  string,
+  {
+    props: Record<string, unknown>;
+    children?: unknown[];
+    expect: string[];
+    css?: string[];
+    /** The interactive block scripts the page needs: none unless listed. */
+    scripts?: string[];
+  }
+> = {
   section: {
     props: {},
     children: [{ type: 'heading', props: { text: 'In' } }],
-    expect: ['<section class="tb-section"', '<h2'],
+    expect: ['<section class="tb-section tb-s1"', '<h2'],
+    css: ['.tb-s1{padding-block:calc(6 * var(--tb-space))}'],
   },
-  grid: { props: { columns: { desktop: 2 } }, expect: ['tb-grid--cols-2'] },
+  grid: {
+    props: { columns: { desktop: 4, tablet: 2, mobile: 1 } },
+    expect: ['<div class="tb-grid tb-s1">'],
+    css: [
+      '.tb-s1{grid-template-columns:repeat(1, minmax(0, 1fr));gap:calc(4 * var(--tb-space))}',
+      '@media (min-width:640px){.tb-s1{grid-template-columns:repeat(2, minmax(0, 1fr))}}',
+      '@media (min-width:1024px){.tb-s1{grid-template-columns:repeat(4, minmax(0, 1fr))}}',
+    ],
+  },
   columns: {
     props: { ratio: '33-67' },
     children: [
       { type: 'container', props: {} },
       { type: 'container', props: {} },
     ],
-    expect: ['--tb-columns:33fr 67fr', 'tb-columns--stack', 'tb-container'],
+    expect: ['class="tb-columns tb-columns--top tb-s1"', 'tb-container'],
+    css: [
+      '.tb-s1{grid-template-columns:1fr;',
+      '@media (min-width:640px){.tb-s1{grid-template-columns:minmax(0, 33fr) minmax(0, 67fr)}}',
+    ],
   },
   container: {
     props: { width: 'narrow', rounded: true },
@@ -25,9 +48,31 @@ const samples: Record<string, { props: Record<string, unknown>; children?: unkno
   },
   spacer: {
     props: { height: { desktop: 8, mobile: 2 } },
-    expect: ['class="tb-spacer" aria-hidden="true"', '--tb-h-d:8', '--tb-h-m:2'],
+    expect: ['class="tb-spacer tb-s1" aria-hidden="true"'],
+    css: [
+      '.tb-s1{height:calc(2 * var(--tb-space))}',
+      '@media (min-width:640px){.tb-s1{height:calc(8 * var(--tb-space))}}',
+    ],
   },
   separator: { props: { style: 'dots' }, expect: ['<hr class="tb-separator tb-separator--dots"/>'] },
+  tabs: {
+    props: {
+      label: 'Plans',
+      items: [
+        { title: 'Monthly', content: '<p>9 €</p>' },
+        { title: 'Yearly', content: '<p>90 €</p>' },
+      ],
+      selected: 1,
+    },
+    expect: [
+      '<div class="tb-tabs" data-tb-tabs=""><div class="tb-tabs__list" role="tablist" aria-label="Plans">',
+      '<button type="button" role="tab" id="tb-tab-b-tabs-0" class="tb-tabs__tab" aria-controls="tb-tabpanel-b-tabs-0" aria-selected="false" tabindex="-1">Monthly</button>',
+      'aria-selected="true" tabindex="0">Yearly</button>',
+      '<div role="tabpanel" id="tb-tabpanel-b-tabs-0" class="tb-tabs__panel" aria-labelledby="tb-tab-b-tabs-0" tabindex="0" hidden=""><p>9 €</p></div>',
+      'aria-labelledby="tb-tab-b-tabs-1" tabindex="0"><p>90 €</p></div>',
+    ],
+    scripts: ['tabs'],
+  },
   accordion: {
     props: { items: [{ title: 'Shipping', content: '<p>Two days.</p>', open: true }], single: true },
     expect: [
@@ -37,8 +82,17 @@ const samples: Record<string, { props: Record<string, unknown>; children?: unkno
     ],
   },
   heading: {
-    props: { text: 'Title', level: 3 },
-    expect: ['<h3 class="tb-heading tb-align-left">Title</h3>'],
+    props: {
+      text: 'Title',
+      level: 3,
+      align: { desktop: 'center', mobile: 'left' },
+      fontSize: { desktop: 'h1' },
+    },
+    expect: ['<h3 class="tb-heading tb-s1">Title</h3>'],
+    css: [
+      '.tb-s1{text-align:left;font-size:var(--tb-h1)}',
+      '@media (min-width:640px){.tb-s1{text-align:center}}',
+    ],
   },
   paragraph: { props: { content: '<p>Hi</p>' }, expect: ['<p>Hi</p>'] },
   list: {
@@ -108,7 +162,7 @@ const samples: Record<string, { props: Record<string, unknown>; children?: unkno
   video: {
     props: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Launch' },
     expect: [
-      '<iframe class="tb-embed__frame" title="Launch" srcDoc=',
+      '<iframe class="tb-embed__frame tb-s1" title="Launch" srcDoc=',
       'youtube-nocookie.com/embed/dQw4w9WgXcQ',
       'loading="lazy"',
     ],
@@ -162,9 +216,13 @@ describe('every block type', () => {
         },
       ]);
       if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-      const html = renderTree(checked.tree);
+      const { html, css, scripts } = renderBlocks(checked.tree);
+      expect(scripts).toEqual(sample.scripts ?? []);
       for (const part of sample.expect) expect(html).toContain(part);
+      for (const part of sample.css ?? []) expect(css).toContain(part);
       expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+      // Styles live in the page's stylesheet, never in attributes.
+      expect(html).not.toContain(' style=');
     });
 
   it('refuses links that could run code', () => {

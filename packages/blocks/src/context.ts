@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { BreakpointDeclarations, PageAssets } from './page-assets.js';
 
 /** A media library image as blocks render it: the server's media record, reduced. */
 export interface MediaInfo {
@@ -25,6 +26,8 @@ export interface BlockEnvironment {
   site?: { name: string; logoUrl: string | null; homeUrl: string };
   /** Where the page sits: its published ancestors, then itself (breadcrumbs). */
   trail?: ReadonlyArray<{ label: string; url: string }>;
+  /** The page's stylesheet and scripts, collected while its blocks render (renderBlocks fills it). */
+  assets?: PageAssets;
 }
 
 export const emptyEnvironment: BlockEnvironment = { media: () => null };
@@ -33,4 +36,22 @@ export const BlockContext = createContext<BlockEnvironment>(emptyEnvironment);
 
 export function useBlockEnvironment(): BlockEnvironment {
   return useContext(BlockContext);
+}
+
+/**
+ * A class for a block's style and responsive values, written into the page's one block stylesheet
+ * (never a `style` attribute); undefined when there is nothing to declare.
+ */
+export function useBlockStyle(declarations: BreakpointDeclarations): string | undefined {
+  return useContext(BlockContext).assets?.className(declarations);
+}
+
+/** Declares that the page needs an interactive block's script (scripts.ts). */
+export function useBlockScript(name: string): void {
+  useContext(BlockContext).assets?.script(name);
+}
+
+/** Class names joined, the empty ones left out. */
+export function classes(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(' ');
 }

@@ -10,14 +10,26 @@ export {
 export {
   BlockContext,
   type BlockEnvironment,
+  classes,
   emptyEnvironment,
   type MediaInfo,
   useBlockEnvironment,
+  useBlockScript,
+  useBlockStyle,
 } from './context.js';
 export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
+export {
+  BREAKPOINT_MIN_WIDTH,
+  type BreakpointDeclarations,
+  type Declarations,
+  mergeDeclarations,
+  PageAssets,
+  responsiveDeclarations,
+} from './page-assets.js';
 export { type BlockTypeView, blockRegistry, registryView } from './registry.js';
-export { renderTree, treeElements } from './render.js';
+export { type RenderedBlocks, renderBlocks, renderTree, treeElements } from './render.js';
 export { BREAKPOINTS, type Breakpoint, perBreakpoint, Responsive } from './responsive.js';
+export { BLOCK_SCRIPTS, blockScriptSource } from './scripts.js';
 export {
   eachBlock,
   MAX_BLOCKS,

@@ -63,7 +63,7 @@ describe('gallery block', () => {
         },
       },
     ]);
-    expect(html).toContain('tb-grid--cols-4 tb-grid--tablet-4 tb-grid--mobile-2');
+    expect(html).toContain('<ul class="tb-gallery tb-gallery--crop tb-grid tb-s1">');
     expect(html.match(/<li>/g)).toHaveLength(2);
     expect(html).toContain('<a href="#tb-lightbox-g1-0" aria-label="Photo 1">');
     expect(html).toContain(

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { BlockDefinition, ChildrenRule } from './block.js';
 import { breadcrumb } from './blocks/breadcrumb.js';
 import { code, logo } from './blocks/code.js';
@@ -10,8 +11,10 @@ import { accordion, columns, container, separator, spacer } from './blocks/layou
 import { button, buttonGroup, link, testimonials } from './blocks/links.js';
 import { paragraph } from './blocks/paragraph.js';
 import { section } from './blocks/section.js';
+import { tabs } from './blocks/tabs.js';
 import { alert, badge, faq, list, quote, statistics, steps, table, timeline } from './blocks/text.js';
 
+import { VisibilityProp } from './visibility.js';
 /** Every block type, by type id. */
 export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
   (
@@ -22,6 +25,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       container,
       spacer,
       separator,
+      tabs,
       accordion,
       heading,
       paragraph,
@@ -49,8 +53,19 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       social,
       testimonials,
     ] as unknown as BlockDefinition[]
-  ).map((definition) => [definition.type, definition]),
+  ).map((definition) => [definition.type, withCommonProps(definition)]),
 );
+
+/** Props every block type takes besides its own: `visibility` per breakpoint (visibility.ts). */
+function withCommonProps(definition: BlockDefinition): BlockDefinition {
+  return {
+    ...definition,
+    props: Type.Object(
+      { ...definition.props.properties, visibility: Type.Optional(VisibilityProp) },
+      { additionalProperties: false },
+    ),
+  };
+}
 
 export interface BlockTypeView {
   type: string;

@@ -6,12 +6,15 @@ export type Breakpoint = (typeof BREAKPOINTS)[number];
 
 /**
  * A value that may differ per breakpoint: `desktop` is required, `tablet` and `mobile` inherit
- * from the wider one when left out. Every block with layout props uses this shape.
+ * from the wider one when left out. Every block with layout props uses this shape. Without a
+ * default, the value is absent until set (an optional override such as a font size).
  */
-export function Responsive<T extends TSchema>(value: T, desktopDefault: unknown) {
+export function Responsive<T extends TSchema>(value: T, desktopDefault?: unknown) {
   return Type.Object(
     { desktop: value, tablet: Type.Optional(value), mobile: Type.Optional(value) },
-    { additionalProperties: false, default: { desktop: desktopDefault } },
+    desktopDefault === undefined
+      ? { additionalProperties: false }
+      : { additionalProperties: false, default: { desktop: desktopDefault } },
   );
 }
 
@@ -35,3 +38,8 @@ export function cssColor(value: string): string {
 
 /** Spacing on the design scale: 0 to 10 steps of the theme's spacing unit. */
 export const SpacingStep = Type.Integer({ minimum: 0, maximum: 10 });
+
+/** A length of `steps` on the theme's spacing scale. */
+export function space(steps: number): string {
+  return steps === 0 ? '0' : `calc(${steps} * var(--tb-space))`;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderTree } from './render.js';
+import { renderBlocks } from './render.js';
 import { validateTree } from './tree.js';
 
 describe('validateTree', () => {
@@ -18,7 +18,7 @@ describe('validateTree', () => {
     });
     expect(section?.children?.[0]).toMatchObject({
       type: 'heading',
-      props: { text: 'Hi', level: 2, align: 'left' },
+      props: { text: 'Hi', level: 2, align: { desktop: 'left' } },
     });
     expect(section?.children?.[0]?.id).toMatch(/^[A-Za-z0-9]{12}$/);
     const again = validateTree(result.tree);
@@ -93,7 +93,7 @@ describe('rendering', () => {
               {
                 id: 'p',
                 type: 'paragraph',
-                props: { content: '<p>Rich <strong>text</strong></p>', align: 'center' },
+                props: { content: '<p>Rich <strong>text</strong></p>', align: { desktop: 'center' } },
               },
             ],
           },
@@ -101,13 +101,18 @@ describe('rendering', () => {
       },
     ]);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    const html = renderTree(result.tree);
-    expect(html).toContain('<section id="intro" class="tb-section"');
-    expect(html).toContain('background-color:var(--tb-color-primary)');
-    expect(html).toContain('tb-grid--cols-3 tb-grid--tablet-3 tb-grid--mobile-1');
-    expect(html).toContain('<h1 class="tb-heading tb-align-left">&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
-    expect(html).toContain(
-      '<div class="tb-paragraph tb-align-center"><p>Rich <strong>text</strong></p></div>',
+    const { html, css } = renderBlocks(result.tree);
+    expect(html).toContain('<section id="intro" class="tb-section tb-s1"');
+    expect(css).toContain(
+      '.tb-s1{padding-block:calc(6 * var(--tb-space));background-color:var(--tb-color-primary)}',
     );
+    expect(html).toContain('<div class="tb-grid tb-s2">');
+    expect(css).toContain(
+      '.tb-s2{grid-template-columns:repeat(1, minmax(0, 1fr));gap:calc(4 * var(--tb-space))}',
+    );
+    expect(css).toContain('@media (min-width:640px){.tb-s2{grid-template-columns:repeat(3, minmax(0, 1fr))}');
+    expect(html).toContain('<h1 class="tb-heading">&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(html).toContain('<div class="tb-paragraph tb-s3"><p>Rich <strong>text</strong></p></div>');
+    expect(css).toContain('.tb-s3{text-align:center}');
   });
 });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h } from 'react';
 import { defineBlock } from '../block.js';
-import { useBlockEnvironment } from '../context.js';
+import { useBlockEnvironment, useBlockStyle } from '../context.js';
 
 /** The embed address of a YouTube or Vimeo page URL, on their privacy-minded hosts; null for others. */
 export function embedOf(url: string): { provider: 'YouTube' | 'Vimeo'; src: string } | null {
@@ -30,20 +30,19 @@ export function embedOf(url: string): { provider: 'YouTube' | 'Vimeo'; src: stri
  * our own (srcdoc) with one link, and following it loads the player inside the frame. No script on
  * the page, no cookie and no request to the provider before the click.
  */
-function clickToLoad(src: string, title: string, label: string, ratio: string) {
+function clickToLoad(src: string, title: string, label: string, className: string | undefined) {
   const entities = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const doc =
     '<style>html,body{height:100%;margin:0}a{display:flex;height:100%;align-items:center;justify-content:center;' +
     'font:600 1.1rem system-ui,sans-serif;color:#fff;background:#1d2125;text-decoration:none}a:focus-visible{outline:3px solid #8ab4f8;outline-offset:-6px}</style>' +
     `<a href="${entities(src)}">▶ ${entities(label)}</a>`;
   return h('iframe', {
-    className: 'tb-embed__frame',
+    className: className ? `tb-embed__frame ${className}` : 'tb-embed__frame',
     title,
     srcDoc: doc,
     loading: 'lazy',
     allow: 'autoplay; fullscreen; picture-in-picture',
     allowFullScreen: true,
-    style: { aspectRatio: ratio },
   });
 }
 
@@ -75,6 +74,7 @@ export const video = defineBlock({
   media: ['media_id'],
   component: function VideoBlock({ props }) {
     const environment = useBlockEnvironment();
+    const ratio = useBlockStyle({ mobile: { 'aspect-ratio': props.ratio } });
     const media = props.media_id === null ? null : environment.media(props.media_id);
     const embed = !media && props.url ? embedOf(props.url) : null;
     if (!media && !embed) return null;
@@ -90,10 +90,10 @@ export const video = defineBlock({
             playsInline: true,
             preload: 'metadata',
             title: props.title,
-            style: { aspectRatio: props.ratio },
+            className: ratio,
           })
         : embed
-          ? clickToLoad(embed.src, props.title, `${props.title} (${embed.provider})`, props.ratio)
+          ? clickToLoad(embed.src, props.title, `${props.title} (${embed.provider})`, ratio)
           : null,
       props.caption ? h('figcaption', null, props.caption) : null,
     );
@@ -145,7 +145,8 @@ export const map = defineBlock({
     { additionalProperties: false },
   ),
   children: 'none',
-  component: ({ props }) => {
+  component: function MapBlock({ props }) {
+    const height = useBlockStyle({ mobile: { height: `${props.height}px` } });
     const span = 360 / 2 ** props.zoom;
     const box = [
       props.longitude - span,
@@ -163,8 +164,8 @@ export const map = defineBlock({
       { className: 'tb-embed tb-map' },
       h(
         'div',
-        { style: { height: `${props.height}px` } },
-        clickToLoad(embed, props.label, `${props.label} (OpenStreetMap)`, 'auto'),
+        { className: height },
+        clickToLoad(embed, props.label, `${props.label} (OpenStreetMap)`, undefined),
       ),
       h('figcaption', null, h('a', { href: page, rel: 'noopener' }, props.label)),
     );

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h } from 'react';
 import { defineBlock } from '../block.js';
-import { useBlockEnvironment } from '../context.js';
+import { classes, useBlockEnvironment, useBlockStyle } from '../context.js';
+import { responsiveDeclarations } from '../page-assets.js';
 import { perBreakpoint, Responsive } from '../responsive.js';
+import { gridColumns } from './grid.js';
 import { mediaCredit, mediaImage } from './image.js';
 
 const Columns = Type.Integer({ minimum: 1, maximum: 6 });
@@ -36,6 +38,7 @@ export const gallery = defineBlock({
   media: ['images'],
   component: function GalleryBlock({ block, props }) {
     const environment = useBlockEnvironment();
+    const style = useBlockStyle(responsiveDeclarations(props.columns, gridColumns));
     const items = props.images.flatMap((item) => {
       const media = environment.media(item.media_id);
       return media ? [{ media, caption: item.caption ?? '' }] : [];
@@ -49,7 +52,7 @@ export const gallery = defineBlock({
       h(
         'ul',
         {
-          className: `tb-gallery${props.crop ? ' tb-gallery--crop' : ''} tb-grid tb-grid--cols-${columns.desktop} tb-grid--tablet-${columns.tablet} tb-grid--mobile-${columns.mobile}`,
+          className: classes('tb-gallery', props.crop && 'tb-gallery--crop', 'tb-grid', style),
         },
         ...items.map(({ media, caption }, i) => {
           const thumb = mediaImage(media, {

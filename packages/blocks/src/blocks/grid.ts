@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { createElement } from 'react';
 import { defineBlock } from '../block.js';
-import { perBreakpoint, Responsive, SpacingStep } from '../responsive.js';
+import { classes, useBlockStyle } from '../context.js';
+import { mergeDeclarations, responsiveDeclarations } from '../page-assets.js';
+import { Responsive, SpacingStep, space } from '../responsive.js';
 
 const Columns = Type.Integer({ minimum: 1, maximum: 12 });
 
@@ -19,16 +21,18 @@ export const grid = defineBlock({
     { additionalProperties: false },
   ),
   children: 'any',
-  component: ({ props, children }) => {
-    const columns = perBreakpoint(props.columns);
-    const gap = perBreakpoint(props.gap);
-    return createElement(
-      'div',
-      {
-        className: `tb-grid tb-grid--cols-${columns.desktop} tb-grid--tablet-${columns.tablet} tb-grid--mobile-${columns.mobile}`,
-        style: { '--tb-gap-d': gap.desktop, '--tb-gap-t': gap.tablet, '--tb-gap-m': gap.mobile },
-      },
-      children,
+  component: function GridBlock({ props, children }) {
+    const style = useBlockStyle(
+      mergeDeclarations(
+        responsiveDeclarations(props.columns, gridColumns),
+        responsiveDeclarations(props.gap, (steps) => ({ gap: space(steps) })),
+      ),
     );
+    return createElement('div', { className: classes('tb-grid', style) }, children);
   },
 });
+
+/** Equal columns: `minmax(0, 1fr)` so a long word or a wide image cannot widen its column. */
+export function gridColumns(count: number) {
+  return { 'grid-template-columns': `repeat(${count}, minmax(0, 1fr))` };
+}

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h } from 'react';
 import { defineBlock } from '../block.js';
-import { ColorValue, cssColor, perBreakpoint, Responsive, SpacingStep } from '../responsive.js';
+import { classes, useBlockStyle } from '../context.js';
+import { mergeDeclarations, responsiveDeclarations } from '../page-assets.js';
+import { ColorValue, cssColor, Responsive, SpacingStep, space } from '../responsive.js';
 
 /** Empty vertical space, on the spacing scale, per breakpoint. */
 export const spacer = defineBlock({
@@ -11,13 +13,9 @@ export const spacer = defineBlock({
   icon: 'separator-horizontal',
   props: Type.Object({ height: Responsive(SpacingStep, 4) }, { additionalProperties: false }),
   children: 'none',
-  component: ({ props }) => {
-    const height = perBreakpoint(props.height);
-    return h('div', {
-      className: 'tb-spacer',
-      'aria-hidden': true,
-      style: { '--tb-h-d': height.desktop, '--tb-h-t': height.tablet, '--tb-h-m': height.mobile },
-    });
+  component: function SpacerBlock({ props }) {
+    const style = useBlockStyle(responsiveDeclarations(props.height, (steps) => ({ height: space(steps) })));
+    return h('div', { className: classes('tb-spacer', style), 'aria-hidden': true });
   },
 });
 
@@ -37,11 +35,10 @@ export const separator = defineBlock({
     { additionalProperties: false },
   ),
   children: 'none',
-  component: ({ props }) =>
-    h('hr', {
-      className: `tb-separator tb-separator--${props.style}`,
-      ...(props.color ? { style: { borderColor: cssColor(props.color) } } : {}),
-    }),
+  component: function SeparatorBlock({ props }) {
+    const style = useBlockStyle(props.color ? { mobile: { 'border-color': cssColor(props.color) } } : {});
+    return h('hr', { className: classes('tb-separator', `tb-separator--${props.style}`, style) });
+  },
 });
 
 /** A box around other blocks: a width, a background, padding and rounded corners. */
@@ -65,18 +62,22 @@ export const container = defineBlock({
     { additionalProperties: false },
   ),
   children: 'any',
-  component: ({ props, children }) => {
-    const padding = perBreakpoint(props.padding);
+  component: function ContainerBlock({ props, children }) {
+    const style = useBlockStyle(
+      mergeDeclarations(
+        responsiveDeclarations(props.padding, (steps) => ({ padding: space(steps) })),
+        props.backgroundColor ? { mobile: { 'background-color': cssColor(props.backgroundColor) } } : {},
+      ),
+    );
     return h(
       'div',
       {
-        className: `tb-container tb-container--${props.width}${props.rounded ? ' tb-container--rounded' : ''}`,
-        style: {
-          ...(props.backgroundColor ? { backgroundColor: cssColor(props.backgroundColor) } : {}),
-          '--tb-pad-d': padding.desktop,
-          '--tb-pad-t': padding.tablet,
-          '--tb-pad-m': padding.mobile,
-        },
+        className: classes(
+          'tb-container',
+          `tb-container--${props.width}`,
+          props.rounded && 'tb-container--rounded',
+          style,
+        ),
       },
       children,
     );
@@ -108,23 +109,24 @@ export const columns = defineBlock({
     { additionalProperties: false },
   ),
   children: ['container'],
-  component: ({ props, children }) => {
-    const gap = perBreakpoint(props.gap);
+  component: function ColumnsBlock({ props, children }) {
     const template = props.ratio
       .split('-')
-      .map((part) => `${part}fr`)
+      .map((part) => `minmax(0, ${part}fr)`)
       .join(' ');
+    // Stacked on phones: one column there, the ratio from tablets up.
+    const style = useBlockStyle(
+      mergeDeclarations(
+        {
+          mobile: { 'grid-template-columns': props.stackOnMobile ? '1fr' : template },
+          tablet: { 'grid-template-columns': template },
+        },
+        responsiveDeclarations(props.gap, (steps) => ({ gap: space(steps) })),
+      ),
+    );
     return h(
       'div',
-      {
-        className: `tb-columns tb-columns--${props.verticalAlign}${props.stackOnMobile ? ' tb-columns--stack' : ''}`,
-        style: {
-          '--tb-columns': template,
-          '--tb-gap-d': gap.desktop,
-          '--tb-gap-t': gap.tablet,
-          '--tb-gap-m': gap.mobile,
-        },
-      },
+      { className: classes('tb-columns', `tb-columns--${props.verticalAlign}`, style) },
       children,
     );
   },

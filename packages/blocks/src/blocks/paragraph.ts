@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { createElement } from 'react';
 import { defineBlock } from '../block.js';
-import { Alignment } from './heading.js';
+import { classes, useBlockStyle } from '../context.js';
+import { Responsive } from '../responsive.js';
+import { FontSize, TextAlign, textDeclarations } from './heading.js';
 
 /**
  * Rich text. `content` is HTML: the server stores it sanitized by its allowlist (it is listed in
@@ -15,16 +17,19 @@ export const paragraph = defineBlock({
   props: Type.Object(
     {
       content: Type.String({ maxLength: 100_000, default: '' }),
-      align: Alignment,
+      align: TextAlign,
+      fontSize: Type.Optional(Responsive(FontSize)),
     },
     { additionalProperties: false },
   ),
   children: 'none',
   richText: ['content'],
-  component: ({ props }) =>
-    createElement('div', {
-      className: `tb-paragraph tb-align-${props.align}`,
+  component: function ParagraphBlock({ props }) {
+    const style = useBlockStyle(textDeclarations(props.align, props.fontSize));
+    return createElement('div', {
+      className: classes('tb-paragraph', style),
       // biome-ignore lint/security/noDangerouslySetInnerHtml: stored sanitized by the server's allowlist (richText above)
       dangerouslySetInnerHTML: { __html: props.content },
-    }),
+    });
+  },
 });

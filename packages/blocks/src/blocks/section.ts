@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { createElement } from 'react';
 import { defineBlock } from '../block.js';
-import { ColorValue, cssColor, perBreakpoint, Responsive, SpacingStep } from '../responsive.js';
+import { classes, useBlockStyle } from '../context.js';
+import { mergeDeclarations, responsiveDeclarations } from '../page-assets.js';
+import { ColorValue, cssColor, Responsive, SpacingStep, space } from '../responsive.js';
 
 /** A full-width band of the page that holds other blocks: the outermost layout unit. */
 export const section = defineBlock({
@@ -28,20 +30,16 @@ export const section = defineBlock({
     { additionalProperties: false },
   ),
   children: 'any',
-  component: ({ props, children }) => {
-    const padding = perBreakpoint(props.padding);
+  component: function SectionBlock({ props, children }) {
+    const style = useBlockStyle(
+      mergeDeclarations(
+        responsiveDeclarations(props.padding, (steps) => ({ 'padding-block': space(steps) })),
+        props.backgroundColor ? { mobile: { 'background-color': cssColor(props.backgroundColor) } } : {},
+      ),
+    );
     return createElement(
       props.tag,
-      {
-        id: props.anchor,
-        className: `tb-section${props.fullWidth ? ' tb-section--full' : ''}`,
-        style: {
-          ...(props.backgroundColor ? { backgroundColor: cssColor(props.backgroundColor) } : {}),
-          '--tb-pad-d': padding.desktop,
-          '--tb-pad-t': padding.tablet,
-          '--tb-pad-m': padding.mobile,
-        },
-      },
+      { id: props.anchor, className: classes('tb-section', props.fullWidth && 'tb-section--full', style) },
       createElement('div', { className: 'tb-section__inner' }, children),
     );
   },

@@ -9,6 +9,7 @@ import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
 import { contentOf } from '../content/content.js';
+import { blockScripts } from './block-scripts.js';
 import type { PageCache, StoredPage } from './page-cache.js';
 import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
 import { type PublicSite, stylesheet } from './service.js';
@@ -91,17 +92,9 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
         .send(answer.html);
     },
   });
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: stylesheet.path,
-    config: { permission: 'public', rateLimit: 'none' },
-    schema: { hide: true },
-    handler: async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply
-        .header('content-type', 'text/css; charset=utf-8')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stylesheet.css),
-  });
+  // Theme files under names that change with their content: cached for a year.
+  themeFile(app, stylesheet.path, 'text/css', stylesheet.css);
+  for (const script of blockScripts.values()) themeFile(app, script.path, 'text/javascript', script.source);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = request.site;
     if (!current) return reply.code(404).send();
@@ -178,6 +171,20 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
       schema: { hide: true },
       handler,
     });
+}
+
+function themeFile(app: App, url: string, type: string, body: string): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url,
+    config: { permission: 'public', rateLimit: 'none' },
+    schema: { hide: true },
+    handler: async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('content-type', `${type}; charset=utf-8`)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body),
+  });
 }
 
 /**

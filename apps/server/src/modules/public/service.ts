@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Block, type BlockEnvironment, blockMedia, type MediaInfo } from '@tessera/blocks';
+import { type Block, type BlockEnvironment, blockMedia, type MediaInfo, renderBlocks } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { anonymousActorOn } from '../../core/access/actor.js';
@@ -15,6 +15,7 @@ import type { MediaService } from '../media/service.js';
 import type { MediaView } from '../media/view.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
+import { blockScripts } from './block-scripts.js';
 import { tokensCss } from './design-tokens.js';
 import type { RedirectsService } from './redirects.js';
 import {
@@ -23,6 +24,7 @@ import {
   EntryList,
   EntryView,
   NotFoundView,
+  type PageAssetsView,
   type PageHead,
   SearchForm,
   type SiteFrame,
@@ -253,6 +255,7 @@ export class PublicSite {
         .join(' · ');
     }
     const html = typeof live.fields.content === 'string' ? live.fields.content : '';
+    const blocks = renderBlocks(live.blocks as Block[], environment);
     const image = featured?.variants.large ?? featured?.variants.full;
     const head: PageHead = {
       title: item.title,
@@ -280,8 +283,7 @@ export class PublicSite {
         byline,
         featured,
         html,
-        blocks: live.blocks as Block[],
-        environment,
+        blocksHtml: blocks.html,
         strings: frame.strings,
       }),
       [
@@ -290,6 +292,13 @@ export class PublicSite {
         // In a tree, the address depends on the ancestors' slugs too.
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
       ],
+      {
+        css: blocks.css,
+        scripts: blocks.scripts.flatMap((name) => {
+          const script = blockScripts.get(name);
+          return script ? [script] : [];
+        }),
+      },
     );
   }
 
@@ -353,8 +362,9 @@ function pageAnswer(
   head: PageHead,
   body: ReactElement,
   tags: string[],
+  assets?: PageAssetsView,
 ): PublicAnswer {
-  const html = `<!doctype html>${renderToStaticMarkup(h(Document, { frame, head, children: body }))}`;
+  const html = `<!doctype html>${renderToStaticMarkup(h(Document, { frame, head, ...(assets ? { assets } : {}), children: body }))}`;
   return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags };
 }
 

@@ -58,7 +58,7 @@ describe(`page builder endpoints (${testEngine})`, () => {
     const paragraph = blocks[0].children[0].children[1];
     expect(paragraph.id).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(paragraph.props.content).toBe('<p>Hello <em>there</em></p>');
-    expect(blocks[0].children[0].children[0].props.align).toBe('left');
+    expect(blocks[0].children[0].children[0].props.align).toEqual({ desktop: 'left' });
 
     // The next save moves the paragraph out of the grid and changes the heading: ids make the diff.
     const next = structuredClone(blocks);

@@ -1,6 +1,6 @@
-import { type Block, BlockContext, type BlockEnvironment, treeElements } from '@tessera/blocks';
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
+import type { ServedScript } from '../block-scripts.js';
 
 /** What every page of the site shows around its content. */
 export interface SiteFrame {
@@ -29,6 +29,12 @@ export interface PageHead {
   /** Absolute addresses of the neighbouring pages of a paged list. */
   prev?: string | null;
   next?: string | null;
+}
+
+/** What the blocks of a page add to it: their stylesheet and the scripts of interactive blocks. */
+export interface PageAssetsView {
+  css: string;
+  scripts: readonly ServedScript[];
 }
 
 export interface ThemeStrings {
@@ -80,9 +86,19 @@ export function SearchForm(props: { strings: ThemeStrings; value?: string; id: s
   );
 }
 
-/** The whole document: head tags, skip link, header, main, footer. No script at all. */
-export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boolean; children: ReactNode }) {
-  const { frame, head } = props;
+/**
+ * The whole document: head tags, skip link, header, main, footer. No script, unless the page holds
+ * an interactive block, and then only that block's.
+ */
+export function Document(props: {
+  frame: SiteFrame;
+  head: PageHead;
+  assets?: PageAssetsView;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { frame, head, assets } = props;
+  const noscript = assets?.scripts.flatMap((script) => (script.noscript ? [script.noscript] : [])) ?? [];
   const fullTitle =
     head.title && head.title !== frame.siteTitle ? `${head.title} – ${frame.siteTitle}` : frame.siteTitle;
   return h(
@@ -118,6 +134,13 @@ export function Document(props: { frame: SiteFrame; head: PageHead; wide?: boole
       h('link', { rel: 'stylesheet', href: frame.stylesheet }),
       // Only validated values (hex colours, numbers, font names from a fixed list) reach this CSS.
       frame.tokens ? h('style', { dangerouslySetInnerHTML: { __html: frame.tokens } }) : null,
+      // The page's block stylesheet: written by PageAssets from validated props, unsafe characters dropped.
+      assets?.css ? h('style', { dangerouslySetInnerHTML: { __html: assets.css } }) : null,
+      ...(assets?.scripts.map((script) => h('script', { key: script.name, src: script.path, defer: true })) ??
+        []),
+      noscript.length > 0
+        ? h('noscript', null, h('style', { dangerouslySetInnerHTML: { __html: noscript.join('') } }))
+        : null,
     ),
     h(
       'body',
@@ -208,8 +231,8 @@ export function EntryView(props: {
   byline: string | null;
   featured: MediaView | null;
   html: string;
-  blocks: readonly Block[];
-  environment: BlockEnvironment;
+  /** The entry's blocks, rendered (renderBlocks): their stylesheet goes in the head. */
+  blocksHtml: string;
   strings: ThemeStrings;
 }) {
   return h(
@@ -229,12 +252,9 @@ export function EntryView(props: {
     props.html
       ? h('div', { className: 'tb-content', dangerouslySetInnerHTML: { __html: props.html } })
       : null,
-    props.blocks.length > 0
-      ? h(
-          BlockContext.Provider,
-          { value: props.environment },
-          h('div', { className: 'tb-blocks' }, treeElements(props.blocks)),
-        )
+    props.blocksHtml
+      ? // biome-ignore lint/security/noDangerouslySetInnerHtml: the blocks' own server rendering (renderBlocks), escaped by React
+        h('div', { className: 'tb-blocks', dangerouslySetInnerHTML: { __html: props.blocksHtml } })
       : null,
   );
 }
