@@ -1,5 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { ReactElement, ReactNode } from 'react';
+import type { ListQuery } from './context.js';
 
 /** Spec 2.1's block categories. */
 export const BLOCK_CATEGORIES = ['layout', 'content', 'media', 'navigation', 'data', 'dynamic'] as const;
@@ -45,6 +46,11 @@ export interface BlockDefinition<S extends TObject = TObject> {
    * with a `media_id`. The server records each as a use of the item (issue 17, usage tracking).
    */
   media?: readonly (keyof Static<S> & string)[];
+  /**
+   * For blocks that list entries: what to fetch, from the props. The site fetches every list of a
+   * page before rendering it and the block reads its entries from the environment (`list`).
+   */
+  query?: (props: Static<S>) => ListQuery;
   component: (props: BlockRenderProps<Static<S>>) => ReactElement | null;
 }
 

@@ -73,6 +73,20 @@ const samples: Record<
     ],
     scripts: ['tabs'],
   },
+  'latest-posts': {
+    props: { count: 5, category: 'news' },
+    expect: ['<p class="tb-entries__empty">Nothing has been published here yet.</p>'],
+  },
+  'content-list': {
+    props: { contentType: 'event', order: 'title', paged: true, emptyText: 'No events.' },
+    expect: ['<p class="tb-entries__empty">No events.</p>'],
+  },
+  pagination: { props: {}, expect: [] },
+  conditional: {
+    props: { audience: 'signed-in' },
+    children: [{ type: 'heading', props: { text: 'Members' } }],
+    expect: ['<h2 class="tb-heading">Members</h2>'],
+  },
   accordion: {
     props: { items: [{ title: 'Shipping', content: '<p>Two days.</p>', open: true }], single: true },
     expect: [
@@ -240,8 +254,13 @@ describe('every block type', () => {
     });
     expect(view.find((block) => block.type === 'faq')).toMatchObject({ category: 'content' });
     expect(new Set(view.map((block) => block.category))).toEqual(
-      new Set(['layout', 'content', 'media', 'navigation', 'data']),
+      new Set(['layout', 'content', 'media', 'navigation', 'data', 'dynamic']),
     );
+    expect(view.find((block) => block.type === 'content-list')).toMatchObject({
+      category: 'dynamic',
+      dynamic: true,
+    });
+    expect(view.find((block) => block.type === 'heading')).toMatchObject({ dynamic: false });
   });
 });
 

@@ -28,6 +28,62 @@ export interface BlockEnvironment {
   trail?: ReadonlyArray<{ label: string; url: string }>;
   /** The page's stylesheet and scripts, collected while its blocks render (renderBlocks fills it). */
   assets?: PageAssets;
+  /** The entries a list block shows (its `query`), fetched before rendering, by block id. */
+  list?(blockId: string): EntryList | undefined;
+  /** Who is looking, for conditional blocks: resolved at render time on the server. */
+  visitor?: Visitor;
+  /** A date as the site writes it (its locale and time zone). */
+  formatDate?(iso: string): string;
+  /** The page's paged list (a content list with `paged`): where it is, and each page's address. */
+  paging?: { page: number; pages: number; href(page: number): string };
+}
+
+/** What a list block asks of the site (block.ts, `query`): published entries of one type. */
+export interface ListQuery {
+  /** A content type's slug: post, page, or a custom type. */
+  type: string;
+  count: number;
+  /** Only entries filed under this term. */
+  term?: { taxonomy: string; slug: string };
+  /** Only entries by this user. */
+  authorId?: number;
+  order: 'newest' | 'oldest' | 'title';
+  /** Follows the page's `?page=N` (the pagination block pages it). */
+  paged: boolean;
+}
+
+/** An entry as list blocks show it. */
+export interface EntryCard {
+  id: number;
+  title: string;
+  /** Site-relative. */
+  url: string;
+  excerpt: string;
+  published_at: string;
+  author: string | null;
+  image: MediaInfo | null;
+}
+
+export interface EntryList {
+  items: EntryCard[];
+  /** The page of the list shown, from 1, and how many there are. */
+  page: number;
+  pages: number;
+}
+
+export interface Visitor {
+  signedIn: boolean;
+  /** The page's locale. */
+  locale: string;
+  device: 'desktop' | 'tablet' | 'mobile';
+  /** When the page is rendered, ISO 8601. */
+  now: string;
+  /**
+   * Called by a block whose output depends on who is looking (signed in, device): the page must not
+   * be shared between visitors. `until` instead bounds how long a shared page stays right (a
+   * date condition's next boundary).
+   */
+  varies(why: { personal: true } | { until: string }): void;
 }
 
 export const emptyEnvironment: BlockEnvironment = { media: () => null };

@@ -11,12 +11,17 @@ export {
   BlockContext,
   type BlockEnvironment,
   classes,
+  type EntryCard,
+  type EntryList,
   emptyEnvironment,
+  type ListQuery,
   type MediaInfo,
   useBlockEnvironment,
   useBlockScript,
   useBlockStyle,
+  type Visitor,
 } from './context.js';
+export { blockLists } from './lists.js';
 export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
 export {
   BREAKPOINT_MIN_WIDTH,

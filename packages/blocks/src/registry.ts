@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { BlockDefinition, ChildrenRule } from './block.js';
 import { breadcrumb } from './blocks/breadcrumb.js';
 import { code, logo } from './blocks/code.js';
+import { conditional } from './blocks/conditional.js';
+import { contentList, latestPosts, pagination } from './blocks/dynamic.js';
 import { audio, map, menu, social, video } from './blocks/embeds.js';
 import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
@@ -49,9 +51,13 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       link,
       menu,
       breadcrumb,
+      pagination,
       map,
       social,
       testimonials,
+      latestPosts,
+      contentList,
+      conditional,
     ] as unknown as BlockDefinition[]
   ).map((definition) => [definition.type, withCommonProps(definition)]),
 );
@@ -78,6 +84,8 @@ export interface BlockTypeView {
   rich_text: readonly string[];
   /** Props holding media library items (ids, or objects with `media_id`). */
   media: readonly string[];
+  /** Lists entries fetched when the page renders (latest posts, content list). */
+  dynamic: boolean;
 }
 
 /** The registry as JSON, for the builder's palette and settings (GET /api/builder/blocks). */
@@ -91,5 +99,6 @@ export function registryView(): BlockTypeView[] {
     children: definition.children,
     rich_text: definition.richText ?? [],
     media: definition.media ?? [],
+    dynamic: definition.query !== undefined,
   }));
 }

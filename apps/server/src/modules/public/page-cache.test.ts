@@ -27,6 +27,15 @@ describe('PageCache', () => {
     expect(cache.get(2, 's2', '/a')).not.toBeNull();
   });
 
+  it('stops answering a page at the moment it said it would be wrong', () => {
+    const cache = new PageCache();
+    cache.set(1, 's1', '/sale', { ...page('on'), expiresAt: Date.now() + 60_000 }, []);
+    cache.set(1, 's1', '/over', { ...page('over'), expiresAt: Date.now() - 1 }, []);
+    expect(cache.get(1, 's1', '/sale')?.body.toString()).toBe('on');
+    expect(cache.get(1, 's1', '/over')).toBeNull();
+    expect(cache.size).toBe(1);
+  });
+
   it('stays within its size, dropping the least recently used', () => {
     const cache = new PageCache(10_000);
     for (let i = 0; i < 10; i++) cache.set(1, 's', `/${i}`, page('x'.repeat(1000)), []);

@@ -7,6 +7,8 @@ export interface StoredPage {
   headers: Readonly<Record<string, string>>;
   /** The same as a flat name, value list with the content length: what `writeHead` takes fastest. */
   rawHeaders: readonly string[];
+  /** When the page stops being right by itself (a conditional block's date), ms since the epoch. */
+  expiresAt?: number;
 }
 
 interface Entry extends StoredPage {
@@ -36,7 +38,7 @@ export class PageCache {
     const key = `${siteId} ${path}`;
     const entry = this.pages.get(key);
     if (!entry) return null;
-    if (entry.siteStamp !== siteStamp) {
+    if (entry.siteStamp !== siteStamp || (entry.expiresAt !== undefined && Date.now() >= entry.expiresAt)) {
       this.drop(key, entry);
       return null;
     }

@@ -9,6 +9,8 @@ import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
 import { contentOf } from '../content/content.js';
+import { SESSION_COOKIE } from '../identity/auth/repo-sessions.js';
+import { identityOf } from '../identity/identity.js';
 import { blockScripts } from './block-scripts.js';
 import type { PageCache, StoredPage } from './page-cache.js';
 import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
@@ -95,6 +97,13 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
   // Theme files under names that change with their content: cached for a year.
   themeFile(app, stylesheet.path, 'text/css', stylesheet.css);
   for (const script of blockScripts.values()) themeFile(app, script.path, 'text/javascript', script.source);
+  // Pages are outside /api, where nothing authenticates: a conditional block asks whether a session
+  // of this site came with the request, which costs a query only when a session cookie did.
+  const { sessions } = identityOf(runtime);
+  const signedIn = async (request: FastifyRequest) => {
+    const cookie = request.cookies[SESSION_COOKIE];
+    return Boolean(cookie && request.site && (await sessions.resume(cookie, request.site.id)));
+  };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = request.site;
     if (!current) return reply.code(404).send();
@@ -104,31 +113,43 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
     const origin = `${request.protocol}://${request.host}`;
     // Usually the fast lane has answered a cached page already; not when the site was not yet in
     // the directory's cache, nor for app.inject.
-    const kept = target.cacheable
-      ? cache.get(current.id, current.updated_at, `${origin}${target.path}`)
-      : null;
+    const key = `${origin}${target.key}`;
+    const kept = target.cacheable ? cache.get(current.id, current.updated_at, key) : null;
     if (kept) {
       reply.code(kept.status).headers(kept.headers);
       if (kept.status === 200 && request.headers['if-none-match'] === kept.etag)
         return reply.code(304).send();
       return reply.send(kept.body);
     }
-    const answer = await site.render(current, target.path, origin);
+    const answer = await site.render(current, target.path, origin, {
+      page: target.page,
+      signedIn: await signedIn(request),
+      userAgent: request.headers['user-agent'] ?? '',
+    });
     if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
     reply
       .code(answer.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('cache-control', answer.personal ? 'private, no-cache' : cacheControl(answer.expiresAt))
       .header('etag', answer.etag);
+    // A page that differs by device names what it read, for caches in front.
+    if (answer.personal) reply.header('vary', 'cookie, authorization, user-agent');
     allowMediaOrigin(reply, mediaOrigin);
-    if (target.cacheable) {
+    if (target.cacheable && !answer.personal) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
         if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
       const body = Buffer.from(answer.html);
       const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
-      const page: StoredPage = { status: answer.status, body, etag: answer.etag, headers, rawHeaders };
-      cache.set(current.id, current.updated_at, `${origin}${target.path}`, page, answer.tags);
+      const page: StoredPage = {
+        status: answer.status,
+        body,
+        etag: answer.etag,
+        headers,
+        rawHeaders,
+        ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
+      };
+      cache.set(current.id, current.updated_at, key, page, answer.tags);
     }
     if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)
       return reply.code(304).send();
@@ -198,7 +219,7 @@ function cachedPages(cache: PageCache, sites: SiteDirectory): FastResponder {
     if (!target.cacheable) return false;
     const site = sites.cached(origin.host);
     if (!site) return false;
-    const page = cache.get(site.id, site.updated_at, `${origin.protocol}://${origin.host}${target.path}`);
+    const page = cache.get(site.id, site.updated_at, `${origin.protocol}://${origin.host}${target.key}`);
     if (!page) return false;
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
       for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
@@ -217,9 +238,10 @@ function cachedPages(cache: PageCache, sites: SiteDirectory): FastResponder {
 /**
  * The path a page is rendered for, and whether the page cache may keep it: as WordPress's page
  * caches do, an address with a query string of its own (not a campaign's tags) may mean something
- * else each time, so it is rendered and not kept.
+ * else each time, so it is rendered and not kept; `page=N` (a paged content list) is part of the
+ * page's address and kept under it.
  */
-function pageTarget(url: string): { path: string; cacheable: boolean } {
+function pageTarget(url: string): { path: string; page: number; key: string; cacheable: boolean } {
   const mark = url.indexOf('?');
   const raw = mark < 0 ? url : url.slice(0, mark);
   const query = mark < 0 ? '' : url.slice(mark + 1);
@@ -230,8 +252,18 @@ function pageTarget(url: string): { path: string; cacheable: boolean } {
     } catch {
       // Left as sent: the page will be a 404.
     }
-  const cacheable = !raw.startsWith('/api/') && onlyTracking(query);
-  return { path, cacheable };
+  const pageParam = /(?:^|&)page=([1-9][0-9]{0,5})(?:&|$)/.exec(query);
+  const page = pageParam ? Number(pageParam[1]) : 1;
+  const rest = pageParam ? query.replace(/(^|&)page=[0-9]+/, '') : query;
+  const cacheable = !raw.startsWith('/api/') && onlyTracking(rest);
+  return { path, page, key: page > 1 ? `${path}?page=${page}` : path, cacheable };
+}
+
+/** Cache-Control for a shared page; one right only until a moment is kept by a CDN no longer. */
+function cacheControl(expiresAt: number | undefined): string {
+  if (expiresAt === undefined) return PAGE_CACHE_CONTROL;
+  const seconds = Math.max(0, Math.min(60, Math.floor((expiresAt - Date.now()) / 1000)));
+  return `public, max-age=0, s-maxage=${seconds}`;
 }
 
 /** Campaign and click tags that never change a page: utm_*, fbclid, gclid and their kind. */

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Block, type BlockEnvironment, blockMedia, type MediaInfo, renderBlocks } from '@tessera/blocks';
+import {
+  type Block,
+  type EntryList as BlockEntryList,
+  type BlockEnvironment,
+  blockLists,
+  blockMedia,
+  type MediaInfo,
+  renderBlocks,
+} from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { anonymousActorOn } from '../../core/access/actor.js';
@@ -29,13 +37,23 @@ import {
   SearchForm,
   type SiteFrame,
 } from './theme/layouts.js';
+import { ANONYMOUS_REQUEST, deviceOf, type PageRequest } from './visitor.js';
 
 /** The addresses of post lists: `/page/2`, `/category/news`, `/tag/rust/page/3`. */
 const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0-9]{0,5}))?\/?$/;
 
 /** A rendered answer of the public site. */
 export type PublicAnswer =
-  | { status: 200 | 404 | 410; html: string; etag: string; tags: string[] }
+  | {
+      status: 200 | 404 | 410;
+      html: string;
+      etag: string;
+      tags: string[];
+      /** Shows something particular to this visitor (a conditional block): never shared. */
+      personal?: boolean;
+      /** Right until then only (a conditional block's date), ms since the epoch. */
+      expiresAt?: number;
+    }
   | { status: 301 | 302 | 307 | 308; location: string };
 
 /** The default theme's stylesheet, read once: served under a name that changes with its content. */
@@ -107,9 +125,14 @@ export class PublicSite {
   }
 
   /** The page at `path` (site-relative, without query) for a visitor reaching `origin`. */
-  async render(site: Site, path: string, origin: string): Promise<PublicAnswer> {
+  async render(
+    site: Site,
+    path: string,
+    origin: string,
+    request: PageRequest = ANONYMOUS_REQUEST,
+  ): Promise<PublicAnswer> {
     const frame = await this.frame(site);
-    if (path === '/') return this.home(site, frame, origin);
+    if (path === '/') return this.home(site, frame, origin, request);
     // Set by hand, a redirect wins over what the site would serve here.
     const redirect = await this.redirects.follow(site, path);
     if (redirect?.to) return { status: redirect.status as 301, location: redirect.to };
@@ -129,7 +152,7 @@ export class PublicSite {
     }
     const found = await this.content.published.atPath(site, path);
     if (found?.kind === 'moved') return { status: 301, location: found.url };
-    if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found);
+    if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found, request);
     return this.notFound(frame);
   }
 
@@ -138,15 +161,22 @@ export class PublicSite {
     const frame = await this.frame(site);
     const found = await this.content.published.workingCopy(site, entryId);
     if (!found) return this.notFound(frame);
-    return this.entryPage(site, frame, origin, found, found.item.url, true);
+    return this.entryPage(site, frame, origin, found, ANONYMOUS_REQUEST, found.item.url, true);
   }
 
-  private async home(site: Site, frame: SiteFrame, origin: string): Promise<PublicAnswer> {
+  private async home(
+    site: Site,
+    frame: SiteFrame,
+    origin: string,
+    request: PageRequest,
+  ): Promise<PublicAnswer> {
     const reading = await settingsOf(this.runtime, site, 'reading');
     if (reading.show_on_front === 'page' && reading.front_page_id !== null) {
       const front = await this.content.published.entry(site, reading.front_page_id);
-      if (front) return this.entryPage(site, frame, origin, front, '/');
+      if (front) return this.entryPage(site, frame, origin, front, request, '/');
     }
+    // The latest posts page at /page/N.
+    if (request.page > 1) return { status: 301, location: `/page/${request.page}` };
     return this.postList(site, frame, origin, { page: 1 });
   }
 
@@ -220,47 +250,96 @@ export class PublicSite {
     frame: SiteFrame,
     origin: string,
     found: Extract<PathAnswer, { kind: 'entry' }>,
+    request: PageRequest,
     canonicalPath = found.item.url,
     preview = false,
   ): Promise<PublicAnswer> {
     const { type, row, item } = found;
     const live = row.live;
     const featuredId = live.featured_media_id;
-    // Every media item the page shows, fetched at once: the featured image and the blocks' images.
-    const blockIds = blockMedia(live.blocks as Block[]).map((use) => use.mediaId);
-    const media = await this.media.publicViews(
-      site,
-      featuredId === null ? blockIds : [featuredId, ...blockIds],
-    );
+    const blocksTree = live.blocks as Block[];
+    const lists = await this.lists(site, blocksTree, row.locale, request.page);
+    const paged = lists.paged;
+    // `?page=N` exists only for a page whose paged list has that many pages.
+    if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(frame);
+    // Every media item the page shows, fetched at once: the featured image, the blocks' images and
+    // the listed entries' featured images.
+    const blockIds = blockMedia(blocksTree).map((use) => use.mediaId);
+    const media = await this.media.publicViews(site, [
+      ...(featuredId === null ? [] : [featuredId]),
+      ...blockIds,
+      ...lists.mediaIds,
+    ]);
+    const info = (id: number | null) => {
+      const view = id === null ? undefined : media.get(id);
+      return view ? mediaInfo(view) : null;
+    };
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
+    const date = dateFormat(site, await this.timeZone(site));
+    const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
+    const pagePath = canonicalPath;
     const environment: BlockEnvironment = {
       pageUrl: `${origin}${canonicalPath}`,
       site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
       trail: [...(await this.ancestors(site, live.parent_id)), { label: item.title, url: item.url }],
-      media: (id) => {
-        const view = media.get(id);
-        return view ? mediaInfo(view) : null;
+      media: info,
+      list: (blockId) => {
+        const found = lists.byBlock.get(blockId);
+        if (!found) return undefined;
+        return {
+          page: found.page,
+          pages: found.pages,
+          items: found.items.map((entry) => ({
+            id: entry.id,
+            title: entry.title,
+            url: entry.url,
+            excerpt: entry.excerpt,
+            published_at: entry.published_at,
+            author: entry.author,
+            image: info(entry.featured_media_id),
+          })),
+        } satisfies BlockEntryList;
+      },
+      formatDate: (iso) => date.format(new Date(iso)),
+      ...(paged
+        ? {
+            paging: {
+              page: paged.page,
+              pages: paged.pages,
+              href: (n: number) => (n === 1 ? pagePath : `${pagePath}?page=${n}`),
+            },
+          }
+        : {}),
+      visitor: {
+        signedIn: request.signedIn,
+        locale: row.locale,
+        device: deviceOf(request.userAgent),
+        now: new Date().toISOString(),
+        varies: (why) => {
+          if ('personal' in why) varies.personal = true;
+          else varies.until = Math.min(varies.until ?? Number.POSITIVE_INFINITY, Date.parse(why.until));
+        },
       },
     };
     const dated = type.slug === 'post' || type.route_pattern.includes('{yyyy}');
     let byline: string | null = null;
     if (dated) {
-      const date = dateFormat(site, await this.timeZone(site)).format(new Date(row.published_at));
+      const published = date.format(new Date(row.published_at));
       const author =
         live.author_id === null
           ? null
           : (await authorNames(this.runtime.data, [live.author_id])).get(live.author_id);
-      byline = [frame.strings.published(date), author ? frame.strings.by(author) : '']
+      byline = [frame.strings.published(published), author ? frame.strings.by(author) : '']
         .filter(Boolean)
         .join(' · ');
     }
     const html = typeof live.fields.content === 'string' ? live.fields.content : '';
-    const blocks = renderBlocks(live.blocks as Block[], environment);
+    const blocks = renderBlocks(blocksTree, environment);
     const image = featured?.variants.large ?? featured?.variants.full;
     const head: PageHead = {
       title: item.title,
       description: item.excerpt.slice(0, 300),
-      canonical: `${origin}${canonicalPath}`,
+      canonical: `${origin}${canonicalPath}${request.page > 1 ? `?page=${request.page}` : ''}`,
       type: dated ? 'article' : 'website',
       image:
         featured && image
@@ -274,7 +353,7 @@ export class PublicSite {
       ...(dated && !preview ? { publishedAt: row.published_at } : {}),
       ...(preview ? { noindex: true, canonical: null } : {}),
     };
-    return pageAnswer(
+    const answer = pageAnswer(
       200,
       { ...frame, lang: row.locale },
       head,
@@ -291,6 +370,8 @@ export class PublicSite {
         ...[...media.keys()].map((id) => `media:${id}`),
         // In a tree, the address depends on the ancestors' slugs too.
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
+        // A list shows the latest of its type: any change to one of them may change it.
+        ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
       ],
       {
         css: blocks.css,
@@ -300,6 +381,46 @@ export class PublicSite {
         }),
       },
     );
+    if (answer.status !== 200 || !('html' in answer)) return answer;
+    return {
+      ...answer,
+      ...(varies.personal ? { personal: true } : {}),
+      ...(varies.until !== null ? { expiresAt: varies.until } : {}),
+    };
+  }
+
+  /**
+   * The entries the tree's list blocks show, fetched before rendering. A list of a type or term the
+   * site does not have is empty. The first paged list follows `?page=N`.
+   */
+  private async lists(site: Site, tree: readonly Block[], locale: string, page: number) {
+    type Listed = Awaited<ReturnType<Content['published']['latest']>>['items'];
+    const byBlock = new Map<string, { type: string; items: Listed; page: number; pages: number }>();
+    let paged: { page: number; pages: number } | null = null;
+    for (const { blockId, query } of blockLists(tree)) {
+      const pageOfList: number = query.paged && !paged ? page : 1;
+      let found: { items: Listed; total: number } = { items: [], total: 0 };
+      try {
+        found = await this.content.published.latest(site, {
+          type: query.type,
+          limit: query.count,
+          page: pageOfList,
+          locale,
+          order: query.order,
+          ...(query.term ? { term: query.term } : {}),
+          ...(query.authorId ? { authorId: query.authorId } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error;
+      }
+      const pages = Math.max(1, Math.ceil(found.total / query.count));
+      byBlock.set(blockId, { type: query.type, items: found.items, page: pageOfList, pages });
+      if (query.paged && !paged) paged = { page: pageOfList, pages };
+    }
+    const mediaIds = [...byBlock.values()].flatMap((list) =>
+      list.items.flatMap((entry) => (entry.featured_media_id === null ? [] : [entry.featured_media_id])),
+    );
+    return { byBlock, paged, mediaIds };
   }
 
   /** The published ancestors of an entry, the farthest first (a tree is 12 levels deep at most). */

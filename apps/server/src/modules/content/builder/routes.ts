@@ -24,6 +24,9 @@ const BlockDefinition = Type.Object({
     description:
       'Props holding media library items (an id, ids, or objects with media_id); their uses are tracked',
   }),
+  dynamic: Type.Boolean({
+    description: 'Lists entries fetched when the page renders (latest posts, content list)',
+  }),
 });
 
 /**

@@ -21,6 +21,13 @@ export interface TermRef {
 }
 
 /** Queries of what is published on one site. */
+/** What a list of published entries is narrowed to. */
+interface Filters {
+  termId?: number | undefined;
+  locale?: string | undefined;
+  authorId?: number | undefined;
+}
+
 export class PublishedRepo {
   constructor(private readonly db: SiteScopedDb) {}
 
@@ -28,13 +35,24 @@ export class PublishedRepo {
   async latest(
     typeIds: readonly number[],
     limit: number,
-    only: { termId?: number | undefined; locale?: string | undefined; offset?: number } = {},
+    only: Filters & { offset?: number; order?: 'newest' | 'oldest' | 'title' } = {},
   ): Promise<PublishedRow[]> {
     if (typeIds.length === 0) return [];
-    const rows = await this.filtered(typeIds, only)
-      .select(['id', 'type_id', 'locale', 'live', 'live_path', 'published_at', 'updated_at'])
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
+    let query = this.filtered(typeIds, only).select([
+      'id',
+      'type_id',
+      'locale',
+      'live',
+      'live_path',
+      'published_at',
+      'updated_at',
+    ]);
+    const order = only.order ?? 'newest';
+    if (order === 'title') query = query.orderBy('title', 'asc');
+    const direction = order === 'oldest' ? 'asc' : 'desc';
+    const rows = await query
+      .orderBy('published_at', direction)
+      .orderBy('id', direction)
       .limit(limit)
       .offset(only.offset ?? 0)
       .execute();
@@ -42,10 +60,7 @@ export class PublishedRepo {
   }
 
   /** How many entries `latest` pages through. */
-  async countLatest(
-    typeIds: readonly number[],
-    only: { termId?: number | undefined; locale?: string | undefined } = {},
-  ): Promise<number> {
+  async countLatest(typeIds: readonly number[], only: Filters = {}): Promise<number> {
     if (typeIds.length === 0) return 0;
     const row = await this.filtered(typeIds, only)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -53,10 +68,7 @@ export class PublishedRepo {
     return Number(row.n);
   }
 
-  private filtered(
-    typeIds: readonly number[],
-    only: { termId?: number | undefined; locale?: string | undefined },
-  ) {
+  private filtered(typeIds: readonly number[], only: Filters) {
     let query = this.db
       .selectFrom('entries')
       .where('status', '=', 'published')
@@ -64,6 +76,7 @@ export class PublishedRepo {
       .where('live', 'is not', null)
       .where('type_id', 'in', typeIds);
     if (only.locale !== undefined) query = query.where('locale', '=', only.locale);
+    if (only.authorId !== undefined) query = query.where('author_id', '=', only.authorId);
     const { termId } = only;
     if (termId !== undefined)
       query = query.where('id', 'in', (eb) =>

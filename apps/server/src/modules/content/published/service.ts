@@ -39,6 +39,10 @@ export interface LatestQuery {
   locale?: string;
   /** Only entries filed under this term (`category` / `news`, `tag` / `rust`). */
   term?: { taxonomy: string; slug: string };
+  /** Only entries by this user. */
+  authorId?: number;
+  /** Newest first (default), oldest first, or by title. */
+  order?: 'newest' | 'oldest' | 'title';
 }
 
 /**
@@ -62,13 +66,18 @@ export class PublishedService {
     const repo = new PublishedRepo(this.runtime.data.site(site.id));
     const term = query.term ? await repo.termBySlug(query.term.taxonomy, query.term.slug) : null;
     if (query.term && !term) throw new NotFound('Term', 'term_not_found');
-    const only = { termId: term?.id, locale: query.locale };
+    const only = { termId: term?.id, locale: query.locale, authorId: query.authorId };
     const offset = ((query.page ?? 1) - 1) * query.limit;
     const [found, total] = await Promise.all([
-      repo.latest([type.id], query.limit, { ...only, offset }),
+      repo.latest([type.id], query.limit, { ...only, offset, order: query.order ?? 'newest' }),
       repo.countLatest([type.id], only),
     ]);
-    const rows = found.filter((row) => !term || (row.live.terms[term.taxonomy] ?? []).includes(term.id));
+    // The filters read the working copy's columns; what shows is the live version's, checked here.
+    const rows = found.filter(
+      (row) =>
+        (!term || (row.live.terms[term.taxonomy] ?? []).includes(term.id)) &&
+        (query.authorId === undefined || row.live.author_id === query.authorId),
+    );
     const terms = await repo.termsByIds(rows.flatMap((row) => Object.values(row.live.terms).flat()));
     const authors = await authorNames(
       this.runtime.data,

@@ -1,7 +1,10 @@
 import type { EntryState } from '../entries/entry.js';
 import type { ContentType } from '../types/content-type.js';
 
-/** The text of a block tree: its text and content props, depth first, up to about `budget` characters. */
+/**
+ * The text of a block tree: its text and content props, depth first, up to about `budget`
+ * characters; the children of conditional blocks are left out.
+ */
 export function blockText(blocks: unknown[], budget: number): string {
   const parts: string[] = [];
   let size = 0;
@@ -16,7 +19,8 @@ export function blockText(blocks: unknown[], budget: number): string {
           size += value.length;
         }
       }
-      if (Array.isArray(block.children)) walk(block.children);
+      // What a conditional block shows depends on who looks: its text stays out of excerpts and search.
+      if (Array.isArray(block.children) && block.type !== 'conditional') walk(block.children);
     }
   };
   walk(blocks);

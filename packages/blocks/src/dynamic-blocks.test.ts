@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { pageNumbers } from './blocks/dynamic.js';
+import type { BlockEnvironment, EntryList, Visitor } from './context.js';
+import { blockLists } from './lists.js';
+import { renderBlocks } from './render.js';
+import { validateTree } from './tree.js';
+
+function tree(input: unknown[]) {
+  const checked = validateTree(input);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  return checked.tree;
+}
+
+const entries: EntryList = {
+  page: 2,
+  pages: 7,
+  items: [
+    {
+      id: 1,
+      title: 'Spring <fair>',
+      url: '/2026/03/spring-fair',
+      excerpt: 'Stalls and music.',
+      published_at: '2026-03-01T10:00:00.000Z',
+      author: 'Ada',
+      image: {
+        id: 9,
+        url: '/media/fair.webp',
+        alt: 'Stalls',
+        width: 800,
+        height: 600,
+        variants: { medium: { url: '/media/fair-medium.webp', width: 768, height: 576 } },
+        credit: null,
+      },
+    },
+  ],
+};
+
+describe('list blocks', () => {
+  it('say what they list, from their props', () => {
+    const blocks = tree([
+      { id: 'l', type: 'latest-posts', props: { count: 4, category: 'news' } },
+      {
+        type: 'section',
+        props: {},
+        children: [
+          {
+            id: 'c',
+            type: 'content-list',
+            props: {
+              contentType: 'event',
+              taxonomy: 'venue',
+              term: 'harbour',
+              authorId: 3,
+              order: 'oldest',
+              paged: true,
+            },
+          },
+        ],
+      },
+    ]);
+    expect(blockLists(blocks)).toEqual([
+      {
+        blockId: 'l',
+        query: {
+          type: 'post',
+          count: 4,
+          term: { taxonomy: 'category', slug: 'news' },
+          order: 'newest',
+          paged: false,
+        },
+      },
+      {
+        blockId: 'c',
+        query: {
+          type: 'event',
+          count: 6,
+          term: { taxonomy: 'venue', slug: 'harbour' },
+          authorId: 3,
+          order: 'oldest',
+          paged: true,
+        },
+      },
+    ]);
+  });
+
+  it('render the entries the site fetched, and page through them', () => {
+    const environment: BlockEnvironment = {
+      media: () => null,
+      list: (id) => (id === 'c' ? entries : undefined),
+      formatDate: () => '1 March 2026',
+      paging: { page: 2, pages: 7, href: (n) => (n === 1 ? '/events' : `/events?page=${n}`) },
+    };
+    const { html, css } = renderBlocks(
+      tree([
+        {
+          id: 'c',
+          type: 'content-list',
+          props: { layout: 'grid', columns: { desktop: 2 }, showImage: true, showAuthor: true, paged: true },
+        },
+        { type: 'pagination', props: {} },
+      ]),
+      environment,
+    );
+    expect(html).toContain('<ul class="tb-entries tb-entries--grid tb-s1"><li class="tb-entries__item">');
+    expect(css).toContain('.tb-s1{grid-template-columns:repeat(2, minmax(0, 1fr))}');
+    expect(html).toContain(
+      '<a href="/2026/03/spring-fair" class="tb-entries__image" tabindex="-1" aria-hidden="true"><img src="/media/fair.webp"',
+    );
+    expect(html).toContain('alt=""');
+    expect(html).toContain(
+      '<h3 class="tb-entries__title"><a href="/2026/03/spring-fair">Spring &lt;fair&gt;</a></h3>',
+    );
+    expect(html).toContain('<time dateTime="2026-03-01T10:00:00.000Z">1 March 2026</time><span>Ada</span>');
+    expect(html).toContain('<p class="tb-entries__excerpt">Stalls and music.</p>');
+    expect(html).toContain(
+      '<nav class="tb-pagination tb-pagination-block" aria-label="Pages"><a href="/events" rel="prev">← Previous</a>',
+    );
+    expect(html).toContain(
+      '<li><span aria-current="page">2</span></li><li><a href="/events?page=3">3</a></li><li><span aria-hidden="true">…</span></li><li><a href="/events?page=7">7</a></li>',
+    );
+    expect(html).toContain('<a href="/events?page=3" rel="next">Next →</a></nav>');
+  });
+
+  it('number pages around the current one', () => {
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(1, 3)).toEqual([1, 2, 3]);
+    expect(pageNumbers(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
+    expect(pageNumbers(10, 10)).toEqual([1, 'gap', 9, 10]);
+  });
+});
+
+describe('conditional block', () => {
+  function seen(props: Record<string, unknown>, visitor: Partial<Visitor>) {
+    const reasons: unknown[] = [];
+    const html = renderBlocks(
+      tree([{ type: 'conditional', props, children: [{ type: 'heading', props: { text: 'Shown' } }] }]),
+      {
+        media: () => null,
+        visitor: {
+          signedIn: false,
+          locale: 'en',
+          device: 'desktop',
+          now: '2026-06-01T12:00:00.000Z',
+          varies: (why) => reasons.push(why),
+          ...visitor,
+        },
+      },
+    ).html;
+    return { shown: html.includes('Shown'), reasons };
+  }
+
+  it('shows its children to whom its conditions name, and says when the page depends on the visitor', () => {
+    expect(seen({}, {})).toEqual({ shown: true, reasons: [] });
+    expect(seen({ audience: 'signed-in' }, {})).toEqual({ shown: false, reasons: [{ personal: true }] });
+    expect(seen({ audience: 'signed-in' }, { signedIn: true }).shown).toBe(true);
+    expect(seen({ audience: 'signed-out' }, { signedIn: true }).shown).toBe(false);
+    expect(seen({ locales: ['fr'] }, {})).toEqual({ shown: false, reasons: [] });
+    expect(seen({ locales: ['fr', 'en'] }, {}).shown).toBe(true);
+    expect(seen({ devices: ['mobile'] }, {})).toEqual({ shown: false, reasons: [{ personal: true }] });
+    expect(seen({ devices: ['mobile'] }, { device: 'mobile' }).shown).toBe(true);
+    // All three devices is everyone: the page stays shareable.
+    expect(seen({ devices: ['mobile', 'tablet', 'desktop'] }, {})).toEqual({ shown: true, reasons: [] });
+  });
+
+  it('shows its children between two dates, and bounds how long the page stays right', () => {
+    const window = { from: '2026-07-01T00:00:00Z', until: '2026-08-01T00:00:00Z' };
+    expect(seen(window, {})).toEqual({ shown: false, reasons: [{ until: '2026-07-01T00:00:00.000Z' }] });
+    expect(seen(window, { now: '2026-07-15T00:00:00.000Z' })).toEqual({
+      shown: true,
+      reasons: [{ until: '2026-08-01T00:00:00.000Z' }],
+    });
+    expect(seen(window, { now: '2026-08-01T00:00:00.000Z' })).toEqual({ shown: false, reasons: [] });
+    expect(validateTree([{ type: 'conditional', props: { from: 'next tuesday' } }]).ok).toBe(false);
+  });
+
+  it('shows everything where no visitor is known, as on the builder canvas', () => {
+    const html = renderBlocks(
+      tree([
+        {
+          type: 'conditional',
+          props: { audience: 'signed-in' },
+          children: [{ type: 'heading', props: { text: 'Shown' } }],
+        },
+      ]),
+    ).html;
+    expect(html).toContain('Shown');
+  });
+});
