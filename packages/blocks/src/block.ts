@@ -51,6 +51,11 @@ export interface BlockDefinition<S extends TObject = TObject> {
    * page before rendering it and the block reads its entries from the environment (`list`).
    */
   query?: (props: Static<S>) => ListQuery;
+  /**
+   * Rules the schema cannot say (two form fields with one name): each fault as a path under
+   * `props` (`fields.2.name`) and a message. Runs on save after the schema passed.
+   */
+  refine?: (props: Static<S>) => Array<{ path: string; message: string }>;
   component: (props: BlockRenderProps<Static<S>>) => ReactElement | null;
 }
 

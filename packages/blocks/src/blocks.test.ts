@@ -73,6 +73,19 @@ const samples: Record<
     ],
     scripts: ['tabs'],
   },
+  form: {
+    props: {
+      title: 'Write to us',
+      fields: [{ name: 'email', label: 'Your email', type: 'email', required: true }],
+    },
+    expect: [
+      '<section class="tb-form" id="form-b-form" aria-labelledby="tb-form-b-form-title"><h2 id="tb-form-b-form-title">Write to us</h2>',
+      '<form class="tb-form__form" action="#" method="post">',
+      '<label for="tb-form-b-form-email">Your email<span aria-hidden="true"> *</span></label><input id="tb-form-b-form-email" required="" maxLength="254" autoComplete="email" type="email" name="email" value=""/>',
+      '<div class="tb-form__trap" aria-hidden="true"><label for="tb-form-b-form-website_url">Leave this empty</label><input id="tb-form-b-form-website_url" type="text" tabindex="-1" autoComplete="off" name="website_url" value=""/></div>',
+      '<button type="submit" class="tb-button tb-button--primary tb-button--medium">Send</button>',
+    ],
+  },
   'latest-posts': {
     props: { count: 5, category: 'news' },
     expect: ['<p class="tb-entries__empty">Nothing has been published here yet.</p>'],

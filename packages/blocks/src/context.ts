@@ -34,9 +34,17 @@ export interface BlockEnvironment {
   visitor?: Visitor;
   /** A date as the site writes it (its locale and time zone). */
   formatDate?(iso: string): string;
+  /** Where a form block posts to; without it (the builder's canvas) the form cannot be sent. */
+  formAction?(blockId: string): string;
+  /** What became of the visitor's last submission of a form block, shown on the page it returns to. */
+  formState?(blockId: string): FormState | undefined;
   /** The page's paged list (a content list with `paged`): where it is, and each page's address. */
   paging?: { page: number; pages: number; href(page: number): string };
 }
+
+export type FormState =
+  | { status: 'sent' }
+  | { status: 'invalid'; errors: Readonly<Record<string, string>>; values: Readonly<Record<string, string>> };
 
 /** What a list block asks of the site (block.ts, `query`): published entries of one type. */
 export interface ListQuery {

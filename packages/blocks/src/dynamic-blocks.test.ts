@@ -186,3 +186,54 @@ describe('conditional block', () => {
     expect(html).toContain('Shown');
   });
 });
+
+describe('form block', () => {
+  it('refuses two fields of one name and the honeypot name', () => {
+    const checked = validateTree([
+      {
+        type: 'form',
+        props: {
+          fields: [
+            { name: 'email', label: 'A', type: 'email' },
+            { name: 'email', label: 'B' },
+            { name: 'website_url', label: 'C' },
+          ],
+        },
+      },
+    ]);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.errors).toEqual({
+        'blocks[0].props.fields.1.name': ['Another field is named email.'],
+        'blocks[0].props.fields.2.name': ['website_url is reserved.'],
+      });
+  });
+
+  it('posts where the site says, and shows what became of the last submission', () => {
+    const blocks = tree([{ id: 'f', type: 'form', props: {} }]);
+    const invalid = renderBlocks(blocks, {
+      media: () => null,
+      formAction: (id) => `/_forms/12/${id}`,
+      formState: () => ({
+        status: 'invalid',
+        errors: { email: 'Enter an email address.' },
+        values: { name: 'Ada <b>', email: 'nope', message: 'Hello' },
+      }),
+    }).html;
+    expect(invalid).toContain('<form class="tb-form__form" action="/_forms/12/f" method="post">');
+    expect(invalid).toContain(
+      '<div class="tb-form__errors" role="alert"><ul><li><a href="#tb-form-f-email">Enter an email address.</a></li></ul></div>',
+    );
+    expect(invalid).toContain('value="Ada &lt;b&gt;"');
+    expect(invalid).toContain(
+      'aria-invalid="true" aria-describedby="tb-form-f-email-error" type="email" name="email" value="nope"/>',
+    );
+    expect(invalid).toContain(
+      '<textarea id="tb-form-f-message" name="message" required="" maxLength="5000" rows="6">Hello</textarea>',
+    );
+    const sent = renderBlocks(blocks, { media: () => null, formState: () => ({ status: 'sent' }) }).html;
+    expect(sent).toContain(
+      '<p class="tb-form__sent" role="status">Thank you: your message has been sent.</p>',
+    );
+  });
+});

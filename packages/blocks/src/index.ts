@@ -7,6 +7,7 @@ export {
   type ChildrenRule,
   defineBlock,
 } from './block.js';
+export { FIELD_MAX_LENGTH, type FormField, HONEYPOT } from './blocks/form.js';
 export {
   BlockContext,
   type BlockEnvironment,
@@ -14,6 +15,7 @@ export {
   type EntryCard,
   type EntryList,
   emptyEnvironment,
+  type FormState,
   type ListQuery,
   type MediaInfo,
   useBlockEnvironment,

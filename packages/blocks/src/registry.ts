@@ -5,6 +5,7 @@ import { code, logo } from './blocks/code.js';
 import { conditional } from './blocks/conditional.js';
 import { contentList, latestPosts, pagination } from './blocks/dynamic.js';
 import { audio, map, menu, social, video } from './blocks/embeds.js';
+import { form } from './blocks/form.js';
 import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
 import { heading } from './blocks/heading.js';
@@ -52,6 +53,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       menu,
       breadcrumb,
       pagination,
+      form,
       map,
       social,
       testimonials,

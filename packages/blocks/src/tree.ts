@@ -88,10 +88,15 @@ export function validateTree(input: unknown, options: TreeOptions = {}): TreeVal
         add(`${at}.props`, 'Expected an object.');
       else {
         checkedProps = Value.Default(definition.props, structuredClone(props)) as Record<string, unknown>;
+        let valid = true;
         for (const problem of Value.Errors(definition.props, checkedProps)) {
+          valid = false;
           const where = problem.path.replace(/^\//, '').replaceAll('/', '.');
           add(where ? `${at}.props.${where}` : `${at}.props`, problem.message);
         }
+        if (valid && definition.refine)
+          for (const problem of definition.refine(checkedProps as never))
+            add(`${at}.props.${problem.path}`, problem.message);
       }
 
       const block: Block = { id: blockId as string, type: definition.type, props: checkedProps };

@@ -29,6 +29,8 @@ declare module '../jobs/job.js' {
 interface MailBody {
   text: string;
   html: string | null;
+  /** Sealed with the body: a visitor's address is personal data. */
+  replyTo?: string;
 }
 
 /**
@@ -42,7 +44,11 @@ export function enqueueMail(
   message: MailMessage,
   options: { siteId?: number | null } = {},
 ): Promise<number> {
-  const body: MailBody = { text: message.text, html: message.html ?? null };
+  const body: MailBody = {
+    text: message.text,
+    html: message.html ?? null,
+    ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+  };
   return queue.enqueue(
     MAIL_JOB,
     { to: message.to, subject: message.subject, body: secrets.seal(JSON.stringify(body)) },
@@ -67,6 +73,7 @@ export function defineMailJob(registry: JobRegistry, mailer: Mailer, secrets: ()
         subject: mail.subject,
         text: body.text,
         ...(body.html === null ? {} : { html: body.html }),
+        ...(body.replyTo === undefined ? {} : { replyTo: body.replyTo }),
       });
     },
     { maxAttempts: MAIL_ATTEMPTS },

@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (a contact form's sender), when not to MAIL_FROM. */
+  replyTo?: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
       });
       inFlight.add(sending);
       const forget = () => inFlight.delete(sending);

@@ -6,6 +6,7 @@ import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
 import { mediaOf } from '../media/module.js';
 import { searchOf } from '../search/module.js';
+import { contactFormRoutes } from './contact-form.js';
 import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
 import { RedirectsService, redirectRoutes } from './redirects.js';
@@ -59,11 +60,14 @@ export const publicModule: TesseraModule = {
   routes(app, runtime) {
     const redirects = new RedirectsService(runtime);
     redirectRoutes(app, runtime, redirects);
-    publicRoutes(
-      app,
+    const site = new PublicSite(
       runtime,
-      new PublicSite(runtime, contentOf(runtime), mediaOf(runtime).media, searchOf(runtime), redirects),
-      pageCacheOf(runtime),
+      contentOf(runtime),
+      mediaOf(runtime).media,
+      searchOf(runtime),
+      redirects,
     );
+    publicRoutes(app, runtime, site, pageCacheOf(runtime));
+    contactFormRoutes(app, runtime, site);
   },
 };

@@ -125,6 +125,8 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
       page: target.page,
       signedIn: await signedIn(request),
       userAgent: request.headers['user-agent'] ?? '',
+      // Back from a contact form (contact-form.ts): the page says it was sent.
+      ...(target.sent ? { form: { blockId: target.sent, state: { status: 'sent' as const } } } : {}),
     });
     if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
     reply
@@ -135,7 +137,7 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
     // A page that differs by device names what it read, for caches in front.
     if (answer.personal) reply.header('vary', 'cookie, authorization, user-agent');
     allowMediaOrigin(reply, mediaOrigin);
-    if (target.cacheable && !answer.personal) {
+    if (target.cacheable && !answer.personal && answer.status !== 422) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
         if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
@@ -241,7 +243,13 @@ function cachedPages(cache: PageCache, sites: SiteDirectory): FastResponder {
  * else each time, so it is rendered and not kept; `page=N` (a paged content list) is part of the
  * page's address and kept under it.
  */
-function pageTarget(url: string): { path: string; page: number; key: string; cacheable: boolean } {
+function pageTarget(url: string): {
+  path: string;
+  page: number;
+  key: string;
+  cacheable: boolean;
+  sent: string | null;
+} {
   const mark = url.indexOf('?');
   const raw = mark < 0 ? url : url.slice(0, mark);
   const query = mark < 0 ? '' : url.slice(mark + 1);
@@ -256,7 +264,8 @@ function pageTarget(url: string): { path: string; page: number; key: string; cac
   const page = pageParam ? Number(pageParam[1]) : 1;
   const rest = pageParam ? query.replace(/(^|&)page=[0-9]+/, '') : query;
   const cacheable = !raw.startsWith('/api/') && onlyTracking(rest);
-  return { path, page, key: page > 1 ? `${path}?page=${page}` : path, cacheable };
+  const sent = /(?:^|&)sent=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(query)?.[1] ?? null;
+  return { path, page, key: page > 1 ? `${path}?page=${page}` : path, cacheable, sent };
 }
 
 /** Cache-Control for a shared page; one right only until a moment is kept by a CDN no longer. */

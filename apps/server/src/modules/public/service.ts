@@ -45,7 +45,7 @@ const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0
 /** A rendered answer of the public site. */
 export type PublicAnswer =
   | {
-      status: 200 | 404 | 410;
+      status: 200 | 404 | 410 | 422;
       html: string;
       etag: string;
       tags: string[];
@@ -154,6 +154,23 @@ export class PublicSite {
     if (found?.kind === 'moved') return { status: 301, location: found.url };
     if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found, request);
     return this.notFound(frame);
+  }
+
+  /**
+   * A published entry rendered for one request (a form block's outcome): status 422 when the
+   * submission was refused, so the page says it was not sent.
+   */
+  async entryFor(
+    site: Site,
+    entryId: number,
+    origin: string,
+    request: PageRequest,
+  ): Promise<PublicAnswer | null> {
+    const found = await this.content.published.entry(site, entryId);
+    if (!found) return null;
+    const answer = await this.entryPage(site, await this.frame(site), origin, found, request);
+    if (request.form?.state.status === 'invalid' && answer.status === 200) return { ...answer, status: 422 };
+    return answer;
   }
 
   /** A draft as it will look, for a preview link: never cached, never indexed. */
@@ -301,6 +318,8 @@ export class PublicSite {
         } satisfies BlockEntryList;
       },
       formatDate: (iso) => date.format(new Date(iso)),
+      formAction: (blockId) => `/_forms/${row.id}/${blockId}`,
+      formState: (blockId) => (request.form?.blockId === blockId ? request.form.state : undefined),
       ...(paged
         ? {
             paging: {

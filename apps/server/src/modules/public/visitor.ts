@@ -1,3 +1,5 @@
+import type { FormState } from '@tessera/blocks';
+
 /** What the public site knows of the request a page is rendered for. */
 export interface PageRequest {
   /** `?page=N` of a page with a paged content list; 1 otherwise. */
@@ -5,6 +7,8 @@ export interface PageRequest {
   /** A signed-in user of the site is looking (a session or token came with the request). */
   signedIn: boolean;
   userAgent: string;
+  /** The outcome of a form block's submission, shown on the page the visitor comes back to. */
+  form?: { blockId: string; state: FormState };
 }
 
 export const ANONYMOUS_REQUEST: PageRequest = { page: 1, signedIn: false, userAgent: '' };

@@ -72,6 +72,17 @@ export class MembersRepo {
     return new Map(rows.map((r) => [r.user_id, r.role_id]));
   }
 
+  /** The members holding the role of this slug (`admin`). */
+  async userIdsWithRole(slug: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('site_members')
+      .innerJoin('roles', 'roles.id', 'site_members.role_id')
+      .select('site_members.user_id')
+      .where('roles.slug', '=', slug)
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
   /** Members per role id, for role lists. */
   async countByRole(): Promise<Map<number, number>> {
     const rows = await this.db

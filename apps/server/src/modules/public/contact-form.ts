@@ -1,0 +1,171 @@
+import { type Block, eachBlock, FIELD_MAX_LENGTH, type FormField, HONEYPOT } from '@tessera/blocks';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { anonymousActorOn } from '../../core/access/actor.js';
+import type { App } from '../../core/http/app-type.js';
+import { enqueueMail } from '../../core/mail/mail-job.js';
+import { operationContext } from '../../core/operation/operation-context.js';
+import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
+import { contentOf } from '../content/content.js';
+import { siteAdminAddresses } from '../identity/users/bylines.js';
+import type { PublicSite } from './service.js';
+
+/** A contact form's message, as the `form.submission` filter sees it. */
+export interface ContactSubmission {
+  entryId: number;
+  blockId: string;
+  /** The page the form is on, absolute. */
+  page: string;
+  /** Field name → label and value, in the form's order. */
+  fields: Array<{ name: string; label: string; value: string }>;
+  /** Where it will be mailed. */
+  recipients: string[];
+  subject: string;
+  /** The visitor's address when the form asked for one: replies go there. */
+  replyTo: string | null;
+}
+
+declare module '../../core/hooks/hook-manager.js' {
+  interface FilterHooks {
+    /**
+     * A contact form's message before it is mailed: change it (recipients, subject), or return
+     * null to take it over (the forms plugin stores submissions instead).
+     */
+    'form.submission': [submission: ContactSubmission | null];
+  }
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const BLOCK_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** The faults of a submission, by field name; an empty record when it may be sent. */
+export function checkSubmission(
+  fields: readonly FormField[],
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.name] ?? '';
+    if (value === '') {
+      if (field.required) errors[field.name] = `${field.label}: this field is required.`;
+      continue;
+    }
+    if (value.length > FIELD_MAX_LENGTH[field.type])
+      errors[field.name] = `${field.label}: at most ${FIELD_MAX_LENGTH[field.type]} characters.`;
+    else if (field.type === 'email' && !EMAIL.test(value))
+      errors[field.name] = `${field.label}: enter an email address such as name@example.com.`;
+    else if (field.type === 'url' && !/^https?:\/\/[^\s]+$/.test(value))
+      errors[field.name] = `${field.label}: enter an address starting with http:// or https://.`;
+  }
+  return errors;
+}
+
+/**
+ * POST /_forms/{entryId}/{blockId}: a contact form block's submission, as a browser sends it
+ * (urlencoded, no script). A valid one is mailed to the site's administrators through the queue
+ * and the visitor goes back to the page, which says it was sent; an invalid one shows the page again
+ * with the faults and what was typed (422). A filled-in honeypot is answered as if sent, and nothing
+ * is mailed. Rate limited in the comments group, the budget of the site's other public form.
+ */
+export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite): void {
+  const content = contentOf(runtime);
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => {
+        const values: Record<string, string> = {};
+        for (const [name, value] of new URLSearchParams(body as string)) values[name] = value.trim();
+        done(null, values);
+      },
+    );
+    scope.route({
+      method: 'POST',
+      url: '/_forms/:entryId/:blockId',
+      config: { permission: 'public', rateLimit: 'comments' },
+      schema: { hide: true },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const current = request.site;
+        const { entryId, blockId } = request.params as { entryId: string; blockId: string };
+        const id = Number(entryId);
+        if (!current || !Number.isSafeInteger(id) || id < 1 || !BLOCK_ID.test(blockId))
+          return reply.code(404).send();
+        // Another site's page posting here is refused: browsers send Origin with every form post.
+        const origin = request.headers.origin;
+        if (origin !== undefined && origin !== `${request.protocol}://${request.host}`)
+          return reply.code(403).send();
+        const found = await content.published.entry(current, id);
+        const form = found ? formBlock(found.row.live.blocks as Block[], blockId) : null;
+        if (!found || !form) return reply.code(404).send();
+        const values = (request.body ?? {}) as Record<string, string>;
+        const back = `${found.item.url}?sent=${blockId}#form-${blockId}`;
+        if (values[HONEYPOT]) return reply.code(303).header('location', back).send();
+        const errors = checkSubmission(form.fields, values);
+        if (Object.keys(errors).length > 0) {
+          const answer = await site.entryFor(current, id, `${request.protocol}://${request.host}`, {
+            page: 1,
+            signedIn: false,
+            userAgent: request.headers['user-agent'] ?? '',
+            form: { blockId, state: { status: 'invalid', errors, values } },
+          });
+          if (!answer || !('html' in answer)) return reply.code(404).send();
+          return reply
+            .code(422)
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('cache-control', 'private, no-store')
+            .send(answer.html);
+        }
+        const email = form.fields.find((field) => field.type === 'email' && values[field.name]);
+        await submit(runtime, current, {
+          entryId: id,
+          blockId,
+          page: `${request.protocol}://${request.host}${found.item.url}`,
+          fields: form.fields.map((field) => ({
+            name: field.name,
+            label: field.label,
+            value: values[field.name] ?? '',
+          })),
+          recipients: form.recipient ? [form.recipient] : await siteAdminAddresses(runtime.data, current.id),
+          subject: form.subject,
+          replyTo: email ? (values[email.name] ?? null) : null,
+        });
+        return reply.code(303).header('location', back).send();
+      },
+    });
+  });
+}
+
+interface FormProps {
+  fields: FormField[];
+  subject: string;
+  recipient?: string;
+}
+
+function formBlock(tree: readonly Block[], blockId: string): FormProps | null {
+  let found: FormProps | null = null;
+  eachBlock(tree, (block) => {
+    if (block.id === blockId && block.type === 'form') found = block.props as unknown as FormProps;
+  });
+  return found;
+}
+
+/** Hands the message to the `form.submission` filter, then mails what it leaves, one mail per recipient. */
+async function submit(runtime: Runtime, site: Site, submission: ContactSubmission): Promise<void> {
+  const ctx = operationContext(runtime, anonymousActorOn(site, runtime.permissions, null));
+  const kept = await ctx.hooks.applyFilters('form.submission', submission);
+  if (!kept) return;
+  const text = [
+    `A message from the form on ${kept.page}:`,
+    '',
+    ...kept.fields.flatMap((field) => [`${field.label}:`, field.value || '—', '']),
+  ].join('\n');
+  await ctx.transaction(async () => {
+    for (const to of kept.recipients)
+      await enqueueMail(
+        runtime.jobs.queue,
+        runtime.secrets,
+        { to, subject: kept.subject, text, ...(kept.replyTo ? { replyTo: kept.replyTo } : {}) },
+        { siteId: site.id },
+      );
+  });
+}
