@@ -1,19 +1,14 @@
-import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { bumpCacheEpoch } from '../cache/cache-epoch.js';
 import { type MigrationSource, migrateToLatest } from '../db/migrate.js';
-import { NotFound, ValidationFailed } from '../errors.js';
+import { NotFound } from '../errors.js';
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { readManifest } from './manifest.js';
+import { unpackPackage } from './package-archive.js';
 import { pluginsOf } from './plugin-host.js';
 import { PluginRepo } from './plugin-repo.js';
-
-const run = promisify(execFile);
 
 export interface InstalledReport {
   name: string;
@@ -40,7 +35,7 @@ export async function installPlugin(
   /** Every other migration folder: the migrator checks the whole history in each run. */
   otherMigrations: readonly MigrationSource[],
 ): Promise<InstalledReport> {
-  const unpacked = await unpack(resolve(source));
+  const unpacked = await unpackPackage(resolve(source), 'plugin');
   try {
     const manifest = readManifest(unpacked.folder);
     const repo = new PluginRepo(runtime.data.global);
@@ -100,23 +95,4 @@ async function announceActivation(runtime: Runtime, name: string): Promise<void>
   await host.reloadActivation();
   await host.syncSiteSchedules(name);
   await bumpCacheEpoch(runtime.data.global);
-}
-
-async function unpack(source: string): Promise<{ folder: string; cleanup: () => Promise<void> }> {
-  if (!existsSync(source)) throw ValidationFailed.field('source', `No such file or folder: ${source}.`);
-  if (statSync(source).isDirectory()) return { folder: source, cleanup: async () => {} };
-  if (!/\.(tgz|tar\.gz)$/.test(source))
-    throw ValidationFailed.field('source', 'Must be a plugin folder or a .tgz archive (npm pack).');
-  const dir = await mkdtemp(join(tmpdir(), 'tessera-plugin-'));
-  const cleanup = () => rm(dir, { recursive: true, force: true });
-  try {
-    // --no-same-owner and no absolute names: an archive cannot write outside the folder.
-    await run('tar', ['-xzf', source, '-C', dir, '--no-same-owner']);
-  } catch {
-    await cleanup();
-    throw ValidationFailed.field('source', 'The archive could not be unpacked.');
-  }
-  // npm pack puts everything under package/.
-  const folder = existsSync(join(dir, 'package', 'package.json')) ? join(dir, 'package') : dir;
-  return { folder, cleanup };
 }
