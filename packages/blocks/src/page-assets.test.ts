@@ -60,8 +60,8 @@ describe('page assets', () => {
   });
 });
 
-describe('visibility per breakpoint', () => {
-  it('is a prop of every block, validated, and hides the block where it is false', () => {
+describe('visibility per breakpoint and style variations', () => {
+  it('are props of every block, validated, and become classes of the block itself', () => {
     const checked = validateTree([
       {
         id: 'a',
@@ -69,16 +69,32 @@ describe('visibility per breakpoint', () => {
         props: { text: 'Desktop only', visibility: { desktop: true, tablet: false } },
       },
       { id: 'b', type: 'spacer', props: { visibility: { desktop: true } } },
+      {
+        id: 'c',
+        type: 'button',
+        props: { text: 'Go', variation: 'pill', visibility: { desktop: false, mobile: true } },
+      },
+      { id: 'd', type: 'latest-posts', props: { visibility: { desktop: true, mobile: false } } },
     ]);
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     const { html, css } = renderBlocks(checked.tree);
-    expect(html).toBe(
-      '<div class="tb-s1"><h2 class="tb-heading">Desktop only</h2></div><div class="tb-spacer tb-s2" aria-hidden="true"></div>',
-    );
-    expect(css).toContain('.tb-s1{display:none}');
-    expect(css).toContain('@media (min-width:1024px){.tb-s1{display:contents}}');
-    const wrong = validateTree([{ type: 'heading', props: { visibility: { phone: false } } }]);
+    expect(html).toContain('<h2 class="tb-heading tb-hide-mt">Desktop only</h2>');
+    expect(html).toContain('<div class="tb-spacer tb-s1" aria-hidden="true"></div>');
+    expect(html).toContain('<div class="tb-button-row tb-align-left tb-is-pill tb-hide-td">');
+    // A block whose root is a component of its own gets a wrapper for its classes.
+    expect(html).toContain('<div class="tb-hide-m"><p class="tb-entries__empty">');
+    // Hidden only inside each breakpoint's own range: elsewhere the element keeps its own display.
+    expect(css).toContain('@media (max-width:639.98px){.tb-hide-mt{display:none}}');
+    expect(css).toContain('@media (min-width:640px) and (max-width:1023.98px){.tb-hide-mt{display:none}}');
+    expect(css).toContain('@media (min-width:1024px){.tb-hide-td{display:none}}');
+    expect(css).not.toContain('display:contents');
+    const wrong = validateTree([
+      { type: 'heading', props: { visibility: { phone: false }, variation: 'Pill!' } },
+    ]);
     expect(wrong.ok).toBe(false);
-    if (!wrong.ok) expect(Object.keys(wrong.errors).join()).toContain('blocks[0].props.visibility');
+    if (!wrong.ok) {
+      expect(Object.keys(wrong.errors).join()).toContain('blocks[0].props.visibility');
+      expect(Object.keys(wrong.errors).join()).toContain('blocks[0].props.variation');
+    }
   });
 });

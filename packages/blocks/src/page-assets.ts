@@ -12,6 +12,15 @@ export type BreakpointDeclarations = Partial<Record<Breakpoint, Declarations>>;
  */
 export const BREAKPOINT_MIN_WIDTH = { tablet: 640, desktop: 1024 } as const;
 
+const BREAKPOINT_ORDER = ['mobile', 'tablet', 'desktop'] as const;
+
+/** Each breakpoint's own range of widths. */
+const RANGES: Record<Breakpoint, string> = {
+  mobile: `@media (max-width:${BREAKPOINT_MIN_WIDTH.tablet - 0.02}px)`,
+  tablet: `@media (min-width:${BREAKPOINT_MIN_WIDTH.tablet}px) and (max-width:${BREAKPOINT_MIN_WIDTH.desktop - 0.02}px)`,
+  desktop: `@media (min-width:${BREAKPOINT_MIN_WIDTH.desktop}px)`,
+};
+
 // Values come from validated props, but a value that could close the rule or the <style> element
 // (`;`, braces, `<`, a backslash) is dropped here too: the stylesheet is written into the page.
 const SAFE_VALUE = /^[^;{}<>\\]*$/;
@@ -25,8 +34,14 @@ const PROPERTY = /^(--)?[a-z][a-z0-9-]*$/;
  */
 export class PageAssets {
   private readonly classes = new Map<string, string>();
-  private readonly rules: Record<Breakpoint, string[]> = { mobile: [], tablet: [], desktop: [] };
+  private readonly rules: Record<Breakpoint | 'ranges', string[]> = {
+    mobile: [],
+    tablet: [],
+    desktop: [],
+    ranges: [],
+  };
   private readonly scriptNames = new Set<string>();
+  private readonly hiding = new Map<string, string>();
 
   /**
    * A class carrying these declarations; blocks with the same declarations share it. Declarations
@@ -52,6 +67,22 @@ export class PageAssets {
     return name;
   }
 
+  /**
+   * A class that hides an element at these breakpoints and leaves its own display alone elsewhere:
+   * rules inside each breakpoint's own range, so nothing has to be restored at the others.
+   */
+  hiddenClass(breakpoints: readonly Breakpoint[]): string | undefined {
+    const at = BREAKPOINT_ORDER.filter((breakpoint) => breakpoints.includes(breakpoint));
+    if (at.length === 0) return undefined;
+    const key = at.join(' ');
+    const known = this.hiding.get(key);
+    if (known) return known;
+    const name = `tb-hide-${at.map((breakpoint) => breakpoint[0]).join('')}`;
+    this.hiding.set(key, name);
+    for (const breakpoint of at) this.rules.ranges.push(`${RANGES[breakpoint]}{.${name}{display:none}}`);
+    return name;
+  }
+
   /** Records that the page needs an interactive block's script (see scripts.ts). */
   script(name: string): void {
     this.scriptNames.add(name);
@@ -63,11 +94,12 @@ export class PageAssets {
 
   /** The page's block stylesheet, mobile first; empty when no block asked for a style. */
   css(): string {
-    const { mobile, tablet, desktop } = this.rules;
+    const { mobile, tablet, desktop, ranges } = this.rules;
     return [
       mobile.join(''),
       tablet.length > 0 ? `@media (min-width:${BREAKPOINT_MIN_WIDTH.tablet}px){${tablet.join('')}}` : '',
       desktop.length > 0 ? `@media (min-width:${BREAKPOINT_MIN_WIDTH.desktop}px){${desktop.join('')}}` : '',
+      ranges.join(''),
     ].join('');
   }
 }

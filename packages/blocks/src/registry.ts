@@ -17,7 +17,7 @@ import { section } from './blocks/section.js';
 import { tabs } from './blocks/tabs.js';
 import { alert, badge, faq, list, quote, statistics, steps, table, timeline } from './blocks/text.js';
 
-import { VisibilityProp } from './visibility.js';
+import { VariationProp, VisibilityProp } from './visibility.js';
 /** Every block type, by type id. */
 export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
   (
@@ -64,12 +64,16 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
   ).map((definition) => [definition.type, withCommonProps(definition)]),
 );
 
-/** Props every block type takes besides its own: `visibility` per breakpoint (visibility.ts). */
+/** Props every block type takes besides its own: `visibility` per breakpoint and the theme's `variation` (visibility.ts). */
 function withCommonProps(definition: BlockDefinition): BlockDefinition {
   return {
     ...definition,
     props: Type.Object(
-      { ...definition.props.properties, visibility: Type.Optional(VisibilityProp) },
+      {
+        ...definition.props.properties,
+        visibility: Type.Optional(VisibilityProp),
+        variation: Type.Optional(VariationProp),
+      },
       { additionalProperties: false },
     ),
   };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { BreakpointDeclarations } from './page-assets.js';
+import type { Breakpoint } from './responsive.js';
 import { perBreakpoint } from './responsive.js';
 
 /**
@@ -14,16 +14,23 @@ export const VisibilityProp = Type.Object(
   },
 );
 
+/**
+ * `props.variation`, which every block type takes: one of the style variations the active theme
+ * offers for the type (its manifest's `block_styles`), rendered as the class `tb-is-<name>`.
+ */
+export const VariationProp = Type.String({
+  pattern: '^[a-z][a-z0-9-]{0,39}$',
+  description: "A style variation of the theme's, such as `pill` for a button",
+});
+
 export interface Visibility {
   desktop: boolean;
   tablet?: boolean;
   mobile?: boolean;
 }
 
-/** Nothing when the block shows everywhere; otherwise `display` per breakpoint. */
-export function visibilityDeclarations(visibility: Visibility): BreakpointDeclarations {
+/** The breakpoints where a block is hidden. */
+export function hiddenAt(visibility: Visibility): Breakpoint[] {
   const at = perBreakpoint(visibility);
-  if (at.desktop && at.tablet && at.mobile) return {};
-  const display = (shown: boolean) => ({ display: shown ? 'contents' : 'none' });
-  return { mobile: display(at.mobile), tablet: display(at.tablet), desktop: display(at.desktop) };
+  return (['mobile', 'tablet', 'desktop'] as const).filter((breakpoint) => !at[breakpoint]);
 }

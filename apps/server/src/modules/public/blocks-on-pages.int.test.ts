@@ -58,9 +58,9 @@ describe('blocks on the public site', () => {
     expect(head).toContain(
       '@media (min-width:640px){.tb-s1{grid-template-columns:repeat(3, minmax(0, 1fr))}',
     );
-    expect(head).toContain('.tb-s2{display:none}');
+    expect(head).toContain('@media (max-width:639.98px){.tb-hide-m{display:none}}');
     expect(html).toContain(
-      '<div class="tb-grid tb-s1"><div class="tb-s2"><h2 class="tb-heading">Phones hide me</h2>',
+      '<div class="tb-grid tb-s1"><h2 class="tb-heading tb-hide-m">Phones hide me</h2>',
     );
     expect(html).not.toContain('<script');
     expect(html.slice(html.indexOf('<body'))).not.toContain(' style=');
