@@ -7,6 +7,7 @@ import { pluginsCommand } from './plugins.js';
 import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
 import { sitesCommand } from './sites.js';
+import { themesCommand } from './themes.js';
 import { usersCommand } from './users.js';
 import { workerCommand } from './worker.js';
 
@@ -20,6 +21,7 @@ export const commands: CommandRegistration[] = [
   usersCommand,
   sitesCommand,
   pluginsCommand,
+  themesCommand,
   contentCommand,
   searchCommand,
 ];

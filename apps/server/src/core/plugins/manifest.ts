@@ -24,8 +24,9 @@ export interface PluginManifest {
   readonly migrations: string | null;
 }
 
-const NAME = /^[a-z][a-z0-9-]{0,38}[a-z0-9]$/;
-const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
+/** The name a plugin or theme goes by: 2 to 40 of a-z, 0-9 and -. */
+export const PACKAGE_NAME = /^[a-z][a-z0-9-]{0,38}[a-z0-9]$/;
+export const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
 
 /** Path prefixes of the core API a plugin's routes would shadow. */
 const RESERVED = new Set([
@@ -60,8 +61,8 @@ const RESERVED = new Set([
   'widgets',
 ]);
 
-/** Reads and checks `<folder>/package.json`; 422 naming each problem. */
-export function readManifest(folder: string): PluginManifest {
+/** A package's package.json as an object; 422 when there is none or it is not JSON. */
+export function readPackageJson(folder: string): Record<string, unknown> {
   const file = join(folder, 'package.json');
   if (!existsSync(file)) throw ValidationFailed.field('manifest', `No package.json in ${folder}.`);
   let pkg: unknown;
@@ -70,12 +71,17 @@ export function readManifest(folder: string): PluginManifest {
   } catch {
     throw ValidationFailed.field('manifest', 'package.json is not valid JSON.');
   }
+  return isRecord(pkg) ? pkg : {};
+}
+
+/** Reads and checks `<folder>/package.json`; 422 naming each problem. */
+export function readManifest(folder: string): PluginManifest {
   const errors: FieldErrors = Object.create(null);
-  const record = isRecord(pkg) ? pkg : {};
+  const record = readPackageJson(folder);
   const tessera = isRecord(record.tessera) ? record.tessera : null;
   if (!tessera) errors.tessera = ['package.json has no "tessera" object: this is not a Tessera plugin.'];
   const name = typeof tessera?.plugin === 'string' ? tessera.plugin : '';
-  if (tessera && !NAME.test(name))
+  if (tessera && !PACKAGE_NAME.test(name))
     errors['tessera.plugin'] = ['Must be 2 to 40 characters: a-z, 0-9 and -, starting with a letter.'];
   else if (RESERVED.has(name)) errors['tessera.plugin'] = [`"${name}" is a path of the core API.`];
   const version = typeof record.version === 'string' ? record.version : '';
@@ -91,22 +97,23 @@ export function readManifest(folder: string): PluginManifest {
   return { name, version, area: name.replaceAll('-', '_'), entry: entry ?? '', migrations };
 }
 
-/** A path the manifest names, which must stay inside the plugin's folder and exist. */
-function inside(
+/** A path a manifest names, which must stay inside the package's folder and exist. */
+export function inside(
   folder: string,
   value: unknown,
   field: string,
   errors: FieldErrors,
   kind: 'file' | 'folder',
+  what: 'plugin' | 'theme' = 'plugin',
 ): string | null {
   if (typeof value !== 'string' || value === '') {
-    errors[field] = ['Must be a path inside the plugin.'];
+    errors[field] = [`Must be a path inside the ${what}.`];
     return null;
   }
   const path = resolve(folder, value);
   const rel = relative(resolve(folder), path);
   if (rel.startsWith('..') || isAbsolute(rel)) {
-    errors[field] = ['Must stay inside the plugin folder.'];
+    errors[field] = [`Must stay inside the ${what} folder.`];
     return null;
   }
   const stat = existsSync(path) ? statSync(path) : null;
@@ -117,6 +124,6 @@ function inside(
   return path;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -23,6 +23,7 @@ export interface SiteChanges {
   locales?: string[];
   branding?: SiteBranding;
   enabled?: boolean;
+  theme?: string;
 }
 
 /** Queries of the sites and site_domains tables, shared by site resolution, install and the sites API. */
@@ -153,6 +154,7 @@ export class SiteStore {
         ...(changes.locales === undefined ? {} : { locales: writeJson(changes.locales) }),
         ...(changes.branding === undefined ? {} : { branding: writeJson(changes.branding) }),
         ...(changes.enabled === undefined ? {} : { enabled: changes.enabled ? 1 : 0 }),
+        ...(changes.theme === undefined ? {} : { theme: changes.theme }),
         updated_at: at,
       })
       .where('id', '=', id)

@@ -59,9 +59,7 @@ describe('blocks on the public site', () => {
       '@media (min-width:640px){.tb-s1{grid-template-columns:repeat(3, minmax(0, 1fr))}',
     );
     expect(head).toContain('@media (max-width:639.98px){.tb-hide-m{display:none}}');
-    expect(html).toContain(
-      '<div class="tb-grid tb-s1"><h2 class="tb-heading tb-hide-m">Phones hide me</h2>',
-    );
+    expect(html).toContain('<div class="tb-grid tb-s1"><h2 class="tb-heading tb-hide-m">Phones hide me</h2>');
     expect(html).not.toContain('<script');
     expect(html.slice(html.indexOf('<body'))).not.toContain(' style=');
   });

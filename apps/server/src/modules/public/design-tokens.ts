@@ -58,6 +58,53 @@ const DesignSettings = Type.Object(
 
 export type DesignTokens = Static<typeof DesignSettings>;
 
+/** The tokens that are one value each (the colours are palettes). */
+const SCALAR_TOKENS = [
+  'font_body',
+  'font_heading',
+  'font_size',
+  'type_scale',
+  'spacing',
+  'radius',
+  'shadow',
+] as const;
+
+/** What a theme's manifest may set as its default tokens: any of them, colours one by one. */
+export const ThemeDesignTokens = Type.Partial(
+  Type.Object(
+    {
+      ...DesignSettings.properties,
+      colors: Type.Partial(Palette),
+      dark_colors: Type.Partial(Palette),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type ThemeTokens = Static<typeof ThemeDesignTokens>;
+
+/**
+ * The tokens a page uses: the site's where it set them, the theme's defaults where the site kept
+ * the registered default, the registered default otherwise.
+ */
+export function withThemeTokens(site: DesignTokens, theme: ThemeTokens | undefined): DesignTokens {
+  if (!theme) return site;
+  const merged = { ...site };
+  for (const key of SCALAR_TOKENS) {
+    const value = theme[key];
+    if (value !== undefined && site[key] === DESIGN_DEFAULTS[key])
+      (merged as Record<string, unknown>)[key] = value;
+  }
+  merged.colors = { ...site.colors };
+  merged.dark_colors = { ...site.dark_colors };
+  for (const [name, value] of Object.entries(theme.colors ?? {}))
+    if (value && site.colors[name as keyof DesignTokens['colors']] === null)
+      merged.colors[name as keyof DesignTokens['colors']] = value;
+  for (const [name, value] of Object.entries(theme.dark_colors ?? {}))
+    if (value && site.dark_colors[name as keyof DesignTokens['colors']] === null)
+      merged.dark_colors[name as keyof DesignTokens['colors']] = value;
+  return merged;
+}
+
 declare module '../../core/settings/settings-registry.js' {
   interface SettingsGroups {
     design: DesignTokens;
@@ -66,39 +113,24 @@ declare module '../../core/settings/settings-registry.js' {
 
 const noColors = Object.fromEntries(COLOR_NAMES.map((name) => [name, null])) as DesignTokens['colors'];
 
+const DESIGN_DEFAULTS: DesignTokens = {
+  colors: noColors,
+  dark_colors: noColors,
+  font_body: 'system',
+  font_heading: 'system',
+  font_size: 17,
+  type_scale: 1.25,
+  spacing: 0.5,
+  radius: 6,
+  shadow: 'soft',
+};
+
 /** Global design tokens (spec 1): a site setting, changed with patterns.manage, rendered as CSS custom properties. */
 export function registerDesignTokens(runtime: Runtime): void {
-  runtime.settings.register(
-    'design',
-    DesignSettings,
-    {
-      colors: noColors,
-      dark_colors: noColors,
-      font_body: 'system',
-      font_heading: 'system',
-      font_size: 17,
-      type_scale: 1.25,
-      spacing: 0.5,
-      radius: 6,
-      shadow: 'soft',
-    },
-    {
-      description: 'Design tokens: colours (light and dark), fonts, type scale, spacing, radius and shadow',
-      guarded: Object.fromEntries(
-        [
-          'colors',
-          'dark_colors',
-          'font_body',
-          'font_heading',
-          'font_size',
-          'type_scale',
-          'spacing',
-          'radius',
-          'shadow',
-        ].map((key) => [key, 'patterns.manage']),
-      ),
-    },
-  );
+  runtime.settings.register('design', DesignSettings, DESIGN_DEFAULTS, {
+    description: 'Design tokens: colours (light and dark), fonts, type scale, spacing, radius and shadow',
+    guarded: Object.fromEntries(Object.keys(DESIGN_DEFAULTS).map((key) => [key, 'patterns.manage'])),
+  });
 }
 
 const SHADOWS = {

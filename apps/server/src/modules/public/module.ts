@@ -12,6 +12,8 @@ import { PageCache, tagsOfEvent } from './page-cache.js';
 import { RedirectsService, redirectRoutes } from './redirects.js';
 import { publicRoutes } from './routes.js';
 import { PublicSite } from './service.js';
+import { themesOf } from './themes/admin.js';
+import { themeRoutes } from './themes/routes.js';
 
 const caches = new WeakMap<Runtime, PageCache>();
 
@@ -35,6 +37,7 @@ export const publicModule: TesseraModule = {
   migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
   setup(runtime) {
     registerDesignTokens(runtime);
+    themesOf(runtime);
     const cache = pageCacheOf(runtime);
     // `forget` reaches every worker of a cluster; `tessera cache:clear` and the cache epoch empty it.
     runtime.caches.register(
@@ -60,14 +63,17 @@ export const publicModule: TesseraModule = {
   routes(app, runtime) {
     const redirects = new RedirectsService(runtime);
     redirectRoutes(app, runtime, redirects);
+    const themes = themesOf(runtime);
     const site = new PublicSite(
       runtime,
       contentOf(runtime),
       mediaOf(runtime).media,
       searchOf(runtime),
       redirects,
+      themes,
     );
-    publicRoutes(app, runtime, site, pageCacheOf(runtime));
+    publicRoutes(app, runtime, site, pageCacheOf(runtime), themes);
+    themeRoutes(app, runtime);
     contactFormRoutes(app, runtime, site);
   },
 };

@@ -14,7 +14,8 @@ import { identityOf } from '../identity/identity.js';
 import { blockScripts } from './block-scripts.js';
 import type { PageCache, StoredPage } from './page-cache.js';
 import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
-import { type PublicSite, stylesheet } from './service.js';
+import type { PublicSite } from './service.js';
+import type { ThemeRegistry } from './themes/registry.js';
 
 // Browsers ask again each time (a 304 when unchanged); a CDN in front may keep a page a minute.
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -34,7 +35,13 @@ const PER_RESPONSE = new Set([
  * stylesheet is served under a content-hashed name, cached for a year. A page already in the page
  * cache is answered by the fast lane (cachedPages below) before it reaches these routes.
  */
-export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache: PageCache): void {
+export function publicRoutes(
+  app: App,
+  runtime: Runtime,
+  site: PublicSite,
+  cache: PageCache,
+  themes: ThemeRegistry,
+): void {
   const mediaOrigin = runtime.config.storage.publicUrl
     ? new URL(runtime.config.storage.publicUrl).origin
     : null;
@@ -95,8 +102,22 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
     },
   });
   // Theme files under names that change with their content: cached for a year.
-  themeFile(app, stylesheet.path, 'text/css', stylesheet.css);
   for (const script of blockScripts.values()) themeFile(app, script.path, 'text/javascript', script.source);
+  // Each theme's stylesheet, once a page of a site using the theme has loaded it.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/theme/:file',
+    config: { permission: 'public', rateLimit: 'none' },
+    schema: { hide: true },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const css = themes.stylesheetAt(request.url.split('?')[0] ?? '');
+      if (css === null) return reply.code(404).send();
+      return reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(css);
+    },
+  });
   // Pages are outside /api, where nothing authenticates: a conditional block asks whether a session
   // of this site came with the request, which costs a query only when a session cookie did.
   const { sessions } = identityOf(runtime);
@@ -137,7 +158,7 @@ export function publicRoutes(app: App, runtime: Runtime, site: PublicSite, cache
     // A page that differs by device names what it read, for caches in front.
     if (answer.personal) reply.header('vary', 'cookie, authorization, user-agent');
     allowMediaOrigin(reply, mediaOrigin);
-    if (target.cacheable && !answer.personal && answer.status !== 422) {
+    if (target.cacheable && !answer.personal && answer.status !== 422 && answer.status !== 403) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
         if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);

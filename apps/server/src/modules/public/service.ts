@@ -24,7 +24,7 @@ import type { MediaView } from '../media/view.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
-import { tokensCss } from './design-tokens.js';
+import { tokensCss, withThemeTokens } from './design-tokens.js';
 import type { RedirectsService } from './redirects.js';
 import {
   Document,
@@ -37,7 +37,22 @@ import {
   SearchForm,
   type SiteFrame,
 } from './theme/layouts.js';
+import type { ThemeRegistry } from './themes/registry.js';
 import { ANONYMOUS_REQUEST, deviceOf, type PageRequest } from './visitor.js';
+
+declare module '../../core/hooks/hook-manager.js' {
+  interface FilterHooks {
+    /**
+     * Who may read a published entry on the public site: `public` (the default) or `members`, which
+     * shows visitors who are not signed in the theme's member-only notice (the members plugin).
+     */
+    'entry.access': [
+      access: 'public' | 'members',
+      entry: { id: number; type: string; title: string; url: string },
+      visitor: { signedIn: boolean },
+    ];
+  }
+}
 
 /** The addresses of post lists: `/page/2`, `/category/news`, `/tag/rust/page/3`. */
 const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0-9]{0,5}))?\/?$/;
@@ -45,7 +60,7 @@ const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0
 /** A rendered answer of the public site. */
 export type PublicAnswer =
   | {
-      status: 200 | 404 | 410 | 422;
+      status: 200 | 403 | 404 | 410 | 422;
       html: string;
       etag: string;
       tags: string[];
@@ -55,13 +70,6 @@ export type PublicAnswer =
       expiresAt?: number;
     }
   | { status: 301 | 302 | 307 | 308; location: string };
-
-/** The default theme's stylesheet, read once: served under a name that changes with its content. */
-export const stylesheet = (() => {
-  const css = readFileSync(new URL('./theme/default.css', import.meta.url), 'utf8');
-  const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
-  return { css, path: `/theme/default.${hash}.css` };
-})();
 
 /**
  * The public site (spec 1, 2.1): what visitors see at each address of a site, rendered on the
@@ -74,6 +82,7 @@ export class PublicSite {
     private readonly media: MediaService,
     private readonly searching: SearchService,
     private readonly redirects: RedirectsService,
+    private readonly themes: ThemeRegistry,
   ) {}
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
@@ -99,11 +108,10 @@ export class PublicSite {
       200,
       frame,
       { title: heading, description: '', canonical: null, type: 'website', image: null, noindex: true },
-      h(
-        'div',
-        null,
-        h(SearchForm, { strings: frame.strings, value: words, id: 'search-page' }),
-        h(EntryList, {
+      h(frame.layouts.search, {
+        query: words,
+        strings: frame.strings,
+        list: {
           heading,
           strings: words ? frame.strings : { ...frame.strings, noPosts: '' },
           paging: {
@@ -118,8 +126,8 @@ export class PublicSite {
             excerpt: item.excerpt,
             meta: frame.strings.published(date.format(new Date(item.published_at))),
           })),
-        }),
-      ),
+        },
+      }),
       [],
     );
   }
@@ -227,7 +235,7 @@ export class PublicSite {
     const newer = which.page > 1 ? at(which.page - 1) : null;
     const older = which.page < pages ? at(which.page + 1) : null;
     const date = dateFormat(site, await this.timeZone(site));
-    const list = h(EntryList, {
+    const list = h(term ? frame.layouts.term : frame.layouts.archive, {
       heading: term ? frame.strings.archive(term.taxonomy, term.name) : null,
       strings: frame.strings,
       paging: { page: which.page, pages, newer, older },
@@ -272,6 +280,9 @@ export class PublicSite {
     preview = false,
   ): Promise<PublicAnswer> {
     const { type, row, item } = found;
+    // Reserved for members by a plugin: a notice to visitors, the entry to members, never shared.
+    const reserved = !preview && (await this.access(site, found, request)) === 'members';
+    if (reserved && !request.signedIn) return this.memberNotice(frame, found);
     const live = row.live;
     const featuredId = live.featured_media_id;
     const blocksTree = live.blocks as Block[];
@@ -376,7 +387,8 @@ export class PublicSite {
       200,
       { ...frame, lang: row.locale },
       head,
-      h(EntryView, {
+      h(frame.layouts.types[type.slug] ?? (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry), {
+        type: type.slug,
         title: item.title,
         byline,
         featured,
@@ -403,9 +415,51 @@ export class PublicSite {
     if (answer.status !== 200 || !('html' in answer)) return answer;
     return {
       ...answer,
-      ...(varies.personal ? { personal: true } : {}),
+      ...(varies.personal || reserved ? { personal: true } : {}),
       ...(varies.until !== null ? { expiresAt: varies.until } : {}),
     };
+  }
+
+  /**
+   * Whether a plugin reserves the entry for members (the `entry.access` filter answers `members`);
+   * `public` when no plugin says otherwise.
+   */
+  private async access(
+    site: Site,
+    found: Extract<PathAnswer, { kind: 'entry' }>,
+    request: PageRequest,
+  ): Promise<'public' | 'members'> {
+    if (!this.runtime.hooks.hasCallbacks('entry.access')) return 'public';
+    const ctx = operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
+    return ctx.hooks.applyFilters(
+      'entry.access',
+      'public',
+      { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
+      { signedIn: request.signedIn },
+    );
+  }
+
+  /** The theme's member-only notice, in place of an entry reserved for members: 403, never shared. */
+  private memberNotice(frame: SiteFrame, found: Extract<PathAnswer, { kind: 'entry' }>): PublicAnswer {
+    const answer = pageAnswer(
+      403,
+      frame,
+      {
+        title: frame.strings.membersOnlyTitle,
+        description: '',
+        canonical: null,
+        type: 'website',
+        image: null,
+        noindex: true,
+      },
+      h(frame.layouts.memberOnly, {
+        title: found.item.title,
+        strings: frame.strings,
+        signInUrl: `/admin/login?next=${encodeURIComponent(found.item.url)}`,
+      }),
+      [`entry:${found.row.id}`],
+    );
+    return { ...answer, personal: true } as PublicAnswer;
   }
 
   /**
@@ -470,23 +524,29 @@ export class PublicSite {
         image: null,
         noindex: true,
       },
-      h(NotFoundView, { strings: frame.strings, homeUrl: frame.homeUrl }),
+      h(frame.layouts.notFound, { strings: frame.strings, homeUrl: frame.homeUrl }),
       ['missing'],
     );
   }
 
   private async frame(site: Site): Promise<SiteFrame> {
     const general = await settingsOf(this.runtime, site, 'general');
+    const theme = await this.themes.forSite(site);
+    const tokens = withThemeTokens(
+      await settingsOf(this.runtime, site, 'design'),
+      theme.manifest.designTokens,
+    );
     return {
       lang: site.default_locale,
       siteTitle: site.branding.name ?? (general.title || site.name),
       tagline: general.tagline,
       logoUrl: site.branding.logo_url,
       faviconUrl: site.branding.favicon_url,
-      stylesheet: stylesheet.path,
-      tokens: tokensCss(await settingsOf(this.runtime, site, 'design'), site.branding),
+      stylesheet: theme.stylesheet.path,
+      tokens: tokensCss(tokens, site.branding),
       homeUrl: '/',
       strings: ENGLISH,
+      layouts: theme.layouts,
     };
   }
 
@@ -497,14 +557,14 @@ export class PublicSite {
 
 /** A whole page, with the tags of what it shows (for the page cache). */
 function pageAnswer(
-  status: 200 | 404 | 410,
+  status: 200 | 403 | 404 | 410,
   frame: SiteFrame,
   head: PageHead,
   body: ReactElement,
   tags: string[],
   assets?: PageAssetsView,
 ): PublicAnswer {
-  const html = `<!doctype html>${renderToStaticMarkup(h(Document, { frame, head, ...(assets ? { assets } : {}), children: body }))}`;
+  const html = `<!doctype html>${renderToStaticMarkup(h(frame.layouts.document, { frame, head, ...(assets ? { assets } : {}), children: body }))}`;
   return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags };
 }
 

@@ -1,6 +1,7 @@
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
 import type { ServedScript } from '../block-scripts.js';
+import type { ThemeLayouts } from './theme-layouts.js';
 
 /** What every page of the site shows around its content. */
 export interface SiteFrame {
@@ -14,6 +15,8 @@ export interface SiteFrame {
   tokens: string;
   homeUrl: string;
   strings: ThemeStrings;
+  /** The site's theme's layouts (theme-layouts.ts). */
+  layouts: ThemeLayouts;
 }
 
 /** The head of a page: title and the tags search engines and link previews read. */
@@ -54,6 +57,9 @@ export interface ThemeStrings {
   search: string;
   searchLabel: string;
   resultsFor: (words: string, total: number) => string;
+  membersOnlyTitle: string;
+  membersOnlyText: string;
+  signIn: string;
 }
 
 export const ENGLISH: ThemeStrings = {
@@ -73,6 +79,9 @@ export const ENGLISH: ThemeStrings = {
   search: 'Search',
   searchLabel: 'Search this site',
   resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,
+  membersOnlyTitle: 'For members',
+  membersOnlyText: 'This page is for members of the site. Sign in to read it.',
+  signIn: 'Sign in',
 };
 
 /** A plain GET form to /search: works without any script. */
@@ -86,17 +95,20 @@ export function SearchForm(props: { strings: ThemeStrings; value?: string; id: s
   );
 }
 
-/**
- * The whole document: head tags, skip link, header, main, footer. No script, unless the page holds
- * an interactive block, and then only that block's.
- */
-export function Document(props: {
+/** What a theme's document layout receives: everything around a page's content. */
+export interface DocumentLayoutProps {
   frame: SiteFrame;
   head: PageHead;
   assets?: PageAssetsView;
   wide?: boolean;
   children: ReactNode;
-}) {
+}
+
+/**
+ * The whole document: head tags, skip link, header, main, footer. No script, unless the page holds
+ * an interactive block, and then only that block's.
+ */
+export function Document(props: DocumentLayoutProps) {
   const { frame, head, assets } = props;
   const noscript = assets?.scripts.flatMap((script) => (script.noscript ? [script.noscript] : [])) ?? [];
   const fullTitle =
@@ -225,16 +237,22 @@ function providerName(provider: string): string {
   return { unsplash: 'Unsplash', pexels: 'Pexels' }[provider] ?? provider;
 }
 
-/** One entry: title, byline for dated types, featured image, body and blocks. */
-export function EntryView(props: {
+/** What a theme's layout of one entry receives. */
+export interface EntryLayoutProps {
+  /** The content type's slug: page, post, event... */
+  type: string;
   title: string;
   byline: string | null;
   featured: MediaView | null;
+  /** The body field's HTML, stored sanitized. */
   html: string;
   /** The entry's blocks, rendered (renderBlocks): their stylesheet goes in the head. */
   blocksHtml: string;
   strings: ThemeStrings;
-}) {
+}
+
+/** One entry: title, byline for dated types, featured image, body and blocks. */
+export function EntryView(props: EntryLayoutProps) {
   return h(
     'article',
     { className: 'tb-entry' },
@@ -259,13 +277,16 @@ export function EntryView(props: {
   );
 }
 
-/** A list of entries: the home page's latest posts, an archive of a category or tag. */
-export function EntryList(props: {
+/** What a theme's layout of a list of entries receives. */
+export interface ListLayoutProps {
   heading: string | null;
   items: Array<{ title: string; url: string; excerpt: string; meta: string }>;
   strings: ThemeStrings;
   paging: { page: number; pages: number; newer: string | null; older: string | null };
-}) {
+}
+
+/** A list of entries: the home page's latest posts, an archive of a category or tag. */
+export function EntryList(props: ListLayoutProps) {
   const { paging, strings } = props;
   return h(
     'section',
@@ -298,7 +319,12 @@ export function EntryList(props: {
   );
 }
 
-export function NotFoundView(props: { strings: ThemeStrings; homeUrl: string }) {
+export interface NotFoundLayoutProps {
+  strings: ThemeStrings;
+  homeUrl: string;
+}
+
+export function NotFoundView(props: NotFoundLayoutProps) {
   return h(
     'div',
     { className: 'tb-notice' },
