@@ -187,6 +187,35 @@ export const scenarios = [
       return { paths: Array.from({ length: 10_000 }, (_, i) => `/2026/01/post-${i + 1}?v=${i}`) };
     },
   },
+  // A landing page built in the builder: 200 blocks of 20 kinds (sections, grids of cards, lists,
+  // tables, FAQ, statistics, testimonials, highlighted code, a list of the latest posts), rendered
+  // for every request.
+  {
+    name: 'builder page of 200 blocks rendered uncached',
+    method: 'GET',
+    path: '/landing',
+    measures: 'builder-page',
+    setup: async (context) => {
+      const headers = {
+        host: 'bench.test',
+        'content-type': 'application/json',
+        ...(await contentToken(context)),
+      };
+      const created = await context.request('POST', '/api/pages', {
+        headers,
+        body: JSON.stringify({ title: 'Landing', slug: 'landing', blocks: pageOf200Blocks() }),
+      });
+      if (created.status !== 201)
+        throw new Error(`page answered ${created.status}: ${created.body.slice(0, 300)}`);
+      const page = JSON.parse(created.body).data;
+      const published = await context.request('POST', `/api/pages/${page.id}/publish`, {
+        headers,
+        body: '{}',
+      });
+      if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+      return { paths: Array.from({ length: 10_000 }, (_, i) => `/landing?v=${i}`) };
+    },
+  },
   {
     name: 'post page from the page cache',
     method: 'GET',
@@ -331,6 +360,99 @@ function contentToken(context) {
     return { authorization: `Bearer ${token}` };
   })();
   return seeded;
+}
+
+/** What opens each section of the 200-block page, after its heading: one kind of block each. */
+const FEATURES = [
+  { type: 'paragraph', props: { content: '<p>We build <strong>fast</strong> sites that last.</p>' } },
+  { type: 'list', props: { items: ['Fast pages', 'Accessible by default', 'No tracking'] } },
+  { type: 'quote', props: { text: 'It simply works, and it is quick.', cite: 'A customer' } },
+  {
+    type: 'table',
+    props: {
+      caption: 'Plans',
+      header: ['Plan', 'Price'],
+      rows: [
+        ['Starter', '9'],
+        ['Team', '29'],
+      ],
+    },
+  },
+  {
+    type: 'accordion',
+    props: {
+      items: [
+        { title: 'Shipping', content: '<p>Two days.</p>' },
+        { title: 'Returns', content: '<p>Thirty days.</p>' },
+      ],
+    },
+  },
+  {
+    type: 'faq',
+    props: {
+      items: [
+        { question: 'Is it free?', answer: '<p>The core is.</p>' },
+        { question: 'Can I export?', answer: '<p>Always.</p>' },
+      ],
+    },
+  },
+  {
+    type: 'statistics',
+    props: {
+      items: [
+        { value: '99.9%', label: 'Uptime' },
+        { value: '40 ms', label: 'Median page' },
+      ],
+    },
+  },
+  { type: 'latest-posts', props: { count: 3 } },
+  {
+    type: 'testimonials',
+    props: { items: [{ quote: 'Our pages load instantly now.', name: 'Ada', role: 'Editor' }] },
+  },
+  {
+    type: 'code',
+    props: {
+      language: 'javascript',
+      code: 'const answer = await fetch("/api/posts").then((r) => r.json());',
+    },
+  },
+];
+
+/**
+ * Ten sections of 20 blocks: the section, a heading, one feature block, and a grid of four cards
+ * (container, heading, paragraph, button): 200 blocks.
+ */
+function pageOf200Blocks() {
+  return FEATURES.map((feature, s) => ({
+    type: 'section',
+    props: { padding: { desktop: 8, mobile: 4 } },
+    children: [
+      {
+        type: 'heading',
+        props: { text: `What we do, part ${s + 1}`, level: 2, align: { desktop: 'center' } },
+      },
+      feature,
+      {
+        type: 'grid',
+        props: { columns: { desktop: 4, tablet: 2, mobile: 1 }, gap: { desktop: 4 } },
+        children: Array.from({ length: 4 }, (_, c) => ({
+          type: 'container',
+          props: { padding: { desktop: 4, mobile: 2 }, rounded: true, backgroundColor: 'token:surface' },
+          children: [
+            { type: 'heading', props: { text: `Card ${c + 1}`, level: 3 } },
+            {
+              type: 'paragraph',
+              props: {
+                content: `<p>Card ${c + 1} of section ${s + 1}, with a <a href="/about">link</a>.</p>`,
+              },
+            },
+            { type: 'button', props: { text: 'Read more', href: `/section-${s}/card-${c}` } },
+          ],
+        })),
+      },
+    ],
+  }));
 }
 
 /** Ten sections of a grid of 48 headings and paragraphs: 500 blocks with the sections and grids. */

@@ -480,6 +480,7 @@ export class PublicSite {
           page: pageOfList,
           locale,
           order: query.order,
+          count: query.paged,
           ...(query.term ? { term: query.term } : {}),
           ...(query.authorId ? { authorId: query.authorId } : {}),
         });
@@ -568,8 +569,17 @@ function pageAnswer(
   return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags };
 }
 
+// Building an Intl.DateTimeFormat costs more than rendering a dozen blocks: one per locale and zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 function dateFormat(site: Site, timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(site.default_locale, { dateStyle: 'long', timeZone });
+  const key = `${site.default_locale} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(site.default_locale, { dateStyle: 'long', timeZone });
+    if (dateFormats.size < 200) dateFormats.set(key, format);
+  }
+  return format;
 }
 
 function absolute(origin: string, url: string): string {

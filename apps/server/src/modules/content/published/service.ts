@@ -43,6 +43,8 @@ export interface LatestQuery {
   authorId?: number;
   /** Newest first (default), oldest first, or by title. */
   order?: 'newest' | 'oldest' | 'title';
+  /** Whether to count them all (`total`, for paging); a list that is not paged skips the count (`total` -1). */
+  count?: boolean;
 }
 
 /**
@@ -70,7 +72,7 @@ export class PublishedService {
     const offset = ((query.page ?? 1) - 1) * query.limit;
     const [found, total] = await Promise.all([
       repo.latest([type.id], query.limit, { ...only, offset, order: query.order ?? 'newest' }),
-      repo.countLatest([type.id], only),
+      query.count === false ? Promise.resolve(-1) : repo.countLatest([type.id], only),
     ]);
     // The filters read the working copy's columns; what shows is the live version's, checked here.
     const rows = found.filter(
