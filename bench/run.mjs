@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 // BENCH_KEEP=1 keeps its data. BENCH_DATABASE_URL and BENCH_REDIS_URL point
 // the server at PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -312,15 +312,43 @@ function printMemory(startRssMiB, peakRssMiB, logTail) {
   }
 }
 
-/** A process's resident set now (VmRSS) or at its peak (VmHWM, a high-water mark the kernel keeps). */
+/**
+ * The server's resident set now (VmRSS) or at its peak (VmHWM, a high-water mark the kernel keeps),
+ * summed over the process and its children: with WEB_CONCURRENCY the HTTP workers are children of
+ * the primary, and their memory is the server's too. (A sum of peaks: at most what was resident at
+ * once.)
+ */
 function residentMiB(pid, field) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1]);
-    return Number.isFinite(kib) ? kib / 1024 : null;
-  } catch {
-    return null;
+  let total = 0;
+  let found = false;
+  for (const each of [pid, ...descendants(pid)]) {
+    try {
+      const status = readFileSync(`/proc/${each}/status`, 'utf8');
+      const kib = Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1]);
+      if (Number.isFinite(kib)) {
+        total += kib / 1024;
+        found = true;
+      }
+    } catch {
+      // Gone since it was listed.
+    }
   }
+  return found ? total : null;
+}
+
+/** The child processes of `pid`, and theirs, from /proc (empty where there is no /proc). */
+function descendants(pid) {
+  const found = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ').map(Number) : [])
+        found.push(child, ...descendants(child));
+    }
+  } catch {
+    // No /proc, or the process is gone.
+  }
+  return found;
 }
 
 // --- processes ---------------------------------------------------------------------------------
