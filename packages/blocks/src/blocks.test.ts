@@ -86,6 +86,25 @@ const samples: Record<
       '<button type="submit" class="tb-button tb-button--primary tb-button--medium">Send</button>',
     ],
   },
+  icon: {
+    props: { name: 'mail', size: 32, label: 'Email us', color: 'token:primary' },
+    expect: [
+      '<span class="tb-icon tb-align-left tb-s1"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false" role="img" aria-labelledby="tb-icon-b-icon"><title id="tb-icon-b-icon">Email us</title><rect',
+    ],
+    css: ['.tb-s1{color:var(--tb-color-primary)}'],
+  },
+  chart: {
+    props: {
+      kind: 'column',
+      title: 'Visitors',
+      labels: ['Mon', 'Tue'],
+      series: [{ name: 'Visits', values: [40, 55] }],
+    },
+    expect: [
+      '<figure class="tb-chart tb-chart--column"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" role="img" aria-labelledby="tb-chart-b-chart-title tb-chart-b-chart-desc" class="tb-chart__svg"><title id="tb-chart-b-chart-title">Visitors</title><desc id="tb-chart-b-chart-desc">1 series over 2 labels, from 40 to 55.</desc>',
+      '<th scope="row">Tue</th><td>55</td>',
+    ],
+  },
   'latest-posts': {
     props: { count: 5, category: 'news' },
     expect: ['<p class="tb-entries__empty">Nothing has been published here yet.</p>'],

@@ -8,6 +8,7 @@ export {
   defineBlock,
 } from './block.js';
 export { FIELD_MAX_LENGTH, type FormField, HONEYPOT } from './blocks/form.js';
+export { ICON_NAMES, type IconName } from './blocks/icon-set.js';
 export {
   BlockContext,
   type BlockEnvironment,

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { BlockDefinition, ChildrenRule } from './block.js';
 import { breadcrumb } from './blocks/breadcrumb.js';
+import { chart } from './blocks/chart.js';
 import { code, logo } from './blocks/code.js';
 import { conditional } from './blocks/conditional.js';
 import { contentList, latestPosts, pagination } from './blocks/dynamic.js';
@@ -9,6 +10,7 @@ import { form } from './blocks/form.js';
 import { gallery } from './blocks/gallery.js';
 import { grid } from './blocks/grid.js';
 import { heading } from './blocks/heading.js';
+import { icon } from './blocks/icon.js';
 import { image } from './blocks/image.js';
 import { accordion, columns, container, separator, spacer } from './blocks/layout.js';
 import { button, buttonGroup, link, testimonials } from './blocks/links.js';
@@ -46,6 +48,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       gallery,
       video,
       audio,
+      icon,
       logo,
       button,
       buttonGroup,
@@ -55,6 +58,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       pagination,
       form,
       map,
+      chart,
       social,
       testimonials,
       latestPosts,
