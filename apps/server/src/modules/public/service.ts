@@ -258,7 +258,9 @@ export class PublicSite {
       {
         title:
           which.page > 1 ? `${title || frame.siteTitle} – ${frame.strings.pageOf(which.page, pages)}` : title,
-        description: term ? '' : frame.tagline,
+        description: term
+          ? frame.strings.archiveDescription(term.taxonomy, term.name, frame.siteTitle)
+          : frame.tagline || frame.strings.archiveDescription(null, '', frame.siteTitle),
         canonical: `${origin}${at(which.page)}`,
         type: 'website',
         image: null,

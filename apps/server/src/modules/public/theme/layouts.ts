@@ -54,6 +54,8 @@ export interface ThemeStrings {
   pagination: string;
   pageOf: (page: number, pages: number) => string;
   archive: (taxonomy: string, name: string) => string;
+  /** The description of a list page (search engines show it), when the site says nothing of it. */
+  archiveDescription: (taxonomy: string | null, name: string, site: string) => string;
   search: string;
   searchLabel: string;
   resultsFor: (words: string, total: number) => string;
@@ -76,6 +78,10 @@ export const ENGLISH: ThemeStrings = {
   pagination: 'Pages',
   pageOf: (page, pages) => `Page ${page} of ${pages}`,
   archive: (taxonomy, name) => (taxonomy === 'tag' ? `Tagged “${name}”` : name),
+  archiveDescription: (taxonomy, name, site) =>
+    taxonomy === null
+      ? `The latest posts of ${site}.`
+      : `Posts of ${site} ${taxonomy === 'tag' ? 'tagged' : 'filed under'} “${name}”.`,
   search: 'Search',
   searchLabel: 'Search this site',
   resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,

@@ -1,0 +1,286 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import lighthouse from 'lighthouse';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
+import { phoneJpeg } from '../../../test/fixtures/media-files.js';
+import { sendUpload } from '../../../test/fixtures/media-upload.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+
+/**
+ * The default theme in a real browser (Debian's chromium): the home page, a post, a category archive
+ * and a builder page pass axe-core with no serious or critical violation, and Lighthouse's default
+ * (mobile, simulated throttling) scores each at least 95 in performance, accessibility, best
+ * practices and SEO. Screenshots and scores go to reports/ as artifacts.
+ */
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const present = existsSync(CHROMIUM);
+// Under CI a missing browser is a failure, not a skip: .ci/run installs it.
+const run = present || process.env.CI ? describe : describe.skip;
+if (!present && !process.env.CI)
+  console.log(`Browser tests skipped: no chromium at ${CHROMIUM} (apt install chromium).`);
+
+const reports = join(process.cwd(), 'reports');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+let t: TestContext;
+let site: ContentSite;
+let base: string;
+let browser: Browser;
+let debuggingPort: number;
+const pages: Record<string, string> = {};
+const scores: Record<string, Record<string, number>> = {};
+
+async function publish(area: 'posts' | 'pages', body: Record<string, unknown>) {
+  const created = await site.call('editor', 'POST', `/api/${area}`, body);
+  expect(created.statusCode, created.body).toBe(201);
+  const published = await site.call('editor', 'POST', `/api/${area}/${created.json().data.id}/publish`, {});
+  expect(published.statusCode, published.body).toBe(200);
+  return published.json().data;
+}
+
+async function upload(name: string, alt: string, width: number, height: number): Promise<number> {
+  const res = await sendUpload(
+    t.app,
+    site,
+    'editor',
+    { name, data: await phoneJpeg(width, height) },
+    { alt_text: alt },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_UPLOAD: '100000' });
+  site = await seedContentSite(t.app, t.runtime, 'localhost');
+  const settings = await site.call('admin', 'PUT', '/api/settings/general', {
+    title: 'Harbour Café',
+    tagline: 'Coffee by the boats',
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  const photo = await upload('harbour.jpg', 'Boats moored in the harbour at dusk', 1600, 1000);
+  const cake = await upload('cake.jpg', 'A slice of lemon cake on a plate', 1200, 900);
+  const category = await site.call('admin', 'POST', '/api/taxonomies/category/terms', {
+    name: 'News',
+    slug: 'news',
+  });
+  expect(category.statusCode, category.body).toBe(201);
+  const terms = { category: [category.json().data.id] };
+  let post: { slug: string; published_at: string } | null = null;
+  for (let i = 1; i <= 12; i++) {
+    post = await publish('posts', {
+      title: i === 12 ? 'The harbour in winter' : `Harbour news, week ${i}`,
+      excerpt: `What happened at the harbour in week ${i}: the boats, the weather and the market.`,
+      terms,
+      ...(i === 12 ? { featured_media_id: photo } : {}),
+      fields: {
+        content:
+          '<p>The fishing boats came back early this week, and the market opened at dawn.</p>' +
+          '<h2>The market</h2><ul><li>Fresh fish</li><li>Bread from the bakery</li></ul>' +
+          '<p>Read our <a href="/about">story</a> or come and see us.</p>',
+      },
+    });
+  }
+  if (!post) throw new Error('no post');
+  const at = new Date(post.published_at);
+  pages.post = `/${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}/${post.slug}`;
+  pages.home = '/';
+  pages.archive = '/category/news';
+  const builder = await publish('pages', {
+    title: 'Visit us',
+    slug: 'visit',
+    blocks: builderPage(photo, cake),
+  });
+  pages.builder = `/${builder.slug}`;
+
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
+  debuggingPort = 9300 + Math.floor(Math.random() * 500);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debuggingPort}`],
+  });
+  mkdirSync(join(reports, 'screenshots'), { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  if (Object.keys(scores).length > 0)
+    writeFileSync(join(reports, 'lighthouse.json'), `${JSON.stringify(scores, null, 2)}\n`);
+});
+
+run('the default theme in a browser', () => {
+  for (const name of ['home', 'post', 'archive', 'builder'] as const) {
+    it(`${name}: no serious or critical axe violation, and a screenshot`, async () => {
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const res = await page.goto(`${base}${pages[name]}`);
+        expect(res?.status()).toBe(200);
+        await page.evaluate(axe.source);
+        const found = (await page.evaluate(() =>
+          (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+        )) as axe.AxeResults;
+        const serious = found.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+                .slice(0, 3)
+                .map((node) => node.target.join(' '))
+                .join(', ')}`,
+          );
+        expect(serious).toEqual([]);
+        await page.screenshot({ path: join(reports, 'screenshots', `${name}.png`), fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: join(reports, 'screenshots', `${name}-phone.png`), fullPage: true });
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`${name}: Lighthouse scores 95 or more in each category`, async () => {
+      const result = await lighthouse(`${base}${pages[name]}`, {
+        port: debuggingPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const categories = result?.lhr.categories ?? {};
+      scores[name] = Object.fromEntries(
+        CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]),
+      );
+      console.log(`Lighthouse ${name} (${pages[name]}): ${JSON.stringify(scores[name])}`);
+      const failing = Object.entries(scores[name] ?? {}).filter(([, score]) => score < 95);
+      const audits = result?.lhr.audits ?? {};
+      const why = failing.flatMap(([category]) =>
+        (categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+          .map(
+            (ref) =>
+              `${category}: ${ref.id} ${audits[ref.id]?.displayValue ?? ''} (${audits[ref.id]?.score})`,
+          ),
+      );
+      expect(failing, why.join('\n')).toEqual([]);
+    });
+  }
+});
+
+/** A landing page of the blocks people build with most, images included. */
+function builderPage(photo: number, cake: number) {
+  return [
+    {
+      type: 'section',
+      props: { padding: { desktop: 8, mobile: 4 } },
+      children: [
+        {
+          type: 'heading',
+          props: { text: 'Welcome to the Harbour Café', level: 2, align: { desktop: 'center' } },
+        },
+        {
+          type: 'paragraph',
+          props: {
+            content: '<p>Coffee, cake and the best view of the boats.</p>',
+            align: { desktop: 'center' },
+          },
+        },
+        {
+          type: 'button-group',
+          props: {
+            buttons: [
+              { text: 'See the menu', href: '/menu' },
+              { text: 'Find us', href: '/find-us', variant: 'outline' },
+            ],
+            align: 'center',
+          },
+        },
+      ],
+    },
+    { type: 'image', props: { media_id: photo, caption: 'The harbour at dusk' } },
+    {
+      type: 'grid',
+      props: { columns: { desktop: 3, mobile: 1 } },
+      children: ['Coffee', 'Cake', 'Views'].map((title) => ({
+        type: 'container',
+        props: { rounded: true, backgroundColor: 'token:surface' },
+        children: [
+          { type: 'heading', props: { text: title, level: 3 } },
+          { type: 'paragraph', props: { content: `<p>${title} made with care, every day.</p>` } },
+        ],
+      })),
+    },
+    {
+      type: 'gallery',
+      props: { images: [{ media_id: photo }, { media_id: cake }], columns: { desktop: 2 } },
+    },
+    {
+      type: 'tabs',
+      props: {
+        label: 'Opening hours',
+        items: [
+          { title: 'Summer', content: '<p>8:00 to 20:00</p>' },
+          { title: 'Winter', content: '<p>9:00 to 17:00</p>' },
+        ],
+      },
+    },
+    { type: 'list', props: { items: ['Fresh coffee', 'Home-made cake', 'Free wifi'] } },
+    { type: 'quote', props: { text: 'The best lemon cake on the coast.', cite: 'A regular' } },
+    {
+      type: 'table',
+      props: {
+        caption: 'Prices',
+        header: ['Item', 'Price'],
+        rows: [
+          ['Coffee', '2.50'],
+          ['Cake', '3.80'],
+        ],
+      },
+    },
+    {
+      type: 'accordion',
+      props: { items: [{ title: 'Do you have vegan cake?', content: '<p>Every Friday.</p>' }] },
+    },
+    {
+      type: 'faq',
+      props: { items: [{ question: 'Can I bring my dog?', answer: '<p>Yes, on the terrace.</p>' }] },
+    },
+    {
+      type: 'statistics',
+      props: {
+        items: [
+          { value: '1887', label: 'Built' },
+          { value: '40', label: 'Seats' },
+        ],
+      },
+    },
+    {
+      type: 'testimonials',
+      props: { items: [{ quote: 'Lovely place.', name: 'Ann', role: 'Guest', rating: 5 }] },
+    },
+    { type: 'code', props: { language: 'javascript', code: 'const coffee = "black";' } },
+    {
+      type: 'alert',
+      props: { tone: 'info', title: 'Good to know', content: '<p>We close at 17:00 in winter.</p>' },
+    },
+    {
+      type: 'social',
+      props: { profiles: [{ network: 'instagram', url: 'https://instagram.com/harbourcafe' }] },
+    },
+    {
+      type: 'chart',
+      props: {
+        kind: 'column',
+        title: 'Visitors per season',
+        labels: ['Spring', 'Summer', 'Autumn', 'Winter'],
+        series: [{ name: 'Visitors', values: [800, 1500, 700, 300] }],
+      },
+    },
+    { type: 'latest-posts', props: { count: 3 } },
+    { type: 'form', props: { title: 'Write to us' } },
+  ];
+}
