@@ -115,6 +115,46 @@ afterAll(async () => {
 });
 
 run('the default theme in a browser', () => {
+  it('works the tabs block by mouse and keyboard (WAI-ARIA tabs), with its own script only', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${base}${pages.builder}`);
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/theme\/blocks\/tabs\.[0-9a-f]{12}\.js$/);
+      const summer = page.getByRole('tab', { name: 'Summer' });
+      const winter = page.getByRole('tab', { name: 'Winter' });
+      await expect.poll(() => summer.getAttribute('aria-selected')).toBe('true');
+      await summer.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await winter.getAttribute('aria-selected')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Winter');
+      expect(await page.getByRole('tabpanel', { name: 'Winter' }).isVisible()).toBe(true);
+      expect(await page.getByText('8:00 to 20:00').isVisible()).toBe(false);
+      // Wraps around, and Home goes back to the first tab.
+      await page.keyboard.press('ArrowRight');
+      expect(await summer.getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('End');
+      expect(await winter.getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('Home');
+      expect(await summer.getAttribute('aria-selected')).toBe('true');
+      await winter.click();
+      expect(await page.getByText('9:00 to 17:00').isVisible()).toBe(true);
+      expect(await winter.getAttribute('tabindex')).toBe('0');
+      expect(await summer.getAttribute('tabindex')).toBe('-1');
+      // A page of static blocks loads no script at all.
+      scripts.length = 0;
+      await page.goto(`${base}${pages.post}`);
+      expect(scripts).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const name of ['home', 'post', 'archive', 'builder'] as const) {
     it(`${name}: no serious or critical axe violation, and a screenshot`, async () => {
       const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
