@@ -74,9 +74,12 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void | Promise<void>;
     /** Runs on the migrated database before the modules' setup: to install plugins, say. */
     beforeSetup?: (runtime: Runtime) => Promise<void>;
+    /** Another app's database: a second instance of the same installation (left for its owner to drop). */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -100,7 +103,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await runtime.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

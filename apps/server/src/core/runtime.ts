@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { PermissionCatalogue } from './access/permission-catalogue.js';
 import { loadSecretKey, SecretBox } from './access/secret-box.js';
 import { CacheRegistry } from './cache/cache-registry.js';
+import { connectRedisPeers } from './cache/redis-peers.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { Data } from './db/data.js';
@@ -76,6 +77,11 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   caches.register('sites', () => sites.invalidate());
   const rateLimits = openRateLimitStore(config, log);
   const releases: Array<() => Promise<void> | void> = [() => database.close(), () => rateLimits.close()];
+  // Several instances behind one Redis: a cache change here reaches every other instance.
+  if (config.redisUrl) {
+    const peers = connectRedisPeers(caches, { url: config.redisUrl, log });
+    releases.push(() => peers.close());
+  }
   const mailer = createMailer(config, log);
   releases.push(() => mailer.close());
   const storage = openStorage(config);

@@ -17,7 +17,7 @@
 export class CacheRegistry {
   private readonly clears = new Map<string, () => void | Promise<void>>();
   private readonly forgets = new Map<string, (key: unknown) => void>();
-  private peers: ((message: CacheMessage) => void) | null = null;
+  private readonly peers: Array<(message: CacheMessage) => void> = [];
 
   register(name: string, clear: () => void | Promise<void>, forget?: (key: unknown) => void): void {
     if (this.clears.has(name)) throw new Error(`A cache named "${name}" is already registered.`);
@@ -32,21 +32,22 @@ export class CacheRegistry {
   /** Drops one key of a cache (a JSON value: an id, `{ userId }`), here and in every peer. */
   forget(name: string, key: unknown): void {
     this.apply({ name, key });
-    this.peers?.({ name, key });
+    this.tell({ name, key });
   }
 
   /** Empties one cache by name, here and in every peer; nothing when no cache of that name exists. */
   async clear(name: string): Promise<void> {
-    this.peers?.({ name, key: null });
+    this.tell({ name, key: null });
     await this.clears.get(name)?.();
   }
 
   /**
-   * Connects this registry to the other processes of the server: `send` carries a change to them,
-   * and what they send arrives through `receive`.
+   * Connects this registry to other processes: `send` carries a change to them, and what they send
+   * arrives through `receive`. Several channels may be connected: the cluster's workers over IPC,
+   * other instances through Redis (redis-peers.ts).
    */
   connectPeers(send: (message: CacheMessage) => void): void {
-    this.peers = send;
+    this.peers.push(send);
   }
 
   /** A change a peer made: applied here, not sent on. */
@@ -68,6 +69,10 @@ export class CacheRegistry {
       );
     }
     return entries.map(([name]) => name);
+  }
+
+  private tell(message: CacheMessage): void {
+    for (const send of this.peers) send(message);
   }
 
   private apply({ name, key }: CacheMessage): void {

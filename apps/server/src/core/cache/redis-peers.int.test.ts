@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+// Two instances of one installation: one database, one Redis, two servers with their own caches.
+let one: TestContext;
+let two: TestContext;
+let site: ContentSite;
+
+beforeAll(async () => {
+  one = await createTestApp({ REDIS_URL: redisUrl, RATE_LIMIT_GENERAL: '100000' });
+  two = await createTestApp(
+    { REDIS_URL: redisUrl, RATE_LIMIT_GENERAL: '100000' },
+    { database: one.database },
+  );
+  site = await seedContentSite(one.app, one.runtime, `peers-${Math.random().toString(36).slice(2, 8)}.test`);
+});
+
+afterAll(async () => {
+  await two.close();
+  await one.close();
+});
+
+const visit = (t: TestContext, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { host: site.host } });
+
+describe('several instances behind one Redis', () => {
+  it("drop a page from every instance's page cache when one of them changes what it shows", async () => {
+    const created = await site.call('editor', 'POST', '/api/pages', { title: 'Opening hours' });
+    const id = created.json().data.id;
+    await site.call('editor', 'POST', `/api/pages/${id}/publish`, {});
+    // Both instances render the page and keep it.
+    expect((await visit(one, '/opening-hours')).body).toContain('<h1>Opening hours</h1>');
+    expect((await visit(two, '/opening-hours')).body).toContain('<h1>Opening hours</h1>');
+
+    // The change goes through instance two's API.
+    const viaTwo = (method: 'PUT' | 'POST', url: string, payload: unknown) =>
+      two.app.inject({
+        method,
+        url,
+        headers: { host: site.host, authorization: `Bearer ${site.users.editor.token}` },
+        payload: payload as never,
+      });
+    const version = (await site.call('editor', 'GET', `/api/pages/${id}`)).json().data.version;
+    const renamed = await viaTwo('PUT', `/api/pages/${id}`, { title: 'Opening times', version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await viaTwo('POST', `/api/pages/${id}/publish`, {})).statusCode).toBe(200);
+
+    // Instance one learns of it through Redis and renders the page anew.
+    await vi.waitFor(async () =>
+      expect((await visit(one, '/opening-hours')).body).toContain('<h1>Opening times</h1>'),
+    );
+  });
+});
