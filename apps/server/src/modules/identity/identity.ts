@@ -1,6 +1,6 @@
 import type { Runtime } from '../../core/runtime.js';
 import { AccessResolver } from './access/resolver.js';
-import { Sessions } from './auth/repo-sessions.js';
+import { SESSION_COOKIE, Sessions } from './auth/repo-sessions.js';
 import { declareIdentityHooks } from './hooks.js';
 import { registerCorePermissions } from './permissions.js';
 import { ApiTokens } from './tokens/repo.js';
@@ -38,4 +38,17 @@ export function identityOf(runtime: Runtime): Identity {
     );
   }
   return identity;
+}
+
+/**
+ * Whether a request's cookies hold a live session of the site: for the public site, where nothing
+ * authenticates (conditional blocks, member-only entries). Costs a query only when a cookie came.
+ */
+export async function hasSession(
+  runtime: Runtime,
+  cookies: Readonly<Record<string, string | undefined>>,
+  siteId: number,
+): Promise<boolean> {
+  const cookie = cookies[SESSION_COOKIE];
+  return Boolean(cookie && (await identityOf(runtime).sessions.resume(cookie, siteId)));
 }

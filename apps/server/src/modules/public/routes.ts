@@ -9,8 +9,7 @@ import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
 import { contentOf } from '../content/content.js';
-import { SESSION_COOKIE } from '../identity/auth/repo-sessions.js';
-import { identityOf } from '../identity/identity.js';
+import { hasSession } from '../identity/identity.js';
 import { blockScripts } from './block-scripts.js';
 import type { PageCache, StoredPage } from './page-cache.js';
 import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
@@ -120,11 +119,8 @@ export function publicRoutes(
   });
   // Pages are outside /api, where nothing authenticates: a conditional block asks whether a session
   // of this site came with the request, which costs a query only when a session cookie did.
-  const { sessions } = identityOf(runtime);
-  const signedIn = async (request: FastifyRequest) => {
-    const cookie = request.cookies[SESSION_COOKIE];
-    return Boolean(cookie && request.site && (await sessions.resume(cookie, request.site.id)));
-  };
+  const signedIn = async (request: FastifyRequest) =>
+    request.site ? hasSession(runtime, request.cookies, request.site.id) : false;
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const current = request.site;
     if (!current) return reply.code(404).send();
