@@ -38,8 +38,22 @@ export interface BlockEnvironment {
   formAction?(blockId: string): string;
   /** What became of the visitor's last submission of a form block, shown on the page it returns to. */
   formState?(blockId: string): FormState | undefined;
+  /** The menus of the theme's locations (`primary`, `footer`...), their links resolved. */
+  menus?: Readonly<Record<string, readonly MenuLink[]>>;
+  /** The path of the page being shown: its menu link is marked current. */
+  currentPath?: string;
   /** The page's paged list (a content list with `paged`): where it is, and each page's address. */
   paging?: { page: number; pages: number; href(page: number): string };
+}
+
+/** A link of a menu, resolved: its address follows the entry or term it links to. */
+export interface MenuLink {
+  label: string;
+  url: string;
+  target: '_self' | '_blank';
+  rel: string;
+  className: string;
+  children: MenuLink[];
 }
 
 export type FormState =

@@ -237,3 +237,43 @@ describe('form block', () => {
     );
   });
 });
+
+describe('menu block', () => {
+  it("renders its location's menu, nested, sub-menus behind a disclosure, the current page marked", () => {
+    const { html } = renderBlocks(tree([{ type: 'menu', props: { location: 'footer', label: 'Footer' } }]), {
+      media: () => null,
+      currentPath: '/about/team',
+      menus: {
+        footer: [
+          {
+            label: 'About',
+            url: '/about',
+            target: '_self',
+            rel: '',
+            className: 'highlight',
+            children: [
+              { label: 'Team', url: '/about/team', target: '_self', rel: '', className: '', children: [] },
+            ],
+          },
+          {
+            label: 'Shop',
+            url: 'https://shop.example',
+            target: '_blank',
+            rel: 'nofollow',
+            className: '',
+            children: [],
+          },
+        ],
+      },
+    });
+    expect(html).toBe(
+      '<nav class="tb-menu tb-menu--horizontal tb-menu-block" aria-label="Footer"><ul class="tb-menu__list">' +
+        '<li class="tb-menu__item tb-menu__item--parent highlight"><a href="/about">About</a>' +
+        '<details class="tb-menu__more"><summary aria-label="About: more"><span aria-hidden="true">▾</span></summary>' +
+        '<ul class="tb-menu__sub"><li class="tb-menu__item"><a href="/about/team" aria-current="page">Team</a></li></ul></details></li>' +
+        '<li class="tb-menu__item"><a href="https://shop.example" target="_blank" rel="nofollow noopener">Shop</a></li></ul></nav>',
+    );
+    // A location without a menu shows nothing.
+    expect(renderBlocks(tree([{ type: 'menu', props: { location: 'primary' } }])).html).toBe('');
+  });
+});

@@ -9,6 +9,7 @@ export {
 } from './block.js';
 export { FIELD_MAX_LENGTH, type FormField, HONEYPOT } from './blocks/form.js';
 export { ICON_NAMES, type IconName } from './blocks/icon-set.js';
+export { MenuTree } from './blocks/menu.js';
 export {
   BlockContext,
   type BlockEnvironment,
@@ -19,6 +20,7 @@ export {
   type FormState,
   type ListQuery,
   type MediaInfo,
+  type MenuLink,
   useBlockEnvironment,
   useBlockScript,
   useBlockStyle,

@@ -6,6 +6,7 @@ import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { mediaModule } from './media/module.js';
+import { navigationModule } from './navigation/module.js';
 import { pluginsModule } from './plugins/module.js';
 import { publicModule } from './public/module.js';
 import { searchModule } from './search/module.js';
@@ -27,5 +28,7 @@ export const modules: readonly TesseraModule[] = [
   webhooksModule,
   commentsModule,
   pluginsModule,
+  // Before the public site: its menus are forgotten before the pages that show them.
+  navigationModule,
   publicModule,
 ];

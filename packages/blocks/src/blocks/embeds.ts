@@ -261,29 +261,3 @@ export const social = defineBlock({
     );
   },
 });
-
-/**
- * A menu by theme location. Menus are not built yet (issue 19): until then it renders nothing on
- * the site, and the builder shows it as waiting for menus.
- */
-export const menu = defineBlock({
-  type: 'menu',
-  category: 'navigation',
-  label: 'Menu',
-  icon: 'menu',
-  props: Type.Object(
-    {
-      location: Type.String({
-        pattern: '^[a-z][a-z0-9-]{0,39}$',
-        default: 'primary',
-        description: 'A theme location',
-      }),
-      orientation: Type.Union([Type.Literal('horizontal'), Type.Literal('vertical')], {
-        default: 'horizontal',
-      }),
-    },
-    { additionalProperties: false },
-  ),
-  children: 'none',
-  component: () => null,
-});

@@ -97,7 +97,13 @@ const ENTRY_EVENT = /^([a-z][a-z0-9_]*)\.(created|updated|published|unpublished|
 export function tagsOfEvent(name: string, data: Record<string, unknown>): string[] | null {
   const id = typeof data.id === 'number' ? data.id : null;
   // A redirect can take over any address, cached or not.
-  if (name === 'settings.updated' || name === 'content.imported' || name.startsWith('redirect.'))
+  // Menus show on every page (header, footer, menu blocks).
+  if (
+    name === 'settings.updated' ||
+    name === 'content.imported' ||
+    name.startsWith('redirect.') ||
+    name.startsWith('menu.')
+  )
     return [EVERYTHING];
   if (name.startsWith('media.')) return id === null ? null : [`media:${id}`];
   if (name.startsWith('comment.'))

@@ -21,6 +21,7 @@ import type { PathAnswer } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
 import type { MediaView } from '../media/view.js';
+import { siteMenusOf } from '../navigation/module.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
@@ -331,6 +332,8 @@ export class PublicSite {
         } satisfies BlockEntryList;
       },
       formatDate: (iso) => date.format(new Date(iso)),
+      menus: frame.menus,
+      currentPath: canonicalPath,
       formAction: (blockId) => `/_forms/${row.id}/${blockId}`,
       formState: (blockId) => (request.form?.blockId === blockId ? request.form.state : undefined),
       ...(paged
@@ -535,6 +538,7 @@ export class PublicSite {
   private async frame(site: Site): Promise<SiteFrame> {
     const general = await settingsOf(this.runtime, site, 'general');
     const theme = await this.themes.forSite(site);
+    const menus = await siteMenusOf(this.runtime).forSite(site);
     const tokens = withThemeTokens(
       await settingsOf(this.runtime, site, 'design'),
       theme.manifest.designTokens,
@@ -550,6 +554,8 @@ export class PublicSite {
       homeUrl: '/',
       strings: ENGLISH,
       layouts: theme.layouts,
+      menus: menus.byLocation,
+      menuEntryIds: menus.entryIds,
     };
   }
 
@@ -568,7 +574,10 @@ function pageAnswer(
   assets?: PageAssetsView,
 ): PublicAnswer {
   const html = `<!doctype html>${renderToStaticMarkup(h(frame.layouts.document, { frame, head, ...(assets ? { assets } : {}), children: body }))}`;
-  return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags };
+  // The menus in the header and footer link entries: a change of one makes the page stale.
+  const all =
+    frame.menuEntryIds.length > 0 ? [...tags, ...frame.menuEntryIds.map((id) => `entry:${id}`)] : tags;
+  return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags: all };
 }
 
 // Building an Intl.DateTimeFormat costs more than rendering a dozen blocks: one per locale and zone.

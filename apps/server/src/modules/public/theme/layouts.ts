@@ -1,3 +1,4 @@
+import { type MenuLink, MenuTree } from '@tessera/blocks';
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
 import type { ServedScript } from '../block-scripts.js';
@@ -17,6 +18,10 @@ export interface SiteFrame {
   strings: ThemeStrings;
   /** The site's theme's layouts (theme-layouts.ts). */
   layouts: ThemeLayouts;
+  /** The menus of the theme's locations, resolved. */
+  menus: Readonly<Record<string, readonly MenuLink[]>>;
+  /** Entries the menus link to: the page goes stale when one changes. */
+  menuEntryIds: readonly number[];
 }
 
 /** The head of a page: title and the tags search engines and link previews read. */
@@ -58,6 +63,8 @@ export interface ThemeStrings {
   archiveDescription: (taxonomy: string | null, name: string, site: string) => string;
   search: string;
   searchLabel: string;
+  mainMenu: string;
+  footerMenu: string;
   resultsFor: (words: string, total: number) => string;
   membersOnlyTitle: string;
   membersOnlyText: string;
@@ -84,6 +91,8 @@ export const ENGLISH: ThemeStrings = {
       : `Posts of ${site} ${taxonomy === 'tag' ? 'tagged' : 'filed under'} “${name}”.`,
   search: 'Search',
   searchLabel: 'Search this site',
+  mainMenu: 'Main menu',
+  footerMenu: 'Footer menu',
   resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,
   membersOnlyTitle: 'For members',
   membersOnlyText: 'This page is for members of the site. Sign in to read it.',
@@ -116,6 +125,7 @@ export interface DocumentLayoutProps {
  */
 export function Document(props: DocumentLayoutProps) {
   const { frame, head, assets } = props;
+  const currentPath = head.canonical ? new URL(head.canonical).pathname : null;
   const noscript = assets?.scripts.flatMap((script) => (script.noscript ? [script.noscript] : [])) ?? [];
   const fullTitle =
     head.title && head.title !== frame.siteTitle ? `${head.title} – ${frame.siteTitle}` : frame.siteTitle;
@@ -179,9 +189,29 @@ export function Document(props: DocumentLayoutProps) {
           frame.tagline ? h('span', { className: 'tb-tagline' }, frame.tagline) : null,
           h(SearchForm, { strings: frame.strings, id: 'search-header' }),
         ),
+        h(MenuTree, {
+          items: frame.menus.primary ?? [],
+          label: frame.strings.mainMenu,
+          currentPath,
+          className: 'tb-menu--primary',
+        }),
       ),
       h('main', { id: 'main', className: props.wide ? 'tb-main tb-main--wide' : 'tb-main' }, props.children),
-      h('footer', { className: 'tb-footer' }, h('div', { className: 'tb-bar' }, `© ${frame.siteTitle}`)),
+      h(
+        'footer',
+        { className: 'tb-footer' },
+        h(
+          'div',
+          { className: 'tb-bar' },
+          h(MenuTree, {
+            items: frame.menus.footer ?? [],
+            label: frame.strings.footerMenu,
+            currentPath,
+            className: 'tb-menu--footer',
+          }),
+          h('p', null, `© ${frame.siteTitle}`),
+        ),
+      ),
     ),
   );
 }

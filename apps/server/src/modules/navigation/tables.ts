@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../../core/db/schema.js';
+
+/** A navigation menu of a site, shown where the theme puts its location (`primary`, `footer`). */
+export interface MenuTable {
+  id: Generated<number>;
+  site_id: number;
+  name: string;
+  /** One of the active theme's menu locations, or null: a menu no location shows yet. */
+  location: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MenuItemKind = 'entry' | 'term' | 'custom';
+
+/** One link of a menu, under another item or at the top. */
+export interface MenuItemTable {
+  id: Generated<number>;
+  site_id: number;
+  menu_id: number;
+  parent_id: number | null;
+  position: number;
+  kind: MenuItemKind;
+  /** The entry linked (kind entry): its address follows its slug and parent. */
+  entry_id: number | null;
+  /** The category or tag linked (kind term). */
+  term_id: number | null;
+  /** The address (kind custom). */
+  url: string | null;
+  /** Empty: the entry's title or the term's name. */
+  label: string;
+  target: string;
+  rel: string;
+  css_class: string;
+}
+
+declare module '../../core/db/schema.js' {
+  interface SiteTables {
+    menus: MenuTable;
+    menu_items: MenuItemTable;
+  }
+}
