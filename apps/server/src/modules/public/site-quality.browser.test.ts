@@ -96,6 +96,23 @@ beforeAll(async () => {
     blocks: builderPage(photo, cake),
   });
   pages.builder = `/${builder.slug}`;
+  // A nested main menu and a footer menu, on every page.
+  const menu = (await site.call('admin', 'POST', '/api/menus', { name: 'Main', location: 'primary' })).json()
+    .data;
+  const item = (body: Record<string, unknown>) =>
+    site.call('admin', 'POST', `/api/menus/${menu.id}/items`, body);
+  const visit = (await item({ kind: 'entry', entry_id: builder.id })).json().data.items[0];
+  await item({ kind: 'custom', url: '/category/news', label: 'News', parent_id: visit.id });
+  await item({ kind: 'custom', url: '/search?q=harbour', label: 'Find', parent_id: visit.id });
+  await item({ kind: 'custom', url: '/', label: 'Home' });
+  const footer = (
+    await site.call('admin', 'POST', '/api/menus', { name: 'Footer', location: 'footer' })
+  ).json().data;
+  await site.call('admin', 'POST', `/api/menus/${footer.id}/items`, {
+    kind: 'custom',
+    url: '/privacy',
+    label: 'Privacy',
+  });
 
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
@@ -115,6 +132,45 @@ afterAll(async () => {
 });
 
 run('the default theme in a browser', () => {
+  it('opens a sub-menu of the main menu by keyboard and by touch, without script', async () => {
+    const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}${pages.post}`);
+      const news = page.getByRole('link', { name: 'News', exact: true });
+      expect(await news.isVisible()).toBe(false);
+      // Tab to the parent's disclosure, as a keyboard user would, and open it with Enter.
+      const more = page.getByRole('navigation', { name: 'Main menu' }).locator('summary');
+      for (let i = 0; i < 20 && !(await more.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await more.getAttribute('aria-label')).toBe('Visit us: more');
+      await page.keyboard.press('Enter');
+      expect(await news.isVisible()).toBe(true);
+      // The next Tab reaches the first link of the sub-menu.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('News');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Space');
+      expect(await news.isVisible()).toBe(false);
+      // On a phone, a tap opens it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await more.tap();
+      expect(await news.isVisible()).toBe(true);
+      await news.tap();
+      await page.waitForURL(`${base}/category/news`);
+      await page.goto(`${base}${pages.builder}`);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Main menu' })
+          .locator('a[aria-current="page"]')
+          .textContent(),
+      ).toBe('Visit us');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('works the tabs block by mouse and keyboard (WAI-ARIA tabs), with its own script only', async () => {
     const context = await browser.newContext();
     try {
