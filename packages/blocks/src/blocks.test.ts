@@ -105,6 +105,7 @@ const samples: Record<
       '<th scope="row">Tue</th><td>55</td>',
     ],
   },
+  pattern: { props: { pattern_id: 3 }, expect: [] },
   'latest-posts': {
     props: { count: 5, category: 'news' },
     expect: ['<p class="tb-entries__empty">Nothing has been published here yet.</p>'],

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { BreakpointDeclarations, PageAssets } from './page-assets.js';
 
 /** A media library image as blocks render it: the server's media record, reduced. */
@@ -38,6 +38,8 @@ export interface BlockEnvironment {
   formAction?(blockId: string): string;
   /** What became of the visitor's last submission of a form block, shown on the page it returns to. */
   formState?(blockId: string): FormState | undefined;
+  /** A synced pattern's blocks, rendered where a pattern block places it. */
+  pattern?(id: number): ReactNode;
   /** The menus of the theme's locations (`primary`, `footer`...), their links resolved. */
   menus?: Readonly<Record<string, readonly MenuLink[]>>;
   /** The path of the page being shown: its menu link is marked current. */

@@ -16,6 +16,7 @@ import { accordion, columns, container, separator, spacer } from './blocks/layou
 import { button, buttonGroup, link, testimonials } from './blocks/links.js';
 import { menu } from './blocks/menu.js';
 import { paragraph } from './blocks/paragraph.js';
+import { pattern } from './blocks/pattern.js';
 import { section } from './blocks/section.js';
 import { tabs } from './blocks/tabs.js';
 import { alert, badge, faq, list, quote, statistics, steps, table, timeline } from './blocks/text.js';
@@ -65,6 +66,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       latestPosts,
       contentList,
       conditional,
+      pattern,
     ] as unknown as BlockDefinition[]
   ).map((definition) => [definition.type, withCommonProps(definition)]),
 );

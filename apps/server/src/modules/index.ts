@@ -7,6 +7,7 @@ import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
 import { mediaModule } from './media/module.js';
 import { navigationModule } from './navigation/module.js';
+import { patternsModule } from './patterns/module.js';
 import { pluginsModule } from './plugins/module.js';
 import { publicModule } from './public/module.js';
 import { searchModule } from './search/module.js';
@@ -30,5 +31,6 @@ export const modules: readonly TesseraModule[] = [
   pluginsModule,
   // Before the public site: its menus are forgotten before the pages that show them.
   navigationModule,
+  patternsModule,
   publicModule,
 ];

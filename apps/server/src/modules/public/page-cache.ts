@@ -106,6 +106,8 @@ export function tagsOfEvent(name: string, data: Record<string, unknown>): string
   )
     return [EVERYTHING];
   if (name.startsWith('media.')) return id === null ? null : [`media:${id}`];
+  // A synced pattern shows on every page placing it.
+  if (name.startsWith('pattern.')) return id === null ? null : [`pattern:${id}`];
   if (name.startsWith('comment.'))
     return typeof data.entry_id === 'number' ? [`entry:${data.entry_id}`] : null;
   if (name.startsWith('user.')) return null;

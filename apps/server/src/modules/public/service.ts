@@ -6,8 +6,10 @@ import {
   type BlockEnvironment,
   blockLists,
   blockMedia,
+  eachBlock,
   type MediaInfo,
   renderBlocks,
+  treeElements,
 } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -22,6 +24,7 @@ import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
 import type { MediaView } from '../media/view.js';
 import { siteMenusOf } from '../navigation/module.js';
+import { patternsOf } from '../patterns/module.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
@@ -289,13 +292,21 @@ export class PublicSite {
     const live = row.live;
     const featuredId = live.featured_media_id;
     const blocksTree = live.blocks as Block[];
-    const lists = await this.lists(site, blocksTree, row.locale, request.page);
+    // Synced patterns the page places, fetched at once; their media and lists count as the page's.
+    const patternIds: number[] = [];
+    eachBlock(blocksTree, (block) => {
+      if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
+        patternIds.push(block.props.pattern_id);
+    });
+    const placed = await patternsOf(this.runtime).syncedFor(site, [...new Set(patternIds)]);
+    const shown = placed.size > 0 ? [...blocksTree, ...[...placed.values()].flat()] : blocksTree;
+    const lists = await this.lists(site, shown, row.locale, request.page);
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
     if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(frame);
     // Every media item the page shows, fetched at once: the featured image, the blocks' images and
     // the listed entries' featured images.
-    const blockIds = blockMedia(blocksTree).map((use) => use.mediaId);
+    const blockIds = blockMedia(shown).map((use) => use.mediaId);
     const media = await this.media.publicViews(site, [
       ...(featuredId === null ? [] : [featuredId]),
       ...blockIds,
@@ -314,6 +325,10 @@ export class PublicSite {
       site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
       trail: [...(await this.ancestors(site, live.parent_id)), { label: item.title, url: item.url }],
       media: info,
+      pattern: (id) => {
+        const tree = placed.get(id);
+        return tree ? treeElements(tree) : null;
+      },
       list: (blockId) => {
         const found = lists.byBlock.get(blockId);
         if (!found) return undefined;
@@ -406,6 +421,7 @@ export class PublicSite {
         ...[...media.keys()].map((id) => `media:${id}`),
         // In a tree, the address depends on the ancestors' slugs too.
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
+        ...[...new Set(patternIds)].map((id) => `pattern:${id}`),
         // A list shows the latest of its type: any change to one of them may change it.
         ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
       ],
