@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
@@ -15,6 +16,7 @@ import type { PageCache, StoredPage } from './page-cache.js';
 import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
 import type { PublicSite } from './service.js';
 import type { ThemeRegistry } from './themes/registry.js';
+import { preferredLocale } from './visitor.js';
 
 // Browsers ask again each time (a 304 when unchanged); a CDN in front may keep a page a minute.
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -130,6 +132,14 @@ export function publicRoutes(
     const origin = `${request.protocol}://${request.host}`;
     // Usually the fast lane has answered a cached page already; not when the site was not yet in
     // the directory's cache, nor for app.inject.
+    const language = target.path === '/' ? preferredLocale(current, request.headers, request.host) : null;
+    if (language)
+      return reply
+        .code(302)
+        .header('location', `/${language}/`)
+        .header('vary', 'accept-language, referer')
+        .header('cache-control', 'private, no-cache')
+        .send();
     const key = `${origin}${target.key}`;
     const kept = target.cacheable ? cache.get(current.id, current.updated_at, key) : null;
     if (kept) {
@@ -153,6 +163,9 @@ export function publicRoutes(
       .header('etag', answer.etag);
     // A page that differs by device names what it read, for caches in front.
     if (answer.personal) reply.header('vary', 'cookie, authorization, user-agent');
+    // The home page of a site of several languages sends first-time visitors to theirs.
+    else if (target.path === '/' && current.locales.length > 1)
+      reply.header('vary', 'accept-language, referer');
     allowMediaOrigin(reply, mediaOrigin);
     if (target.cacheable && !answer.personal && answer.status !== 422 && answer.status !== 403) {
       const headers: Record<string, string> = {};
@@ -213,6 +226,20 @@ export function publicRoutes(
     });
 }
 
+/**
+ * To a first-time visitor's language's home, from the fast lane: for them only, never kept by a
+ * cache in front (the route answers the same way when the home page is not cached).
+ */
+function languageRedirect(response: ServerResponse, locale: string): void {
+  response.writeHead(302, {
+    location: `/${locale}/`,
+    vary: 'accept-language, referer',
+    'cache-control': 'private, no-cache',
+    'content-length': '0',
+  });
+  response.end();
+}
+
 function themeFile(app: App, url: string, type: string, body: string): void {
   app.route({
     method: ['GET', 'HEAD'],
@@ -238,6 +265,13 @@ function cachedPages(cache: PageCache, sites: SiteDirectory): FastResponder {
     if (!target.cacheable) return false;
     const site = sites.cached(origin.host);
     if (!site) return false;
+    if (target.path === '/' && site.locales.length > 1) {
+      const language = preferredLocale(site, request.headers, origin.host);
+      if (language) {
+        languageRedirect(response, language);
+        return true;
+      }
+    }
     const page = cache.get(site.id, site.updated_at, `${origin.protocol}://${origin.host}${target.key}`);
     if (!page) return false;
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) {

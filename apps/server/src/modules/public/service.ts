@@ -32,7 +32,6 @@ import { tokensCss, withThemeTokens } from './design-tokens.js';
 import type { RedirectsService } from './redirects.js';
 import {
   Document,
-  ENGLISH,
   EntryList,
   EntryView,
   NotFoundView,
@@ -41,6 +40,7 @@ import {
   SearchForm,
   type SiteFrame,
 } from './theme/layouts.js';
+import { languageName, stringsFor } from './theme/strings.js';
 import type { ThemeRegistry } from './themes/registry.js';
 import { ANONYMOUS_REQUEST, deviceOf, type PageRequest } from './visitor.js';
 
@@ -107,7 +107,7 @@ export class PublicSite {
     const pages = Math.max(1, Math.ceil(found.total / limit));
     const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
     const heading = words ? frame.strings.resultsFor(words, found.total) : frame.strings.search;
-    const date = dateFormat(site, await this.timeZone(site));
+    const date = dateFormat(frame.lang, await this.timeZone(site));
     return pageAnswer(
       200,
       frame,
@@ -143,19 +143,25 @@ export class PublicSite {
     origin: string,
     request: PageRequest = ANONYMOUS_REQUEST,
   ): Promise<PublicAnswer> {
-    const frame = await this.frame(site);
-    if (path === '/') return this.home(site, frame, origin, request);
+    // Pages of a language other than the site's default live under its prefix: /fr/, /fr/page/2.
+    const [first, ...others] = path.slice(1).split('/');
+    const prefixed = first !== undefined && first !== site.default_locale && site.locales.includes(first);
+    if (prefixed && path === `/${first}`) return { status: 301, location: `/${first}/` };
+    const locale = prefixed ? (first as string) : site.default_locale;
+    const inLocale = prefixed ? `/${others.join('/')}` : path;
+    const frame = await this.frame(site, locale);
+    if (inLocale === '/') return this.home(site, frame, origin, request);
     // Set by hand, a redirect wins over what the site would serve here.
     const redirect = await this.redirects.follow(site, path);
     if (redirect?.to) return { status: redirect.status as 301, location: redirect.to };
     if (redirect) return this.notFound(frame, 410);
-    const listing = LISTING.exec(path);
+    const listing = LISTING.exec(inLocale);
     if (listing) {
       const [, taxonomy, slug, number] = listing;
       const page = number === undefined ? 1 : Number(number);
-      const base = taxonomy ? `/${taxonomy}/${slug}` : '';
+      const base = taxonomy ? `${frame.prefix}/${taxonomy}/${slug}` : '';
       // Page 1 has one address: the list's own.
-      if (page === 1 && number !== undefined) return { status: 301, location: base || '/' };
+      if (page === 1 && number !== undefined) return { status: 301, location: base || frame.homeUrl };
       if (taxonomy === undefined && page > 1) {
         const reading = await settingsOf(this.runtime, site, 'reading');
         if (reading.show_on_front === 'posts') return this.postList(site, frame, origin, { page });
@@ -201,11 +207,18 @@ export class PublicSite {
   ): Promise<PublicAnswer> {
     const reading = await settingsOf(this.runtime, site, 'reading');
     if (reading.show_on_front === 'page' && reading.front_page_id !== null) {
-      const front = await this.content.published.entry(site, reading.front_page_id);
-      if (front) return this.entryPage(site, frame, origin, front, request, '/');
+      // In another language, the front page's translation into it, when there is one.
+      const translated =
+        frame.lang === site.default_locale
+          ? reading.front_page_id
+          : (await this.content.published.translations(site, reading.front_page_id)).find(
+              (translation) => translation.locale === frame.lang,
+            )?.id;
+      const front = translated === undefined ? null : await this.content.published.entry(site, translated);
+      if (front) return this.entryPage(site, frame, origin, front, request, frame.homeUrl);
     }
     // The latest posts page at /page/N.
-    if (request.page > 1) return { status: 301, location: `/page/${request.page}` };
+    if (request.page > 1) return { status: 301, location: `${frame.prefix}/page/${request.page}` };
     return this.postList(site, frame, origin, { page: 1 });
   }
 
@@ -224,7 +237,7 @@ export class PublicSite {
         type: 'post',
         limit,
         page: which.page,
-        locale: site.default_locale,
+        locale: frame.lang,
         ...(which.term ? { term: which.term } : {}),
       });
     } catch (error) {
@@ -234,11 +247,11 @@ export class PublicSite {
     const { items, term, total } = listed;
     const pages = Math.max(1, Math.ceil(total / limit));
     if (which.page > pages) return this.notFound(frame);
-    const base = term ? `/${term.taxonomy}/${term.slug}` : '';
-    const at = (page: number) => (page === 1 ? base || '/' : `${base}/page/${page}`);
+    const base = term ? `${frame.prefix}/${term.taxonomy}/${term.slug}` : frame.prefix;
+    const at = (page: number) => (page === 1 ? (term ? base : frame.homeUrl) : `${base}/page/${page}`);
     const newer = which.page > 1 ? at(which.page - 1) : null;
     const older = which.page < pages ? at(which.page + 1) : null;
-    const date = dateFormat(site, await this.timeZone(site));
+    const date = dateFormat(frame.lang, await this.timeZone(site));
     const list = h(term ? frame.layouts.term : frame.layouts.archive, {
       heading: term ? frame.strings.archive(term.taxonomy, term.name) : null,
       strings: frame.strings,
@@ -270,6 +283,10 @@ export class PublicSite {
         image: null,
         prev: newer ? `${origin}${newer}` : null,
         next: older ? `${origin}${older}` : null,
+        // The latest posts have a home in each language.
+        ...(!term && which.page === 1 && frame.languages.length > 1
+          ? { alternates: alternatesOf(origin, frame.languages, site.default_locale) }
+          : {}),
       },
       list,
       ['list:post', ...items.map((item) => `entry:${item.id}`)],
@@ -317,7 +334,7 @@ export class PublicSite {
       return view ? mediaInfo(view) : null;
     };
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
-    const date = dateFormat(site, await this.timeZone(site));
+    const date = dateFormat(frame.lang, await this.timeZone(site));
     const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
     const pagePath = canonicalPath;
     const environment: BlockEnvironment = {
@@ -386,6 +403,17 @@ export class PublicSite {
     const html = typeof live.fields.content === 'string' ? live.fields.content : '';
     const blocks = renderBlocks(blocksTree, environment);
     const image = featured?.variants.large ?? featured?.variants.full;
+    // In a site of several languages: the switcher and hreflang point to the entry's translations,
+    // and to a language's home where it has none.
+    const translations =
+      frame.languages.length > 1 ? await this.content.published.translations(site, row.id) : [];
+    const languages = frame.languages.map((language) => {
+      const translation = translations.find((each) => each.locale === language.locale);
+      return { ...language, url: translation?.url ?? language.url, current: language.locale === row.locale };
+    });
+    const translated = languages.filter((language) =>
+      translations.some((each) => each.locale === language.locale),
+    );
     const head: PageHead = {
       title: item.title,
       description: item.excerpt.slice(0, 300),
@@ -401,11 +429,16 @@ export class PublicSite {
             }
           : null,
       ...(dated && !preview ? { publishedAt: row.published_at } : {}),
+      ...(translated.length > 1 && !preview
+        ? {
+            alternates: alternatesOf(origin, translated, site.default_locale),
+          }
+        : {}),
       ...(preview ? { noindex: true, canonical: null } : {}),
     };
     const answer = pageAnswer(
       200,
-      { ...frame, lang: row.locale },
+      { ...frame, lang: row.locale, languages },
       head,
       h(frame.layouts.types[type.slug] ?? (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry), {
         type: type.slug,
@@ -422,6 +455,9 @@ export class PublicSite {
         // In a tree, the address depends on the ancestors' slugs too.
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
         ...[...new Set(patternIds)].map((id) => `pattern:${id}`),
+        // A translation published later must appear in the switcher and hreflang: any change to
+        // an entry of this type in a site of several languages re-renders the page.
+        ...(frame.languages.length > 1 ? [`list:${type.slug}`] : []),
         // A list shows the latest of its type: any change to one of them may change it.
         ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
       ],
@@ -551,7 +587,7 @@ export class PublicSite {
     );
   }
 
-  private async frame(site: Site): Promise<SiteFrame> {
+  private async frame(site: Site, locale = site.default_locale): Promise<SiteFrame> {
     const general = await settingsOf(this.runtime, site, 'general');
     const theme = await this.themes.forSite(site);
     const menus = await siteMenusOf(this.runtime).forSite(site);
@@ -559,19 +595,31 @@ export class PublicSite {
       await settingsOf(this.runtime, site, 'design'),
       theme.manifest.designTokens,
     );
+    const prefix = locale === site.default_locale ? '' : `/${locale}`;
     return {
-      lang: site.default_locale,
+      lang: locale,
+      prefix,
       siteTitle: site.branding.name ?? (general.title || site.name),
       tagline: general.tagline,
       logoUrl: site.branding.logo_url,
       faviconUrl: site.branding.favicon_url,
       stylesheet: theme.stylesheet.path,
       tokens: tokensCss(tokens, site.branding),
-      homeUrl: '/',
-      strings: ENGLISH,
+      homeUrl: `${prefix}/`,
+      strings: stringsFor(locale),
       layouts: theme.layouts,
       menus: menus.byLocation,
       menuEntryIds: menus.entryIds,
+      // Each language's home; an entry's page points to its translations instead (entryPage).
+      languages:
+        site.locales.length > 1
+          ? site.locales.map((each) => ({
+              locale: each,
+              name: languageName(each),
+              url: each === site.default_locale ? '/' : `/${each}/`,
+              current: each === locale,
+            }))
+          : [],
     };
   }
 
@@ -599,11 +647,11 @@ function pageAnswer(
 // Building an Intl.DateTimeFormat costs more than rendering a dozen blocks: one per locale and zone.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(site: Site, timeZone: string): Intl.DateTimeFormat {
-  const key = `${site.default_locale} ${timeZone}`;
+function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(site.default_locale, { dateStyle: 'long', timeZone });
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
     if (dateFormats.size < 200) dateFormats.set(key, format);
   }
   return format;
@@ -630,4 +678,18 @@ function mediaInfo(view: MediaView): MediaInfo {
         }
       : null,
   };
+}
+
+/** hreflang links of a page in each of the site's languages, and x-default: the default language's. */
+function alternatesOf(
+  origin: string,
+  languages: SiteFrame['languages'],
+  defaultLocale: string,
+): Array<{ hreflang: string; href: string }> {
+  const links = languages.map((language) => ({
+    hreflang: language.locale,
+    href: `${origin}${language.url}`,
+  }));
+  const fallback = languages.find((language) => language.locale === defaultLocale);
+  return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
 }

@@ -1,4 +1,5 @@
 import type { FormState } from '@tessera/blocks';
+import { isbot } from 'isbot';
 
 /** What the public site knows of the request a page is rendered for. */
 export interface PageRequest {
@@ -22,4 +23,50 @@ export function deviceOf(userAgent: string): 'desktop' | 'tablet' | 'mobile' {
   if (/Mobi|iPhone|iPod|Android|BlackBerry|Opera Mini|IEMobile|Windows Phone/i.test(userAgent))
     return 'mobile';
   return 'desktop';
+}
+
+/**
+ * The language to send a first-time visitor of the home page to (spec 1, automatic browser
+ * language detection): the best of the site's languages their browser asks for, when it is not the
+ * default one. Never for robots, never without Accept-Language, and never for someone already on
+ * the site (its own address as Referer): choosing a language in the switcher is not overruled. No
+ * cookie is set or read.
+ */
+export function preferredLocale(
+  site: { default_locale: string; locales: readonly string[] },
+  headers: {
+    'accept-language'?: string | undefined;
+    'user-agent'?: string | undefined;
+    referer?: string | undefined;
+  },
+  host: string,
+): string | null {
+  if (site.locales.length < 2) return null;
+  const accept = headers['accept-language'];
+  const agent = headers['user-agent'] ?? '';
+  if (!accept || !agent || isbot(agent)) return null;
+  if (headers.referer) {
+    try {
+      if (new URL(headers.referer).host === host) return null;
+    } catch {
+      // Not an address: as if there were none.
+    }
+  }
+  const wanted = accept
+    .split(',')
+    .slice(0, 20)
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { tag } of wanted) {
+    const exact = site.locales.find((locale) => locale.toLowerCase() === tag);
+    const primary = tag.split('-')[0];
+    const match = exact ?? site.locales.find((locale) => locale.toLowerCase().split('-')[0] === primary);
+    if (match) return match === site.default_locale ? null : match;
+  }
+  return null;
 }

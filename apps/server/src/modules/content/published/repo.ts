@@ -92,6 +92,20 @@ export class PublishedRepo {
     return rows.flatMap(toPublished);
   }
 
+  /** The published entries of an entry's translation group, itself included. */
+  async translationsOf(entryId: number): Promise<PublishedRow[]> {
+    const group = await this.db
+      .selectFrom('entries')
+      .select('translation_group_id')
+      .where('id', '=', entryId)
+      .executeTakeFirst();
+    if (!group) return [];
+    const rows = await this.published()
+      .where('translation_group_id', '=', group.translation_group_id)
+      .execute();
+    return rows.flatMap(toPublished);
+  }
+
   /** Published entries by id after `afterId`, `limit` of them: a whole site read in batches. */
   async pageAfter(afterId: number, limit: number): Promise<PublishedRow[]> {
     const rows = await this.published().where('id', '>', afterId).orderBy('id').limit(limit).execute();

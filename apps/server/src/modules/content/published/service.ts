@@ -135,6 +135,19 @@ export class PublishedService {
     });
   }
 
+  /** The published translations of an entry, itself included: their locale, id and address. */
+  async translations(
+    site: Site,
+    entryId: number,
+  ): Promise<Array<{ id: number; locale: string; url: string }>> {
+    const rows = await new PublishedRepo(this.runtime.data.site(site.id)).translationsOf(entryId);
+    const typeById = await this.typesById(site);
+    return rows.flatMap((row) => {
+      const type = typeById.get(row.type_id);
+      return type ? [{ id: row.id, locale: row.locale, url: this.itemOf(site, type, row).url }] : [];
+    });
+  }
+
   /** One published entry by id (a static front page), with its type and live row; null when not public. */
   async entry(site: Site, id: number): Promise<Extract<PathAnswer, { kind: 'entry' }> | null> {
     const [row] = await new PublishedRepo(this.runtime.data.site(site.id)).byIds([id]);

@@ -7,6 +7,8 @@ import type { ThemeLayouts } from './theme-layouts.js';
 /** What every page of the site shows around its content. */
 export interface SiteFrame {
   lang: string;
+  /** The language's address prefix: '' for the site's default language, `/fr` for French. */
+  prefix: string;
   siteTitle: string;
   tagline: string;
   logoUrl: string | null;
@@ -22,6 +24,8 @@ export interface SiteFrame {
   menus: Readonly<Record<string, readonly MenuLink[]>>;
   /** Entries the menus link to: the page goes stale when one changes. */
   menuEntryIds: readonly number[];
+  /** The site's languages when it has several: each one's version of this page, or its home. */
+  languages: ReadonlyArray<{ locale: string; name: string; url: string; current: boolean }>;
 }
 
 /** The head of a page: title and the tags search engines and link previews read. */
@@ -37,6 +41,8 @@ export interface PageHead {
   /** Absolute addresses of the neighbouring pages of a paged list. */
   prev?: string | null;
   next?: string | null;
+  /** The page in other languages (hreflang), `x-default` included. */
+  alternates?: ReadonlyArray<{ hreflang: string; href: string }>;
 }
 
 /** What the blocks of a page add to it: their stylesheet and the scripts of interactive blocks. */
@@ -65,6 +71,7 @@ export interface ThemeStrings {
   searchLabel: string;
   mainMenu: string;
   footerMenu: string;
+  languages: string;
   resultsFor: (words: string, total: number) => string;
   membersOnlyTitle: string;
   membersOnlyText: string;
@@ -93,6 +100,7 @@ export const ENGLISH: ThemeStrings = {
   searchLabel: 'Search this site',
   mainMenu: 'Main menu',
   footerMenu: 'Footer menu',
+  languages: 'Languages',
   resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,
   membersOnlyTitle: 'For members',
   membersOnlyText: 'This page is for members of the site. Sign in to read it.',
@@ -156,6 +164,14 @@ export function Document(props: DocumentLayoutProps) {
         : []),
       head.publishedAt ? h('meta', { property: 'article:published_time', content: head.publishedAt }) : null,
       head.prev ? h('link', { rel: 'prev', href: head.prev }) : null,
+      ...(head.alternates ?? []).map((alternate) =>
+        h('link', {
+          key: alternate.hreflang,
+          rel: 'alternate',
+          hrefLang: alternate.hreflang,
+          href: alternate.href,
+        }),
+      ),
       head.next ? h('link', { rel: 'next', href: head.next }) : null,
       h('meta', { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' }),
       frame.faviconUrl ? h('link', { rel: 'icon', href: frame.faviconUrl }) : null,
@@ -188,6 +204,32 @@ export function Document(props: DocumentLayoutProps) {
           ),
           frame.tagline ? h('span', { className: 'tb-tagline' }, frame.tagline) : null,
           h(SearchForm, { strings: frame.strings, id: 'search-header' }),
+          frame.languages.length > 1
+            ? h(
+                'nav',
+                { className: 'tb-languages', 'aria-label': frame.strings.languages },
+                h(
+                  'ul',
+                  null,
+                  ...frame.languages.map((language) =>
+                    h(
+                      'li',
+                      { key: language.locale },
+                      h(
+                        'a',
+                        {
+                          href: language.url,
+                          hrefLang: language.locale,
+                          lang: language.locale,
+                          ...(language.current ? { 'aria-current': 'true' } : {}),
+                        },
+                        language.name,
+                      ),
+                    ),
+                  ),
+                ),
+              )
+            : null,
         ),
         h(MenuTree, {
           items: frame.menus.primary ?? [],
