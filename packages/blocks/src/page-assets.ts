@@ -33,6 +33,9 @@ const PROPERTY = /^(--)?[a-z][a-z0-9-]*$/;
  * One collector per rendered page; the renderer hands it to the blocks through their environment.
  */
 export class PageAssets {
+  /** `prefix` keeps classes of separately rendered trees apart (`tb-s1`, `tb-w1`...). */
+  constructor(private readonly prefix = 's') {}
+
   private readonly classes = new Map<string, string>();
   private readonly rules: Record<Breakpoint | 'ranges', string[]> = {
     mobile: [],
@@ -56,7 +59,7 @@ export class PageAssets {
     if (key === '{"mobile":{},"tablet":{},"desktop":{}}') return undefined;
     const known = this.classes.get(key);
     if (known) return known;
-    const name = `tb-s${this.classes.size + 1}`;
+    const name = `tb-${this.prefix}${this.classes.size + 1}`;
     this.classes.set(key, name);
     for (const breakpoint of ['mobile', 'tablet', 'desktop'] as const) {
       const body = Object.entries(parts[breakpoint])

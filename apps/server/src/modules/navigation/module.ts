@@ -7,8 +7,22 @@ import { contentOf } from '../content/content.js';
 import { menuRoutes } from './menus/routes.js';
 import { MenusService } from './menus/service.js';
 import { SiteMenusResolver } from './menus/site-menus.js';
+import { widgetRoutes } from './widgets/routes.js';
+import { WidgetsService } from './widgets/service.js';
 
 const resolvers = new WeakMap<Runtime, SiteMenusResolver>();
+
+const widgetServices = new WeakMap<Runtime, WidgetsService>();
+
+/** The widgets service of a runtime (the public site renders what it lists). */
+export function widgetsOf(runtime: Runtime): WidgetsService {
+  let service = widgetServices.get(runtime);
+  if (!service) {
+    service = new WidgetsService(runtime);
+    widgetServices.set(runtime, service);
+  }
+  return service;
+}
 
 /** The menus as the public site shows them: one resolver per runtime. */
 export function siteMenusOf(runtime: Runtime): SiteMenusResolver {
@@ -24,7 +38,9 @@ export function siteMenusOf(runtime: Runtime): SiteMenusResolver {
 const MENU_SOURCES =
   /^(menu\.|term\.|taxonomy\.|[a-z][a-z0-9_]*\.(updated|published|unpublished|deleted|restored|trashed)$)/;
 
-/** Navigation (spec 1): menus in the theme's locations. */
+const WIDGET_SOURCES = /^(widget\.|media\.|pattern\.)/;
+
+/** Navigation (spec 1): menus in the theme's locations, widgets in its zones. */
 export const navigationModule: TesseraModule = {
   name: 'navigation',
   migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
@@ -34,13 +50,17 @@ export const navigationModule: TesseraModule = {
       'site.event',
       async (context, event) => {
         const site = context.site;
-        if (!site || !MENU_SOURCES.test(event.name)) return;
-        await afterCommit(() => runtime.caches.forget('menus', site.id));
+        if (!site) return;
+        // Widgets show entries (a latest-posts widget) and media as well as their own blocks.
+        if (MENU_SOURCES.test(event.name) || WIDGET_SOURCES.test(event.name))
+          await afterCommit(() => runtime.caches.forget('widgets', site.id));
+        if (MENU_SOURCES.test(event.name)) await afterCommit(() => runtime.caches.forget('menus', site.id));
       },
       { owner: 'core:navigation' },
     );
   },
   routes(app, runtime) {
     menuRoutes(app, runtime, new MenusService(runtime));
+    widgetRoutes(app, runtime, widgetsOf(runtime));
   },
 };

@@ -35,9 +35,24 @@ export interface MenuItemTable {
   css_class: string;
 }
 
+/** A block in one of the theme's widget zones (a footer column, a sidebar), with where it shows. */
+export interface WidgetTable {
+  id: Generated<number>;
+  site_id: number;
+  zone: string;
+  position: number;
+  /** One block (with its children), as JSON. */
+  block: unknown;
+  /** Where it shows, as JSON: WidgetVisibility. */
+  visibility: unknown;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 declare module '../../core/db/schema.js' {
   interface SiteTables {
     menus: MenuTable;
     menu_items: MenuItemTable;
+    widgets: WidgetTable;
   }
 }

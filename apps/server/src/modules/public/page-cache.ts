@@ -102,7 +102,8 @@ export function tagsOfEvent(name: string, data: Record<string, unknown>): string
     name === 'settings.updated' ||
     name === 'content.imported' ||
     name.startsWith('redirect.') ||
-    name.startsWith('menu.')
+    name.startsWith('menu.') ||
+    name.startsWith('widget.')
   )
     return [EVERYTHING];
   if (name.startsWith('media.')) return id === null ? null : [`media:${id}`];

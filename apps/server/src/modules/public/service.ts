@@ -8,6 +8,7 @@ import {
   blockMedia,
   eachBlock,
   type MediaInfo,
+  PageAssets,
   renderBlocks,
   treeElements,
 } from '@tessera/blocks';
@@ -19,11 +20,12 @@ import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
-import type { PathAnswer } from '../content/published/service.js';
+import type { PathAnswer, PublishedItem } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
 import type { MediaView } from '../media/view.js';
-import { siteMenusOf } from '../navigation/module.js';
+import { siteMenusOf, widgetsOf } from '../navigation/module.js';
+import { type WidgetVisibility, widgetShows } from '../navigation/widgets/visibility.js';
 import { patternsOf } from '../patterns/module.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
@@ -87,7 +89,64 @@ export class PublicSite {
     private readonly searching: SearchService,
     private readonly redirects: RedirectsService,
     private readonly themes: ThemeRegistry,
-  ) {}
+  ) {
+    runtime.caches.register(
+      'widgets',
+      () => this.widgets.clear(),
+      (siteId) => this.widgets.delete(siteId as number),
+    );
+  }
+
+  /** Each site's widgets, rendered once (their media and lists included) until one changes. */
+  private readonly widgets = new Map<number, Promise<RenderedWidget[]>>();
+
+  private widgetsOf(site: Site): Promise<RenderedWidget[]> {
+    let rendered = this.widgets.get(site.id);
+    if (!rendered) {
+      rendered = this.renderWidgets(site).catch((error) => {
+        this.widgets.delete(site.id);
+        throw error;
+      });
+      if (this.widgets.size < 10_000) this.widgets.set(site.id, rendered);
+    }
+    return rendered;
+  }
+
+  private async renderWidgets(site: Site): Promise<RenderedWidget[]> {
+    const rows = await widgetsOf(this.runtime).forSite(site);
+    if (rows.length === 0) return [];
+    const date = dateFormat(site.default_locale, await this.timeZone(site));
+    const rendered: RenderedWidget[] = [];
+    for (const row of rows) {
+      const tree = [row.block];
+      const lists = await this.lists(site, tree, site.default_locale, 1);
+      const mediaIds = [...blockMedia(tree).map((use) => use.mediaId), ...lists.mediaIds];
+      const media = await this.media.publicViews(site, mediaIds);
+      const info = (id: number | null) => {
+        const view = id === null ? undefined : media.get(id);
+        return view ? mediaInfo(view) : null;
+      };
+      const blocks = renderBlocks(tree, {
+        media: info,
+        list: (blockId) => listOf(lists.byBlock.get(blockId), info),
+        formatDate: (iso) => date.format(new Date(iso)),
+        // Each widget's classes of its own: they share the page's stylesheet with its blocks'.
+        assets: new PageAssets(`w${row.id}-`),
+      });
+      rendered.push({
+        zone: row.zone,
+        visibility: row.visibility,
+        html: blocks.html,
+        css: blocks.css,
+        scripts: blocks.scripts,
+        tags: [
+          ...[...lists.byBlock.values()].map((list) => `list:${list.type}`),
+          ...[...media.keys()].map((id) => `media:${id}`),
+        ],
+      });
+    }
+    return rendered;
+  }
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
   async search(site: Site, q: string, page: number): Promise<PublicAnswer> {
@@ -290,6 +349,8 @@ export class PublicSite {
       },
       list,
       ['list:post', ...items.map((item) => `entry:${item.id}`)],
+      undefined,
+      { kind: term || which.page > 1 ? 'list' : 'home', type: null },
     );
   }
 
@@ -346,23 +407,7 @@ export class PublicSite {
         const tree = placed.get(id);
         return tree ? treeElements(tree) : null;
       },
-      list: (blockId) => {
-        const found = lists.byBlock.get(blockId);
-        if (!found) return undefined;
-        return {
-          page: found.page,
-          pages: found.pages,
-          items: found.items.map((entry) => ({
-            id: entry.id,
-            title: entry.title,
-            url: entry.url,
-            excerpt: entry.excerpt,
-            published_at: entry.published_at,
-            author: entry.author,
-            image: info(entry.featured_media_id),
-          })),
-        } satisfies BlockEntryList;
-      },
+      list: (blockId) => listOf(lists.byBlock.get(blockId), info),
       formatDate: (iso) => date.format(new Date(iso)),
       menus: frame.menus,
       currentPath: canonicalPath,
@@ -468,6 +513,7 @@ export class PublicSite {
           return script ? [script] : [];
         }),
       },
+      { kind: canonicalPath === frame.homeUrl ? 'home' : 'entry', type: type.slug },
     );
     if (answer.status !== 200 || !('html' in answer)) return answer;
     return {
@@ -610,6 +656,8 @@ export class PublicSite {
       layouts: theme.layouts,
       menus: menus.byLocation,
       menuEntryIds: menus.entryIds,
+      zones: {},
+      widgets: await this.widgetsOf(site),
       // Each language's home; an entry's page points to its translations instead (entryPage).
       languages:
         site.locales.length > 1
@@ -631,12 +679,39 @@ export class PublicSite {
 /** A whole page, with the tags of what it shows (for the page cache). */
 function pageAnswer(
   status: 200 | 403 | 404 | 410,
-  frame: SiteFrame,
+  pageFrame: SiteFrame,
   head: PageHead,
   body: ReactElement,
-  tags: string[],
-  assets?: PageAssetsView,
+  pageTags: string[],
+  pageAssets?: PageAssetsView,
+  page: { kind: 'home' | 'entry' | 'list' | 'other'; type: string | null } = { kind: 'other', type: null },
 ): PublicAnswer {
+  // The widgets that show on this kind of page, in their zones; their styles and scripts join the page's.
+  const shown = (pageFrame.widgets ?? []).filter((widget) =>
+    widgetShows(widget.visibility, { ...page, locale: pageFrame.lang }),
+  );
+  const zones: Record<string, string> = {};
+  for (const widget of shown) zones[widget.zone] = `${zones[widget.zone] ?? ''}${widget.html}`;
+  const frame = { ...pageFrame, zones };
+  const tags = shown.length > 0 ? [...pageTags, ...shown.flatMap((widget) => widget.tags)] : pageTags;
+  const widgetScripts = shown.flatMap((widget) => widget.scripts);
+  const assets: PageAssetsView | undefined =
+    shown.length === 0
+      ? pageAssets
+      : {
+          css: [pageAssets?.css ?? '', ...shown.map((widget) => widget.css)].join(''),
+          scripts: [
+            ...new Map(
+              [
+                ...(pageAssets?.scripts ?? []),
+                ...widgetScripts.flatMap((name) => {
+                  const script = blockScripts.get(name);
+                  return script ? [script] : [];
+                }),
+              ].map((script) => [script.name, script]),
+            ).values(),
+          ],
+        };
   const html = `<!doctype html>${renderToStaticMarkup(h(frame.layouts.document, { frame, head, ...(assets ? { assets } : {}), children: body }))}`;
   // The menus in the header and footer link entries: a change of one makes the page stale.
   const all =
@@ -692,4 +767,35 @@ function alternatesOf(
   }));
   const fallback = languages.find((language) => language.locale === defaultLocale);
   return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
+}
+
+/** A list block's entries as blocks take them, their featured images looked up. */
+function listOf(
+  found: { items: Array<Omit<PublishedItem, 'terms'>>; page: number; pages: number } | undefined,
+  info: (id: number | null) => MediaInfo | null,
+): BlockEntryList | undefined {
+  if (!found) return undefined;
+  return {
+    page: found.page,
+    pages: found.pages,
+    items: found.items.map((entry) => ({
+      id: entry.id,
+      title: entry.title,
+      url: entry.url,
+      excerpt: entry.excerpt,
+      published_at: entry.published_at,
+      author: entry.author,
+      image: info(entry.featured_media_id),
+    })),
+  };
+}
+
+/** A widget rendered for the public site, with where it shows and what it depends on. */
+interface RenderedWidget {
+  zone: string;
+  visibility: WidgetVisibility;
+  html: string;
+  css: string;
+  scripts: string[];
+  tags: string[];
 }

@@ -24,6 +24,17 @@ export interface SiteFrame {
   menus: Readonly<Record<string, readonly MenuLink[]>>;
   /** Entries the menus link to: the page goes stale when one changes. */
   menuEntryIds: readonly number[];
+  /** The rendered widgets of each of the theme's widget zones that show on this page. */
+  zones: Readonly<Record<string, string>>;
+  /** The site's widgets, rendered, before the page picks those that show on it (`zones`). */
+  widgets?: ReadonlyArray<{
+    zone: string;
+    visibility: { show_on: 'everywhere' | 'home' | 'entries' | 'lists'; types: string[]; locales: string[] };
+    html: string;
+    css: string;
+    scripts: string[];
+    tags: string[];
+  }>;
   /** The site's languages when it has several: each one's version of this page, or its home. */
   languages: ReadonlyArray<{ locale: string; name: string; url: string; current: boolean }>;
 }
@@ -245,6 +256,13 @@ export function Document(props: DocumentLayoutProps) {
         h(
           'div',
           { className: 'tb-bar' },
+          frame.zones.footer
+            ? // biome-ignore lint/security/noDangerouslySetInnerHtml: the widgets' blocks rendered on the server (renderBlocks)
+              h('div', {
+                className: 'tb-widgets tb-widgets--footer',
+                dangerouslySetInnerHTML: { __html: frame.zones.footer },
+              })
+            : null,
           h(MenuTree, {
             items: frame.menus.footer ?? [],
             label: frame.strings.footerMenu,
