@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test on SQLite, then the integration tests (*.int.test.ts) again on PostgreSQL
-// when DATABASE_URL is set. `--node <path>` (repeatable) runs those legs again on another Node.js
-// binary, as CI does with Node 24 (see scripts/fetch-node.mjs); other arguments go to Vitest. Ends
+// when DATABASE_URL is set, then the browser tests (*.browser.test.ts) alone, on the first Node.
+// `--node <path>` (repeatable) runs the first two legs again on another Node.js binary, as CI does
+// with Node 24 (see scripts/fetch-node.mjs); other arguments go to Vitest. Ends
 // with one plain line, "N passed, N failed, N skipped", summed over every leg from Vitest's JSON
 // reports, and a non-zero exit when anything failed or nothing ran.
 import { spawnSync } from 'node:child_process';
@@ -22,12 +23,28 @@ for (let i = 2; i < process.argv.length; i++) {
   else extra.push(arg);
 }
 
-const engines = [{ name: 'sqlite', filters: [], env: { TESSERA_TEST_ENGINE: 'sqlite' } }];
+// Browser tests (*.browser.test.ts: Chromium, Lighthouse) run in a leg of their own, alone and once:
+// Lighthouse times the page's work in the browser, which other test files running beside it slow.
+const BROWSER_TESTS = '**/*.browser.test.ts';
+const engines = [
+  { name: 'sqlite', filters: [], exclude: [BROWSER_TESTS], env: { TESSERA_TEST_ENGINE: 'sqlite' } },
+];
 if (process.env.DATABASE_URL) {
-  engines.push({ name: 'postgres', filters: ['.int.test.ts'], env: { TESSERA_TEST_ENGINE: 'postgres' } });
+  engines.push({
+    name: 'postgres',
+    filters: ['.int.test.ts'],
+    exclude: [],
+    env: { TESSERA_TEST_ENGINE: 'postgres' },
+  });
 } else {
   console.log('DATABASE_URL is not set: the PostgreSQL leg is skipped.');
 }
+const browserLeg = {
+  name: 'browser',
+  filters: ['.browser.test.ts'],
+  exclude: [],
+  env: { TESSERA_TEST_ENGINE: 'sqlite' },
+};
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -46,7 +63,7 @@ for (const node of nodes) {
   versionsRun.add(version);
   // The Node under test first on PATH: test files that start `node` or a bin script get it too.
   const path = `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`;
-  for (const engine of engines) {
+  for (const engine of versionsRun.size === 1 ? [...engines, browserLeg] : engines) {
     const leg = `node ${version}, ${engine.name}`;
     console.log(`\n=== ${leg} ===`);
     const output = join(reports, `${version}-${engine.name}.json`);
@@ -56,6 +73,7 @@ for (const node of nodes) {
         vitest,
         'run',
         ...engine.filters,
+        ...engine.exclude.flatMap((glob) => ['--exclude', glob]),
         ...extra,
         '--reporter=default',
         '--reporter=json',

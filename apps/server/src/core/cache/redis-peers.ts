@@ -39,22 +39,24 @@ export function connectRedisPeers(
   };
   // Commands wait in the offline queue through a short outage, then fail (two tries each).
   const publisher = new Redis(options.url, { maxRetriesPerRequest: 2, connectTimeout: 2_000, retryStrategy });
+  // Subscribing is ours to do on every (re)connection: ioredis's own resubscription rejects
+  // unhandled when the connection drops again meanwhile.
   const subscriber = new Redis(options.url, {
     maxRetriesPerRequest: null,
     connectTimeout: 2_000,
     retryStrategy,
+    autoResubscribe: false,
   });
   publisher.on('error', warn);
   subscriber.on('error', warn);
-  let subscribedOnce = false;
+  let connectedBefore = false;
   subscriber.on('ready', () => {
-    // ioredis subscribes again by itself after a reconnection: what was missed is unknown.
-    if (subscribedOnce) void caches.clearAll().catch(warn);
+    // Back after an outage: what was published meanwhile is unknown.
+    if (connectedBefore) void caches.clearAll().catch(warn);
+    connectedBefore = true;
     warned = false;
+    subscriber.subscribe(channel).catch(warn);
   });
-  subscriber.subscribe(channel).then(() => {
-    subscribedOnce = true;
-  }, warn);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     const message = parse(text);
