@@ -7,6 +7,8 @@ import { contentOf } from '../content/content.js';
 import { menuRoutes } from './menus/routes.js';
 import { MenusService } from './menus/service.js';
 import { SiteMenusResolver } from './menus/site-menus.js';
+import { sectionRoutes } from './sections/routes.js';
+import { SectionsService } from './sections/service.js';
 import { widgetRoutes } from './widgets/routes.js';
 import { WidgetsService } from './widgets/service.js';
 
@@ -20,6 +22,18 @@ export function widgetsOf(runtime: Runtime): WidgetsService {
   if (!service) {
     service = new WidgetsService(runtime);
     widgetServices.set(runtime, service);
+  }
+  return service;
+}
+
+const sectionServices = new WeakMap<Runtime, SectionsService>();
+
+/** The header and footer sections of a runtime (the public site shows the published ones). */
+export function sectionsOf(runtime: Runtime): SectionsService {
+  let service = sectionServices.get(runtime);
+  if (!service) {
+    service = new SectionsService(runtime);
+    sectionServices.set(runtime, service);
   }
   return service;
 }
@@ -38,9 +52,9 @@ export function siteMenusOf(runtime: Runtime): SiteMenusResolver {
 const MENU_SOURCES =
   /^(menu\.|term\.|taxonomy\.|[a-z][a-z0-9_]*\.(updated|published|unpublished|deleted|restored|trashed)$)/;
 
-const WIDGET_SOURCES = /^(widget\.|media\.|pattern\.)/;
+const WIDGET_SOURCES = /^(widget\.|section\.|media\.|pattern\.|settings\.)/;
 
-/** Navigation (spec 1): menus in the theme's locations, widgets in its zones. */
+/** Navigation (spec 1): menus in the theme's locations, widgets in its zones, the global header and footer. */
 export const navigationModule: TesseraModule = {
   name: 'navigation',
   migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
@@ -51,7 +65,8 @@ export const navigationModule: TesseraModule = {
       async (context, event) => {
         const site = context.site;
         if (!site) return;
-        // Widgets show entries (a latest-posts widget) and media as well as their own blocks.
+        // Widgets and sections show entries (a latest-posts widget), media, patterns and the site's
+        // title as well as their own blocks.
         if (MENU_SOURCES.test(event.name) || WIDGET_SOURCES.test(event.name))
           await afterCommit(() => runtime.caches.forget('widgets', site.id));
         if (MENU_SOURCES.test(event.name)) await afterCommit(() => runtime.caches.forget('menus', site.id));
@@ -62,5 +77,6 @@ export const navigationModule: TesseraModule = {
   routes(app, runtime) {
     menuRoutes(app, runtime, new MenusService(runtime));
     widgetRoutes(app, runtime, widgetsOf(runtime));
+    sectionRoutes(app, runtime, sectionsOf(runtime));
   },
 };

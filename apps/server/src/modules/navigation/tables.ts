@@ -49,10 +49,40 @@ export interface WidgetTable {
   updated_at: Timestamp;
 }
 
+export type SectionArea = 'header' | 'footer';
+
+/** The site's global header or footer: a block tree edited as a draft and published (spec 1). */
+export interface SiteSectionTable {
+  id: Generated<number>;
+  site_id: number;
+  area: SectionArea;
+  /** The tree being edited, as JSON: what a save stores. */
+  draft: unknown;
+  /** The tree every page shows, as JSON; null: the theme's own header or footer. */
+  published: unknown | null;
+  /** Counts saves and publications: a save names the version it edited (409 when stale). */
+  version: number;
+  saved_at: Timestamp;
+  published_at: Timestamp | null;
+}
+
+/** One saved, published or restored version of a section. */
+export interface SiteSectionRevisionTable {
+  id: Generated<number>;
+  site_id: number;
+  area: SectionArea;
+  kind: 'draft' | 'published' | 'restored';
+  blocks: unknown;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 declare module '../../core/db/schema.js' {
   interface SiteTables {
     menus: MenuTable;
     menu_items: MenuItemTable;
     widgets: WidgetTable;
+    site_sections: SiteSectionTable;
+    site_section_revisions: SiteSectionRevisionTable;
   }
 }

@@ -103,7 +103,8 @@ export function tagsOfEvent(name: string, data: Record<string, unknown>): string
     name === 'content.imported' ||
     name.startsWith('redirect.') ||
     name.startsWith('menu.') ||
-    name.startsWith('widget.')
+    name.startsWith('widget.') ||
+    name.startsWith('section.')
   )
     return [EVERYTHING];
   if (name.startsWith('media.')) return id === null ? null : [`media:${id}`];

@@ -24,7 +24,7 @@ import type { PathAnswer, PublishedItem } from '../content/published/service.js'
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
 import type { MediaView } from '../media/view.js';
-import { siteMenusOf, widgetsOf } from '../navigation/module.js';
+import { sectionsOf, siteMenusOf, widgetsOf } from '../navigation/module.js';
 import { type WidgetVisibility, widgetShows } from '../navigation/widgets/visibility.js';
 import { patternsOf } from '../patterns/module.js';
 import type { SearchService } from '../search/service.js';
@@ -39,6 +39,7 @@ import {
   NotFoundView,
   type PageAssetsView,
   type PageHead,
+  type RenderedBlocks,
   SearchForm,
   type SiteFrame,
 } from './theme/layouts.js';
@@ -92,60 +93,93 @@ export class PublicSite {
   ) {
     runtime.caches.register(
       'widgets',
-      () => this.widgets.clear(),
-      (siteId) => this.widgets.delete(siteId as number),
+      () => this.parts.clear(),
+      (siteId) => this.parts.delete(siteId as number),
     );
   }
 
-  /** Each site's widgets, rendered once (their media and lists included) until one changes. */
-  private readonly widgets = new Map<number, Promise<RenderedWidget[]>>();
+  /**
+   * Each site's widgets and published header and footer sections, rendered once (their media,
+   * lists, menus and synced patterns included) until one of them changes.
+   */
+  private readonly parts = new Map<number, Promise<SiteParts>>();
 
-  private widgetsOf(site: Site): Promise<RenderedWidget[]> {
-    let rendered = this.widgets.get(site.id);
+  private partsOf(site: Site): Promise<SiteParts> {
+    let rendered = this.parts.get(site.id);
     if (!rendered) {
-      rendered = this.renderWidgets(site).catch((error) => {
-        this.widgets.delete(site.id);
+      rendered = this.renderParts(site).catch((error) => {
+        this.parts.delete(site.id);
         throw error;
       });
-      if (this.widgets.size < 10_000) this.widgets.set(site.id, rendered);
+      if (this.parts.size < 10_000) this.parts.set(site.id, rendered);
     }
     return rendered;
   }
 
-  private async renderWidgets(site: Site): Promise<RenderedWidget[]> {
-    const rows = await widgetsOf(this.runtime).forSite(site);
-    if (rows.length === 0) return [];
-    const date = dateFormat(site.default_locale, await this.timeZone(site));
-    const rendered: RenderedWidget[] = [];
-    for (const row of rows) {
-      const tree = [row.block];
-      const lists = await this.lists(site, tree, site.default_locale, 1);
-      const mediaIds = [...blockMedia(tree).map((use) => use.mediaId), ...lists.mediaIds];
-      const media = await this.media.publicViews(site, mediaIds);
-      const info = (id: number | null) => {
-        const view = id === null ? undefined : media.get(id);
-        return view ? mediaInfo(view) : null;
-      };
-      const blocks = renderBlocks(tree, {
-        media: info,
-        list: (blockId) => listOf(lists.byBlock.get(blockId), info),
-        formatDate: (iso) => date.format(new Date(iso)),
-        // Each widget's classes of its own: they share the page's stylesheet with its blocks'.
-        assets: new PageAssets(`w${row.id}-`),
-      });
-      rendered.push({
+  private async renderParts(site: Site): Promise<SiteParts> {
+    const [widgets, sections] = await Promise.all([
+      widgetsOf(this.runtime).forSite(site),
+      sectionsOf(this.runtime).publishedFor(site),
+    ]);
+    const parts: SiteParts = { widgets: [], sections: {} };
+    if (widgets.length === 0 && sections.length === 0) return parts;
+    for (const row of widgets)
+      parts.widgets.push({
         zone: row.zone,
         visibility: row.visibility,
-        html: blocks.html,
-        css: blocks.css,
-        scripts: blocks.scripts,
-        tags: [
-          ...[...lists.byBlock.values()].map((list) => `list:${list.type}`),
-          ...[...media.keys()].map((id) => `media:${id}`),
-        ],
+        // Each widget's classes of its own: they share the page's stylesheet with its blocks'.
+        ...(await this.renderPart(site, [row.block], `w${row.id}-`)),
       });
-    }
-    return rendered;
+    for (const section of sections)
+      parts.sections[section.area] = await this.renderPart(site, section.blocks, `${section.area[0]}-`);
+    return parts;
+  }
+
+  /** Blocks shown on every page of a site (a widget, a section), with what they depend on. */
+  private async renderPart(site: Site, tree: Block[], classPrefix: string): Promise<RenderedBlocks> {
+    const date = dateFormat(site.default_locale, await this.timeZone(site));
+    const patternIds: number[] = [];
+    eachBlock(tree, (block) => {
+      if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
+        patternIds.push(block.props.pattern_id);
+    });
+    const placed = await patternsOf(this.runtime).syncedFor(site, [...new Set(patternIds)]);
+    const shown = placed.size > 0 ? [...tree, ...[...placed.values()].flat()] : tree;
+    const lists = await this.lists(site, shown, site.default_locale, 1);
+    const mediaIds = [...blockMedia(shown).map((use) => use.mediaId), ...lists.mediaIds];
+    const media = await this.media.publicViews(site, mediaIds);
+    const info = (id: number | null) => {
+      const view = id === null ? undefined : media.get(id);
+      return view ? mediaInfo(view) : null;
+    };
+    const general = await settingsOf(this.runtime, site, 'general');
+    const menus = await siteMenusOf(this.runtime).forSite(site);
+    const blocks = renderBlocks(tree, {
+      site: {
+        name: site.branding.name ?? (general.title || site.name),
+        logoUrl: site.branding.logo_url,
+        homeUrl: '/',
+      },
+      media: info,
+      pattern: (id) => {
+        const placedTree = placed.get(id);
+        return placedTree ? treeElements(placedTree) : null;
+      },
+      list: (blockId) => listOf(lists.byBlock.get(blockId), info),
+      formatDate: (iso) => date.format(new Date(iso)),
+      menus: menus.byLocation,
+      assets: new PageAssets(classPrefix),
+    });
+    return {
+      html: blocks.html,
+      css: blocks.css,
+      scripts: blocks.scripts,
+      tags: [
+        ...[...lists.byBlock.values()].map((list) => `list:${list.type}`),
+        ...[...media.keys()].map((id) => `media:${id}`),
+        ...[...placed.keys()].map((id) => `pattern:${id}`),
+      ],
+    };
   }
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
@@ -657,7 +691,7 @@ export class PublicSite {
       menus: menus.byLocation,
       menuEntryIds: menus.entryIds,
       zones: {},
-      widgets: await this.widgetsOf(site),
+      ...(await this.partsOf(site)),
       // Each language's home; an entry's page points to its translations instead (entryPage).
       languages:
         site.locales.length > 1
@@ -686,28 +720,31 @@ function pageAnswer(
   pageAssets?: PageAssetsView,
   page: { kind: 'home' | 'entry' | 'list' | 'other'; type: string | null } = { kind: 'other', type: null },
 ): PublicAnswer {
-  // The widgets that show on this kind of page, in their zones; their styles and scripts join the page's.
+  // The widgets that show on this kind of page, in their zones, and the header and footer
+  // sections: their styles, scripts and dependencies join the page's.
   const shown = (pageFrame.widgets ?? []).filter((widget) =>
     widgetShows(widget.visibility, { ...page, locale: pageFrame.lang }),
   );
   const zones: Record<string, string> = {};
   for (const widget of shown) zones[widget.zone] = `${zones[widget.zone] ?? ''}${widget.html}`;
   const frame = { ...pageFrame, zones };
-  const tags = shown.length > 0 ? [...pageTags, ...shown.flatMap((widget) => widget.tags)] : pageTags;
-  const widgetScripts = shown.flatMap((widget) => widget.scripts);
+  const parts = [...shown, ...Object.values(pageFrame.sections ?? {})];
+  const tags = parts.length > 0 ? [...pageTags, ...parts.flatMap((part) => part.tags)] : pageTags;
   const assets: PageAssetsView | undefined =
-    shown.length === 0
+    parts.length === 0
       ? pageAssets
       : {
-          css: [pageAssets?.css ?? '', ...shown.map((widget) => widget.css)].join(''),
+          css: [pageAssets?.css ?? '', ...parts.map((part) => part.css)].join(''),
           scripts: [
             ...new Map(
               [
                 ...(pageAssets?.scripts ?? []),
-                ...widgetScripts.flatMap((name) => {
-                  const script = blockScripts.get(name);
-                  return script ? [script] : [];
-                }),
+                ...parts.flatMap((part) =>
+                  part.scripts.flatMap((name) => {
+                    const script = blockScripts.get(name);
+                    return script ? [script] : [];
+                  }),
+                ),
               ].map((script) => [script.name, script]),
             ).values(),
           ],
@@ -790,12 +827,14 @@ function listOf(
   };
 }
 
-/** A widget rendered for the public site, with where it shows and what it depends on. */
-interface RenderedWidget {
+/** A widget rendered for the public site, with where it shows. */
+interface RenderedWidget extends RenderedBlocks {
   zone: string;
   visibility: WidgetVisibility;
-  html: string;
-  css: string;
-  scripts: string[];
-  tags: string[];
+}
+
+/** What a site shows around every page's content beside the theme's own: widgets, header, footer. */
+interface SiteParts {
+  widgets: RenderedWidget[];
+  sections: Partial<Record<'header' | 'footer', RenderedBlocks>>;
 }

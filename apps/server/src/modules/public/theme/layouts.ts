@@ -27,16 +27,28 @@ export interface SiteFrame {
   /** The rendered widgets of each of the theme's widget zones that show on this page. */
   zones: Readonly<Record<string, string>>;
   /** The site's widgets, rendered, before the page picks those that show on it (`zones`). */
-  widgets?: ReadonlyArray<{
-    zone: string;
-    visibility: { show_on: 'everywhere' | 'home' | 'entries' | 'lists'; types: string[]; locales: string[] };
-    html: string;
-    css: string;
-    scripts: string[];
-    tags: string[];
-  }>;
+  widgets?: ReadonlyArray<
+    RenderedBlocks & {
+      zone: string;
+      visibility: {
+        show_on: 'everywhere' | 'home' | 'entries' | 'lists';
+        types: string[];
+        locales: string[];
+      };
+    }
+  >;
+  /** The site's published header and footer sections: they replace the theme's own. */
+  sections?: Readonly<Partial<Record<'header' | 'footer', RenderedBlocks>>>;
   /** The site's languages when it has several: each one's version of this page, or its home. */
   languages: ReadonlyArray<{ locale: string; name: string; url: string; current: boolean }>;
+}
+
+/** Blocks rendered on the server once for every page: their HTML, styles, scripts and cache tags. */
+export interface RenderedBlocks {
+  html: string;
+  css: string;
+  scripts: string[];
+  tags: string[];
 }
 
 /** The head of a page: title and the tags search engines and link previews read. */
@@ -204,50 +216,38 @@ export function Document(props: DocumentLayoutProps) {
       h(
         'header',
         { className: 'tb-header' },
-        h(
-          'div',
-          { className: 'tb-bar' },
-          h(
-            'a',
-            { className: 'tb-brand', href: frame.homeUrl },
-            frame.logoUrl ? h('img', { src: frame.logoUrl, alt: '', width: 32, height: 32 }) : null,
-            frame.siteTitle,
-          ),
-          frame.tagline ? h('span', { className: 'tb-tagline' }, frame.tagline) : null,
-          h(SearchForm, { strings: frame.strings, id: 'search-header' }),
-          frame.languages.length > 1
-            ? h(
-                'nav',
-                { className: 'tb-languages', 'aria-label': frame.strings.languages },
+        frame.sections?.header
+          ? [
+              // Safe: the section's blocks rendered on the server (renderBlocks), their rich text sanitized on save.
+              h('div', {
+                key: 'section',
+                className: 'tb-section tb-section--header',
+                dangerouslySetInnerHTML: { __html: frame.sections.header.html },
+              }),
+              h(LanguageSwitcher, { key: 'languages', frame }),
+            ]
+          : [
+              h(
+                'div',
+                { key: 'bar', className: 'tb-bar' },
                 h(
-                  'ul',
-                  null,
-                  ...frame.languages.map((language) =>
-                    h(
-                      'li',
-                      { key: language.locale },
-                      h(
-                        'a',
-                        {
-                          href: language.url,
-                          hrefLang: language.locale,
-                          lang: language.locale,
-                          ...(language.current ? { 'aria-current': 'true' } : {}),
-                        },
-                        language.name,
-                      ),
-                    ),
-                  ),
+                  'a',
+                  { className: 'tb-brand', href: frame.homeUrl },
+                  frame.logoUrl ? h('img', { src: frame.logoUrl, alt: '', width: 32, height: 32 }) : null,
+                  frame.siteTitle,
                 ),
-              )
-            : null,
-        ),
-        h(MenuTree, {
-          items: frame.menus.primary ?? [],
-          label: frame.strings.mainMenu,
-          currentPath,
-          className: 'tb-menu--primary',
-        }),
+                frame.tagline ? h('span', { className: 'tb-tagline' }, frame.tagline) : null,
+                h(SearchForm, { strings: frame.strings, id: 'search-header' }),
+                h(LanguageSwitcher, { frame }),
+              ),
+              h(MenuTree, {
+                key: 'menu',
+                items: frame.menus.primary ?? [],
+                label: frame.strings.mainMenu,
+                currentPath,
+                className: 'tb-menu--primary',
+              }),
+            ],
       ),
       h('main', { id: 'main', className: props.wide ? 'tb-main tb-main--wide' : 'tb-main' }, props.children),
       h(
@@ -263,13 +263,51 @@ export function Document(props: DocumentLayoutProps) {
                 dangerouslySetInnerHTML: { __html: frame.zones.footer },
               })
             : null,
-          h(MenuTree, {
-            items: frame.menus.footer ?? [],
-            label: frame.strings.footerMenu,
-            currentPath,
-            className: 'tb-menu--footer',
-          }),
-          h('p', null, `© ${frame.siteTitle}`),
+          frame.sections?.footer
+            ? // Safe: the section's blocks rendered on the server (renderBlocks), their rich text sanitized on save.
+              h('div', {
+                className: 'tb-section tb-section--footer',
+                dangerouslySetInnerHTML: { __html: frame.sections.footer.html },
+              })
+            : [
+                h(MenuTree, {
+                  key: 'menu',
+                  items: frame.menus.footer ?? [],
+                  label: frame.strings.footerMenu,
+                  currentPath,
+                  className: 'tb-menu--footer',
+                }),
+                h('p', { key: 'credit' }, `© ${frame.siteTitle}`),
+              ],
+        ),
+      ),
+    ),
+  );
+}
+
+/** The site's languages, each linking this page's version in it or its home (none with one language). */
+function LanguageSwitcher({ frame }: { frame: SiteFrame }) {
+  if (frame.languages.length < 2) return null;
+  return h(
+    'nav',
+    { className: 'tb-languages', 'aria-label': frame.strings.languages },
+    h(
+      'ul',
+      null,
+      ...frame.languages.map((language) =>
+        h(
+          'li',
+          { key: language.locale },
+          h(
+            'a',
+            {
+              href: language.url,
+              hrefLang: language.locale,
+              lang: language.locale,
+              ...(language.current ? { 'aria-current': 'true' } : {}),
+            },
+            language.name,
+          ),
         ),
       ),
     ),
