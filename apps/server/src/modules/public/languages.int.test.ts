@@ -85,6 +85,28 @@ describe('languages on the public site', () => {
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe('/fr/');
     expect((await visit('/fr/no-such-page')).body).toContain('Page introuvable');
+    // The home page's list is headed for screen readers, in the page's language.
+    expect(home.body).toContain('<h1 class="tb-visually-hidden">Derniers articles</h1>');
+    expect((await visit('/')).body).toContain('<h1 class="tb-visually-hidden">Latest posts</h1>');
+  });
+
+  it("link a category's archive to its version in each language", async () => {
+    const term = await a.call('admin', 'POST', '/api/taxonomies/category/terms', { name: 'Harbour' });
+    expect(term.statusCode, term.body).toBe(201);
+    const archive = await visit('/category/harbour');
+    expect(archive.statusCode).toBe(200);
+    expect(archive.body).toContain(
+      '<link rel="alternate" hrefLang="fr" href="http://a.test/fr/category/harbour"/>',
+    );
+    expect(archive.body).toContain(
+      '<link rel="alternate" hrefLang="x-default" href="http://a.test/category/harbour"/>',
+    );
+    expect(archive.body).toContain('<a href="/fr/category/harbour" hrefLang="fr" lang="fr">Français</a>');
+    const french = await visit('/fr/category/harbour');
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toContain(
+      '<link rel="alternate" hrefLang="en" href="http://a.test/category/harbour"/>',
+    );
   });
 
   it("send a first-time visitor of the home page to their browser's language, and no one else", async () => {

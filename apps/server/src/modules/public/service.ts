@@ -362,9 +362,18 @@ export class PublicSite {
       })),
     });
     const title = term ? frame.strings.archive(term.taxonomy, term.name) : '';
+    // Terms are shared by the site's languages: a category's archive exists in each of them, and
+    // the switcher and hreflang point there rather than to each language's home.
+    const languages =
+      term && which.page === 1
+        ? frame.languages.map((language) => ({
+            ...language,
+            url: `${language.locale === site.default_locale ? '' : `/${language.locale}`}/${term.taxonomy}/${term.slug}`,
+          }))
+        : frame.languages;
     return pageAnswer(
       200,
-      frame,
+      { ...frame, languages },
       {
         title:
           which.page > 1 ? `${title || frame.siteTitle} – ${frame.strings.pageOf(which.page, pages)}` : title,
@@ -376,9 +385,9 @@ export class PublicSite {
         image: null,
         prev: newer ? `${origin}${newer}` : null,
         next: older ? `${origin}${older}` : null,
-        // The latest posts have a home in each language.
-        ...(!term && which.page === 1 && frame.languages.length > 1
-          ? { alternates: alternatesOf(origin, frame.languages, site.default_locale) }
+        // The latest posts have a home in each language, and each archive a version in each.
+        ...(which.page === 1 && languages.length > 1
+          ? { alternates: alternatesOf(origin, languages, site.default_locale) }
           : {}),
       },
       list,

@@ -82,6 +82,8 @@ export interface ThemeStrings {
   notFoundText: string;
   backHome: string;
   noPosts: string;
+  /** The home page's heading, for screen readers: the list of the latest posts. */
+  latestPosts: string;
   photo: (who: string, where: string) => string;
   newer: string;
   older: string;
@@ -109,6 +111,7 @@ export const ENGLISH: ThemeStrings = {
   notFoundText: 'Nothing lives at this address. It may have moved, or never existed.',
   backHome: 'Back to the home page',
   noPosts: 'Nothing has been published yet.',
+  latestPosts: 'Latest posts',
   photo: (who, where) => `Photo: ${who}${where ? ` on ${where}` : ''}`,
   newer: 'Newer posts',
   older: 'Older posts',
@@ -425,7 +428,10 @@ export function EntryList(props: ListLayoutProps) {
   return h(
     'section',
     null,
-    props.heading ? h('h1', null, props.heading) : null,
+    // The home page's list has no visible title (the site's name heads it), but a page needs an h1.
+    props.heading
+      ? h('h1', null, props.heading)
+      : h('h1', { className: 'tb-visually-hidden' }, strings.latestPosts),
     props.items.length === 0
       ? h('p', { className: 'tb-notice' }, strings.noPosts)
       : h(

@@ -9,6 +9,7 @@ export const FRENCH: ThemeStrings = {
   notFoundText: 'Rien à cette adresse. La page a peut-être été déplacée, ou n’a jamais existé.',
   backHome: 'Retour à l’accueil',
   noPosts: 'Rien n’a encore été publié.',
+  latestPosts: 'Derniers articles',
   photo: (who, where) => `Photo : ${who}${where ? ` sur ${where}` : ''}`,
   newer: 'Articles plus récents',
   older: 'Articles plus anciens',
