@@ -220,6 +220,12 @@ export const scenarios = [
     name: 'post page from the page cache',
     method: 'GET',
     path: '/2026/01/post-2',
+    // A browser's: each request is a page view the cookieless analytics records (ANALYTICS=false
+    // measures the same without it).
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
     measures: 'cached-page',
     setup: async (context) => {
       await contentToken(context);

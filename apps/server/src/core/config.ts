@@ -43,6 +43,8 @@ export interface Config {
   readonly sessions: { readonly idleMinutes: number; readonly absoluteHours: number };
   /** Activity log entries older than this are deleted by a daily job. */
   readonly activityRetentionDays: number;
+  /** ANALYTICS: page views are recorded (each site may still turn it off in its settings). */
+  readonly analytics: boolean;
   /**
    * `tessera serve`'s HTTP processes: 1 serves from the one process; more fork that many workers
    * sharing the port, with a primary that migrates, runs the jobs and keeps the shared counters.
@@ -146,6 +148,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       absoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 24 * 7, 1, 24 * 366),
     },
     activityRetentionDays: read.integer('ACTIVITY_RETENTION_DAYS', 365, 1, 36_500),
+    analytics: read.boolean('ANALYTICS', true),
     webConcurrency: read.concurrency('WEB_CONCURRENCY', 1),
     clusterWorker: read.boolean('TESSERA_CLUSTER_WORKER', false),
     secretKey: read.key32('SECRET_KEY'),

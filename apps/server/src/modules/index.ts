@@ -1,5 +1,6 @@
 import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
+import { analyticsModule } from './analytics/module.js';
 import { commentsModule } from './comments/module.js';
 import { contentModule } from './content/module.js';
 import { feedsModule } from './feeds/module.js';
@@ -32,5 +33,6 @@ export const modules: readonly TesseraModule[] = [
   // Before the public site: its menus are forgotten before the pages that show them.
   navigationModule,
   patternsModule,
+  analyticsModule,
   publicModule,
 ];

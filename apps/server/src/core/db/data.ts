@@ -51,6 +51,7 @@ const GLOBAL_TABLES: Record<keyof GlobalTables, true> = {
   system_state: true,
   plugins: true,
   plugin_sites: true,
+  analytics_salts: true,
 };
 const globalTableNames: ReadonlySet<string> = new Set(Object.keys(GLOBAL_TABLES));
 

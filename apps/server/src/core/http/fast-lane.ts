@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compile } from '@fastify/proxy-addr';
+import proxyaddr, { compile } from '@fastify/proxy-addr';
 
 /**
  * Answers a request before Fastify sees it, or declines (false). For what must answer at the speed
@@ -44,6 +44,11 @@ export class FastLane {
     if (!origin) return false;
     for (const responder of this.responders) if (responder(request, response, origin)) return true;
     return false;
+  }
+
+  /** The client's address, as Fastify's `request.ip` gives it (a trusted proxy's X-Forwarded-For). */
+  addressOf(request: IncomingMessage): string {
+    return this.trusts ? proxyaddr(request, this.trusts) : (request.socket.remoteAddress ?? '');
   }
 
   /** Forwarded scheme and host count only from a trusted proxy, as in Fastify (TRUST_PROXY). */

@@ -31,10 +31,10 @@ beforeEach(async () => {
 
 describe('schedule', () => {
   it('stores the schedule with its first run time', async () => {
-    const schedule = await schedules.schedule('analytics.aggregate', '*/5 * * * *', { day: 'today' });
+    const schedule = await schedules.schedule('reports.aggregate', '*/5 * * * *', { day: 'today' });
     expect(schedule).toEqual({
       id: expect.any(Number),
-      name: 'analytics.aggregate',
+      name: 'reports.aggregate',
       site_id: null,
       cron: '*/5 * * * *',
       payload: { day: 'today' },

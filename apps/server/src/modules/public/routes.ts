@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
@@ -8,7 +8,9 @@ import { Id } from '../../core/http/input-schemas.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
+import { analyticsRecorderOf } from '../analytics/module.js';
 import { contentOf } from '../content/content.js';
 import { hasSession } from '../identity/identity.js';
 import { blockScripts } from './block-scripts.js';
@@ -46,7 +48,28 @@ export function publicRoutes(
   const mediaOrigin = runtime.config.storage.publicUrl
     ? new URL(runtime.config.storage.publicUrl).origin
     : null;
-  app.fastLane.add(cachedPages(cache, runtime.sites));
+  const recorder = analyticsRecorderOf(runtime);
+  app.fastLane.add(
+    cachedPages(
+      cache,
+      runtime.sites,
+      recorder
+        ? (current, request, host) =>
+            recorder.record(
+              current,
+              request.url ?? '/',
+              host,
+              app.fastLane.addressOf(request),
+              request.headers,
+            )
+        : null,
+    ),
+  );
+  // A page served to a GET, from the cache or rendered, counts as a view (analytics, spec 1).
+  const viewed = (request: FastifyRequest, status: number) => {
+    if (recorder && request.site && request.method === 'GET' && (status === 200 || status === 304))
+      recorder.record(request.site, request.raw.url ?? '/', request.host, request.ip, request.headers);
+  };
   const content = contentOf(runtime);
   siteRoutes(app, (request) => operationOf(runtime, request), 'site').post(
     '/api/preview-links',
@@ -144,6 +167,7 @@ export function publicRoutes(
     const kept = target.cacheable ? cache.get(current.id, current.updated_at, key) : null;
     if (kept) {
       reply.code(kept.status).headers(kept.headers);
+      viewed(request, kept.status);
       if (kept.status === 200 && request.headers['if-none-match'] === kept.etag)
         return reply.code(304).send();
       return reply.send(kept.body);
@@ -183,6 +207,7 @@ export function publicRoutes(
       };
       cache.set(current.id, current.updated_at, key, page, answer.tags);
     }
+    viewed(request, answer.status);
     if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)
       return reply.code(304).send();
     return reply.send(answer.html);
@@ -200,6 +225,7 @@ export function publicRoutes(
       const page = Math.min(1000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
       const answer = await site.search(current, params.get('q') ?? '', page);
       if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
+      viewed(request, answer.status);
       return reply
         .code(answer.status)
         .header('content-type', 'text/html; charset=utf-8')
@@ -259,7 +285,11 @@ function themeFile(app: App, url: string, type: string, body: string): void {
  * (security headers included), a fresh request id, 304 for a matching ETag. The site is taken from
  * the directory's cache only; anything it does not know goes the long way.
  */
-function cachedPages(cache: PageCache, sites: SiteDirectory): FastResponder {
+function cachedPages(
+  cache: PageCache,
+  sites: SiteDirectory,
+  viewed: ((site: Site, request: IncomingMessage, host: string) => void) | null,
+): FastResponder {
   return (request, response, origin) => {
     const target = pageTarget(request.url ?? '/');
     if (!target.cacheable) return false;
@@ -274,6 +304,7 @@ function cachedPages(cache: PageCache, sites: SiteDirectory): FastResponder {
     }
     const page = cache.get(site.id, site.updated_at, `${origin.protocol}://${origin.host}${target.key}`);
     if (!page) return false;
+    if (viewed && page.status === 200 && request.method === 'GET') viewed(site, request, origin.host);
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
       for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
       response.setHeader('x-request-id', randomUUID());
