@@ -8,15 +8,20 @@ import { AnalyticsRepo } from './repo.js';
 import { DailySalts } from './salts.js';
 import type { AnalyticsEventTable } from './tables.js';
 
-/** A page served, as the request left it: only what analytics needs, kept in memory until the next batch. */
-interface ServedView {
+/**
+ * Pages served alike (same site, address, user agent, address asked and referrer), as the requests
+ * left them: only what analytics needs, kept in memory until the next batch, with how many.
+ */
+interface ServedViews {
   site: Site;
   url: string;
   host: string;
   address: string;
   userAgent: string;
   referer: string | undefined;
+  /** The first one's time. */
   at: number;
+  views: number;
 }
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
@@ -36,30 +41,33 @@ type EventRow = Omit<AnalyticsEventTable, 'id' | 'site_id'>;
 
 /**
  * Records page views for the cookieless analytics (spec 1) without slowing the page: `record` only
- * reads two headers and keeps the view in memory; every `intervalMs` (or `batchSize` views) the
- * batch is classified (robots dropped, the visitor hashed with the day's salt, the referrer reduced
- * to its host and channel, the user agent to a device and browser class) and written in one insert
- * per site. The address and user agent are never written.
+ * reads a few headers and counts the view in memory, with the views alike to it; every
+ * `intervalMs` (or `batchSize` different views) the batch is classified (robots dropped, the
+ * visitor hashed with the day's salt, the referrer reduced to its host and channel, the user agent
+ * to a device and browser class) and written in one insert per site. Memory stays bounded however
+ * fast pages are served: alike views are one entry, and past `maxWaiting` different ones the rest
+ * are dropped until the database catches up. The address and user agent are never written.
  */
 export class AnalyticsRecorder {
-  private waiting: ServedView[] = [];
+  /** Views waiting for the next batch, alike ones together (a visitor reloading a page). */
+  private waiting = new Map<string, ServedViews>();
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  private draining: Promise<void> | null = null;
   private readonly batchSize: number;
   private readonly intervalMs: number;
   private readonly maxWaiting: number;
   private readonly now: () => number;
   readonly salts: DailySalts;
-  /** Views dropped because too many were waiting. */
+  /** Views dropped because too many different ones were waiting (a database too slow to keep up). */
   dropped = 0;
 
   constructor(
     private readonly runtime: Runtime,
     options: RecorderOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 1_000;
     this.intervalMs = options.intervalMs ?? 2_000;
-    this.maxWaiting = options.maxWaiting ?? 50_000;
+    this.maxWaiting = options.maxWaiting ?? 20_000;
     this.now = options.now ?? Date.now;
     this.salts = new DailySalts(runtime.data.global, this.now);
   }
@@ -67,53 +75,67 @@ export class AnalyticsRecorder {
   /** A page of `site` was served to this request (status 200 or 304 to a GET). */
   record(site: Site, url: string, host: string, address: string, headers: Headers): void {
     if (notCounted(headers)) return;
-    if (this.waiting.length >= this.maxWaiting) {
+    const agent = headers['user-agent'];
+    const referrer = headers.referer;
+    const userAgent = typeof agent === 'string' ? agent : '';
+    const referer = typeof referrer === 'string' ? referrer : undefined;
+    const at = this.now();
+    // Alike within a quarter of an hour: every time zone's midnight falls between two quarters, so
+    // views merged are always of the same day wherever the site is.
+    const key = `${site.id}\n${Math.floor(at / 900_000)}\n${address}\n${url}\n${referer ?? ''}\n${userAgent}`;
+    const alike = this.waiting.get(key);
+    if (alike) {
+      alike.views++;
+      return;
+    }
+    if (this.waiting.size >= this.maxWaiting) {
       this.dropped++;
       return;
     }
-    const referer = headers.referer;
-    const userAgent = headers['user-agent'];
-    this.waiting.push({
-      site,
-      url,
-      host,
-      address,
-      userAgent: typeof userAgent === 'string' ? userAgent : '',
-      referer: typeof referer === 'string' ? referer : undefined,
-      at: this.now(),
-    });
-    if (this.waiting.length >= this.batchSize) void this.flush();
+    this.waiting.set(key, { site, url, host, address, userAgent, referer, at, views: 1 });
+    if (this.waiting.size >= this.batchSize) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.intervalMs);
       this.timer.unref();
     }
   }
 
-  /** Writes what waits; resolves once it (and any batch before it) is in the database. */
+  /**
+   * Writes what waits, one batch at a time (views keep gathering meanwhile, alike ones merged);
+   * resolves once nothing waits.
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.waiting;
-    this.waiting = [];
-    this.writing = this.writing.then(() =>
-      batch.length === 0
-        ? undefined
-        : this.write(batch).catch((error: unknown) =>
-            this.runtime.log.error(
-              { err: error, views: batch.length },
-              'analytics: a batch of views was lost',
-            ),
-          ),
-    );
-    return this.writing;
+    if (!this.draining)
+      this.draining = this.drain().finally(() => {
+        this.draining = null;
+      });
+    return this.draining;
   }
 
-  private async write(batch: readonly ServedView[]): Promise<void> {
+  private async drain(): Promise<void> {
+    while (this.waiting.size > 0) {
+      const batch = [...this.waiting.values()];
+      this.waiting = new Map();
+      await this.write(batch).catch((error: unknown) =>
+        this.runtime.log.error({ err: error, views: batch.length }, 'analytics: a batch of views was lost'),
+      );
+    }
+  }
+
+  private async write(batch: readonly ServedViews[]): Promise<void> {
     // Views alike in every column (a visitor reloading a page) make one row with their count.
     const rows = new Map<string, EventRow & { site_id: number }>();
     const days = new Map<number, ((at: number) => string) | null>();
+    const robots = new Map<string, boolean>();
     for (const view of batch) {
-      if (view.userAgent === '' || isbot(view.userAgent)) continue;
+      let robot = robots.get(view.userAgent);
+      if (robot === undefined) {
+        robot = view.userAgent === '' || isbot(view.userAgent);
+        robots.set(view.userAgent, robot);
+      }
+      if (robot) continue;
       let dayOf = days.get(view.site.id);
       if (dayOf === undefined) {
         dayOf = (await settingsOf(this.runtime, view.site, 'analytics')).enabled
@@ -134,7 +156,7 @@ export class AnalyticsRecorder {
         utm_source: utmSourceOf(view.url),
         device: deviceOf(view.userAgent),
         browser: browserOf(view.userAgent),
-        views: 1,
+        views: view.views,
         created_at: new Date(view.at).toISOString(),
       };
       const key = [
@@ -149,7 +171,7 @@ export class AnalyticsRecorder {
         row.browser,
       ].join('\n');
       const alike = rows.get(key);
-      if (alike) alike.views++;
+      if (alike) alike.views += view.views;
       else rows.set(key, row);
     }
     const bySite = new Map<number, EventRow[]>();
