@@ -81,6 +81,16 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     // Helmet's default CSP minus upgrade-insecure-requests: on a plain-http install (a LAN, a
     // first start on 127.0.0.1) it would send the docs UI's scripts to an https port nobody serves.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    // The browsers' own default rather than helmet's no-referrer: other sites see only the origin
+    // of a link, but the site itself sees where its visitors come from, which the language
+    // redirect (a visitor already on the site keeps their choice) and analytics (views from one
+    // page to another are not a source) read.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Headers for browsers that no longer exist (IE8's downloads, the XSS auditors every browser has
+    // removed), and a DNS-prefetch ban that only slows visitors' next click: bytes on every answer.
+    xDownloadOptions: false,
+    xXssProtection: false,
+    xDnsPrefetchControl: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));

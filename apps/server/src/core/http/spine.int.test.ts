@@ -220,6 +220,10 @@ describe('security headers and OpenAPI', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
+    // The site sees where its visitors come from; other sites only the origin.
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    for (const obsolete of ['x-xss-protection', 'x-download-options', 'x-dns-prefetch-control'])
+      expect(res.headers[obsolete]).toBeUndefined();
   });
 
   it('serves an OpenAPI 3.1 document naming permissions and rate-limit groups', async () => {

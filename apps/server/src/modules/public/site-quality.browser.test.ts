@@ -28,6 +28,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 let t: TestContext;
 let site: ContentSite;
+let languages: ContentSite;
 let base: string;
 let browser: Browser;
 let debuggingPort: number;
@@ -119,6 +120,13 @@ beforeAll(async () => {
     label: 'Privacy',
   });
 
+  // A second site in English and French, for the language switcher.
+  languages = await seedContentSite(t.app, t.runtime, 'languages.localhost');
+  const enabled = await languages.call('super_admin', 'PUT', `/api/sites/${languages.siteId}`, {
+    locales: ['en', 'fr'],
+  });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
   debuggingPort = 9300 + Math.floor(Math.random() * 500);
@@ -174,6 +182,27 @@ run('the default theme in a browser', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('sends a French browser to /fr/ once, and lets it choose English in the switcher', async () => {
+    // A browser as a visitor's, not HeadlessChrome's agent (a robot: never redirected).
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      userAgent:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    });
+    const page = await context.newPage();
+    const home = base.replace('//localhost', '//languages.localhost');
+    await page.goto(`${home}/`);
+    expect(new URL(page.url()).pathname).toBe('/fr/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // The browser says where it comes from to the site itself (Referrer-Policy), so the redirect
+    // leaves a visitor's choice alone.
+    await page.locator('.tb-languages a[hreflang="en"]').click();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await context.close();
   });
 
   it('works the tabs block by mouse and keyboard (WAI-ARIA tabs), with its own script only', async () => {
