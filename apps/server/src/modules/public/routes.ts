@@ -196,7 +196,13 @@ export function publicRoutes(
       for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
         if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
       const body = Buffer.from(answer.html);
-      const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
+      const rawHeaders = [
+        ...Object.entries(headers).flat(),
+        'content-length',
+        String(body.length),
+        'x-request-id',
+        '',
+      ];
       const page: StoredPage = {
         status: answer.status,
         body,
@@ -313,7 +319,11 @@ function cachedPages(
       return true;
     }
     // One writeHead with a flat list: the cheapest way Node has to send a set of headers.
-    response.writeHead(page.status, [...page.rawHeaders, 'x-request-id', randomUUID()]);
+    // Its last value is the request id's place: filled in for this answer, used at once (writeHead
+    // copies the list into the header it writes), so no list is made per request.
+    const raw = page.rawHeaders;
+    raw[raw.length - 1] = randomUUID();
+    response.writeHead(page.status, raw);
     response.end(request.method === 'HEAD' ? undefined : page.body);
     return true;
   };
