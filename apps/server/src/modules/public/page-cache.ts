@@ -5,10 +5,7 @@ export interface StoredPage {
   etag: string;
   /** Security, type and caching headers of the first answer, sent again as they were. */
   headers: Readonly<Record<string, string>>;
-  /**
-   * The same as a flat name, value list with the content length, then `x-request-id` and a place
-   * for its value: what `writeHead` takes fastest.
-   */
+  /** The same as a flat name, value list with the content length: what `writeHead` takes fastest. */
   rawHeaders: string[];
   /** When the page stops being right by itself (a conditional block's date), ms since the epoch. */
   expiresAt?: number;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -191,18 +190,13 @@ export function publicRoutes(
     else if (target.path === '/' && current.locales.length > 1)
       reply.header('vary', 'accept-language, referer');
     allowMediaOrigin(reply, mediaOrigin);
+    documentHeaders(reply, request.protocol);
     if (target.cacheable && !answer.personal && answer.status !== 422 && answer.status !== 403) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
         if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
       const body = Buffer.from(answer.html);
-      const rawHeaders = [
-        ...Object.entries(headers).flat(),
-        'content-length',
-        String(body.length),
-        'x-request-id',
-        '',
-      ];
+      const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
       const page: StoredPage = {
         status: answer.status,
         body,
@@ -232,6 +226,7 @@ export function publicRoutes(
       const answer = await site.search(current, params.get('q') ?? '', page);
       if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
       viewed(request, answer.status);
+      documentHeaders(reply, request.protocol);
       return reply
         .code(answer.status)
         .header('content-type', 'text/html; charset=utf-8')
@@ -288,7 +283,8 @@ function themeFile(app: App, url: string, type: string, body: string): void {
 
 /**
  * Pages from the page cache, answered before routing: the same bytes and headers as the first time
- * (security headers included), a fresh request id, 304 for a matching ETag. The site is taken from
+ * (security headers included), 304 for a matching ETag. No request id: the fast lane writes no log
+ * line one could look up with it, and every header costs on every answer. The site is taken from
  * the directory's cache only; anything it does not know goes the long way.
  */
 function cachedPages(
@@ -313,17 +309,12 @@ function cachedPages(
     if (viewed && page.status === 200 && request.method === 'GET') viewed(site, request, origin.host);
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
       for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
-      response.setHeader('x-request-id', randomUUID());
       response.statusCode = 304;
       response.end();
       return true;
     }
     // One writeHead with a flat list: the cheapest way Node has to send a set of headers.
-    // Its last value is the request id's place: filled in for this answer, used at once (writeHead
-    // copies the list into the header it writes), so no list is made per request.
-    const raw = page.rawHeaders;
-    raw[raw.length - 1] = randomUUID();
-    response.writeHead(page.status, raw);
+    response.writeHead(page.status, page.rawHeaders);
     response.end(request.method === 'HEAD' ? undefined : page.body);
     return true;
   };
@@ -373,6 +364,30 @@ const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)
 function onlyTracking(query: string): boolean {
   if (query === '') return true;
   return query.split('&').every((pair) => pair === '' || TRACKING.test(pair.split('=')[0] ?? ''));
+}
+
+/** What helmet sends every answer that a page of the site does without (documentHeaders). */
+const NOT_FOR_DOCUMENTS = [
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+];
+
+/**
+ * The security headers of a page of the public site: its Content-Security-Policy (frame-ancestors
+ * 'self' keeps it out of other sites' frames), nosniff and the referrer policy, and HSTS over
+ * HTTPS only (browsers ignore it over HTTP, RFC 6797 8.1). Not the rest of helmet's set: X-Frame-
+ * Options says again what frame-ancestors says; Cross-Origin-Resource-Policy guards files other
+ * sites might embed, not pages they link to; a same-origin opener policy would cut a page from the
+ * payment or sign-in window it opens (a shop plugin's checkout); Origin-Agent-Cluster and Adobe's
+ * cross-domain policies change nothing for a page. Each header costs on every answer: the page
+ * cache served 0.72 x the bare Node rate with helmet's 12, 0.80 x without these five.
+ */
+function documentHeaders(reply: FastifyReply, protocol: string): void {
+  for (const name of NOT_FOR_DOCUMENTS) reply.raw.removeHeader(name);
+  if (protocol !== 'https') reply.raw.removeHeader('strict-transport-security');
 }
 
 /**
