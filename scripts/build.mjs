@@ -64,3 +64,27 @@ await build({
 // The launcher compares this stamp with the sources' times to tell whether dist is current.
 writeFileSync(join(dist, '.build-stamp'), `${Date.now()}\n`);
 console.log(`built ${entryPoints.length} files into ${relative(process.cwd(), dist) || dist}`);
+
+// The administration app (apps/admin): Vite bundles it into apps/admin/dist, which the server
+// serves at /admin. Skipped when the bundle is newer than every source of the app and the SDK.
+const admin = new URL('../apps/admin/', import.meta.url).pathname;
+const sdk = new URL('../packages/sdk/', import.meta.url).pathname;
+const newest = (dir) =>
+  readdirSync(dir).reduce((latest, name) => {
+    if (name === 'node_modules' || name === 'dist') return latest;
+    const path = join(dir, name);
+    const stat = statSync(path);
+    return Math.max(latest, stat.isDirectory() ? newest(path) : stat.mtimeMs);
+  }, 0);
+const bundle = join(admin, 'dist', 'index.html');
+let built = 0;
+try {
+  built = statSync(bundle).mtimeMs;
+} catch {
+  // Never built.
+}
+if (built < Math.max(newest(admin), newest(sdk))) {
+  const { build: vite } = await import('vite');
+  await vite({ root: admin, configFile: join(admin, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`built the admin app into ${relative(process.cwd(), join(admin, 'dist')) || admin}`);
+}

@@ -1,5 +1,6 @@
 import type { TesseraModule } from '../core/modules/module.js';
 import { activityModule } from './activity/module.js';
+import { adminAppModule } from './admin-app/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { commentsModule } from './comments/module.js';
 import { contentModule } from './content/module.js';
@@ -34,5 +35,6 @@ export const modules: readonly TesseraModule[] = [
   navigationModule,
   patternsModule,
   analyticsModule,
+  adminAppModule,
   publicModule,
 ];

@@ -1,0 +1,70 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api, data, onSessionExpired } from './api.js';
+import { i18next, languageFor } from './i18n/index.js';
+
+export interface SessionUser {
+  id: number;
+  display_name: string;
+  email: string;
+  locale: string;
+  is_super_admin: boolean;
+  permissions: string[];
+}
+
+const SessionContext = createContext<SessionUser | null>(null);
+
+/** The signed-in user: only inside RequireSession. */
+export function useSession(): SessionUser {
+  const user = useContext(SessionContext);
+  if (!user) throw new Error('useSession outside RequireSession');
+  return user;
+}
+
+export function useCan(): (permission: string) => boolean {
+  const user = useSession();
+  return (permission) => user.is_super_admin || user.permissions.includes(permission);
+}
+
+export const ME = ['me'] as const;
+
+/** Where to sign in, coming back to `path` after. */
+export function loginPath(path: string, expired = false): string {
+  const next = path && path !== '/' ? `?next=${encodeURIComponent(path)}` : '';
+  return `/login${next}${expired ? `${next ? '&' : '?'}expired=1` : ''}`;
+}
+
+/**
+ * The screens behind sign-in: the user from GET /api/me, or the sign-in page (back here after). A
+ * call answering 401 later (the session expired) sends there too, with a word on why.
+ */
+export function RequireSession({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const here = `${location.pathname}${location.search}`;
+  const me = useQuery({
+    queryKey: ME,
+    queryFn: () => data(api.GET('/api/me')),
+    retry: false,
+    staleTime: 60_000,
+  });
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        client.removeQueries();
+        navigate(loginPath(here, true), { replace: true });
+      }),
+    [client, navigate, here],
+  );
+  useEffect(() => {
+    if (me.error) navigate(loginPath(here), { replace: true });
+  }, [me.error, navigate, here]);
+  useEffect(() => {
+    const language = me.data ? languageFor([me.data.locale, ...navigator.languages]) : null;
+    if (language && language !== i18next.language) void i18next.changeLanguage(language);
+  }, [me.data]);
+  if (!me.data) return fallback;
+  return <SessionContext.Provider value={me.data}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,126 @@
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Image,
+  Menu,
+  NavLink,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { api, rememberCsrf } from '../api.js';
+import { useCan, useSession } from '../session.js';
+import { useSite, useSystemName } from '../site.js';
+import { navigationFor } from './navigation.js';
+
+/** The frame of every screen after sign-in: header, navigation from the user's permissions, content. */
+export function Shell() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const user = useSession();
+  const can = useCan();
+  const site = useSite().data;
+  const name = useSystemName();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+
+  async function signOut() {
+    await api.POST('/api/auth/logout').catch(() => null);
+    rememberCsrf(null);
+    client.removeQueries();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <a className="skip-link" href="#content">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.openMenu')}
+            />
+            {site?.branding.logo_url ? <Image src={site.branding.logo_url} alt="" h={28} w="auto" /> : null}
+            <Text fw={700} truncate>
+              {name}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Anchor href="/" size="sm" visibleFrom="xs">
+              {t('nav.viewSite')}
+            </Anchor>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={`${user.display_name} – ${t('nav.account')}`}>
+                  <Text size="sm" fw={500}>
+                    {user.display_name}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.email}</Menu.Label>
+                <Menu.Item onClick={signOut}>{t('auth.signOut')}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
+        {navigationFor(can).map((item) => (
+          <NavLink
+            key={item.path}
+            component={RouterLink}
+            to={item.path}
+            active={item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)}
+            aria-current={
+              (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)) ? 'page' : undefined
+            }
+            label={t(item.label)}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main id="content" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** What a screen shows while its data loads, or when it failed, with a way to try again. */
+export function Pending({ error, retry }: { error?: unknown; retry?: () => void }) {
+  const { t } = useTranslation();
+  if (!error)
+    return (
+      <Text c="dimmed" role="status">
+        {t('app.loading')}
+      </Text>
+    );
+  return (
+    <Group role="alert">
+      <Text c="red">{(error as { message?: string }).message ?? t('app.errorTitle')}</Text>
+      {retry ? (
+        <Button size="xs" variant="light" onClick={retry}>
+          {t('app.retry')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

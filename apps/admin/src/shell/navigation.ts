@@ -1,0 +1,14 @@
+/** An entry of the main navigation, shown to those holding its permission (none: everyone). */
+export interface NavItem {
+  path: string;
+  label: string;
+  permission?: string;
+}
+
+/** The screens of the admin, in the order the navigation lists them; each a translation key. */
+export const NAVIGATION: readonly NavItem[] = [{ path: '/', label: 'nav.dashboard' }];
+
+/** What a user's navigation shows: nothing that would answer 403. */
+export function navigationFor(can: (permission: string) => boolean): NavItem[] {
+  return NAVIGATION.filter((item) => !item.permission || can(item.permission));
+}

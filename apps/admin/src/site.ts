@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, data } from './api.js';
+
+/** The site this admin belongs to (its host): name and branding, public, for every screen. */
+export function useSite() {
+  return useQuery({
+    queryKey: ['site'],
+    queryFn: () => data(api.GET('/api/site')),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The name the admin shows: the site's branding name (white-label), else the site's own. */
+export function useSystemName(): string {
+  const site = useSite().data;
+  return site?.branding.name ?? site?.name ?? '';
+}
+
+/** The browser tab's title: the screen's, then the system name (white-label: never a vendor's). */
+export function useDocumentTitle(title: string): void {
+  const name = useSystemName();
+  useEffect(() => {
+    document.title = [title, name].filter(Boolean).join(' – ');
+  }, [title, name]);
+}

@@ -1,0 +1,216 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { base32Decode, totpCode } from '../identity/two-factor/totp.js';
+import { prepareFirstRun } from '../sites/first-run.js';
+import { ADMIN_DIST } from './module.js';
+
+/**
+ * The administration app in Debian's chromium, against a real server on a fresh database: first
+ * run from the printed setup link, sign-in with and without two-step codes, a session that ends
+ * under the user's feet, sign-out, the French interface, and axe-core on each screen.
+ */
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const present = existsSync(CHROMIUM) && existsSync(join(ADMIN_DIST, 'index.html'));
+const run = present || process.env.CI ? describe : describe.skip;
+if (!present && !process.env.CI)
+  console.log('Admin browser tests skipped: no chromium, or the admin is not built.');
+
+const EMAIL = 'ada@example.test';
+const PASSWORD = 'correct horse battery staple';
+const screenshots = join(process.cwd(), 'reports', 'screenshots');
+
+let t: TestContext;
+let base: string;
+let browser: Browser;
+let setupLink: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_SESSION: '100000' });
+  const lines: string[] = [];
+  await prepareFirstRun(t.runtime, (line) => lines.push(line));
+  const printed = lines.join('\n').match(/\/admin\/setup\?token=[\w-]+/);
+  if (!printed) throw new Error(`no setup link in: ${lines.join('\n')}`);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
+  setupLink = `${base}${printed[0]}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  mkdirSync(screenshots, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** axe-core's serious and critical findings on the page as it is now (its context bypasses the CSP). */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const found = await page.evaluate(async () => {
+    const results = await (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe.run();
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
+}
+
+async function signIn(page: Page, password = PASSWORD) {
+  await page.getByLabel('Email address').fill(EMAIL);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+run('the administration app', () => {
+  it('sets Tessera up from the printed link, then signs in to the dashboard', async () => {
+    const context = await browser.newContext({ locale: 'en-GB', bypassCSP: true });
+    const page = await context.newPage();
+    // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
+    page.setDefaultTimeout(5000);
+    await page.goto(setupLink);
+    await expect.poll(() => page.getByRole('heading', { name: 'Set up Tessera' }).count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    await page.getByLabel('Site name').fill('Harbour Café');
+    expect(await page.getByLabel('Domain').inputValue()).toBe('localhost');
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByLabel('Your email address').fill(EMAIL);
+    // Too short: the server's 422 message shows beside the field.
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel(/^Password/).evaluate((input) => input.removeAttribute('minlength'));
+    await page.getByRole('button', { name: 'Create the site' }).click();
+    await expect.poll(() => page.getByText(/at least 10/i).count()).toBeGreaterThan(0);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create the site' }).click();
+    await expect.poll(() => page.getByText('Tessera is set up.', { exact: false }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Harbour Café' }).count()).toBe(1);
+    expect(await page.title()).toBe('Sign in to Harbour Café – Harbour Café');
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-login.png') });
+    await signIn(page, 'wrong password!');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('wrong');
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.getByText('Nothing has been written yet.').count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-dashboard.png'), fullPage: true });
+
+    // A reload keeps the session; an unknown screen says so inside the frame.
+    await page.goto(`${base}/admin/nowhere`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('asks for the two-step code when the account has it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
+    page.setDefaultTimeout(5000);
+    const session = await page.request.post(`${base}/api/auth/login`, {
+      data: { email: EMAIL, password: PASSWORD },
+    });
+    const csrf = (await session.json()).data.csrf_token as string;
+    const setup = await page.request.post(`${base}/api/me/two-factor/setup`, {
+      headers: { 'x-csrf-token': csrf },
+    });
+    const secret = (await setup.json()).data.secret as string;
+    const enabled = await page.request.post(`${base}/api/me/two-factor/enable`, {
+      headers: { 'x-csrf-token': csrf },
+      data: { code: totpCode(base32Decode(secret), Date.now()) },
+    });
+    expect(enabled.status()).toBe(200);
+    await context.clearCookies();
+
+    await page.goto(`${base}/admin/login`);
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Two-step verification' }).count()).toBe(1);
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+    await page.getByLabel('Code').fill(totpCode(base32Decode(secret), Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count()).toBe(1);
+
+    const off = await page.request.post(`${base}/api/me/two-factor/disable`, {
+      headers: {
+        'x-csrf-token': (await (await page.request.get(`${base}/api/auth/csrf`)).json()).data.csrf_token,
+      },
+      data: { password: PASSWORD },
+    });
+    expect(off.status(), await off.text()).toBe(204);
+    await context.close();
+  });
+
+  it('sends someone whose session ended to sign in, and back where they were; signs out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
+    page.setDefaultTimeout(5000);
+    await page.goto(`${base}/admin/nowhere?x=1`);
+    // Not signed in: the sign-in page, then back to the address asked for.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    await signIn(page);
+    await expect
+      .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
+      .toBe('/admin/nowhere?x=1');
+
+    // The session ends behind the app's back (signed out elsewhere, expired): the next call sends
+    // the user to sign in, told why.
+    await t.runtime.data.global.deleteFrom('sessions').execute();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    await expect.poll(() => page.getByText('Your session ended.', { exact: false }).count()).toBe(1);
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count()).toBe(1);
+
+    // Signing out is a CSRF-protected POST; after it the admin asks to sign in again.
+    await page.getByRole('button', { name: /Account/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    expect((await page.request.get(`${base}/api/me`)).status()).toBe(401);
+    await context.close();
+  });
+
+  it('speaks French to a French browser', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', bypassCSP: true });
+    const page = await context.newPage();
+    // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
+    page.setDefaultTimeout(5000);
+    await page.goto(`${base}/admin/login`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Se connecter à Harbour Café' }).count())
+      .toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.getByRole('link', { name: 'Mot de passe oublié ?' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Réinitialiser votre mot de passe' }).count())
+      .toBe(1);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-forgot-fr.png') });
+    await context.close();
+  });
+});
