@@ -59,6 +59,22 @@ export async function data<T>(
   throw toApiError(error, response);
 }
 
+export interface ListMeta {
+  total: number;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+}
+
+/** A list's items and paging (spec 2.4), or the error envelope thrown. */
+export async function page<T>(
+  call: Promise<{ data?: { data: T[]; meta: ListMeta }; error?: unknown; response: Response }>,
+): Promise<{ items: T[]; meta: ListMeta }> {
+  const { data: body, error, response } = await call;
+  if (body) return { items: body.data, meta: body.meta };
+  throw toApiError(error, response);
+}
+
 export function toApiError(error: unknown, response?: Response): ApiError {
   if (error && typeof error === 'object' && 'message' in error) return error as ApiError;
   return { message: response ? `${response.status} ${response.statusText}` : String(error), errors: {} };

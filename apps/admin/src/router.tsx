@@ -16,6 +16,12 @@ const ResetPasswordPage = lazy(() =>
   import('./auth/PasswordPages.js').then((m) => ({ default: m.ResetPasswordPage })),
 );
 const SetupPage = lazy(() => import('./auth/SetupPage.js').then((m) => ({ default: m.SetupPage })));
+const CommentsPage = lazy(() =>
+  import('./comments/CommentsPage.js').then((m) => ({ default: m.CommentsPage })),
+);
+const AnalyticsPage = lazy(() =>
+  import('./analytics/AnalyticsPage.js').then((m) => ({ default: m.AnalyticsPage })),
+);
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
 const loading = (
@@ -52,6 +58,8 @@ export const router = createBrowserRouter(
               element: <Lazy />,
               children: [
                 { index: true, element: <DashboardPage /> },
+                { path: '/comments', element: <CommentsPage /> },
+                { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

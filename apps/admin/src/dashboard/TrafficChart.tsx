@@ -23,6 +23,8 @@ export function TrafficChart({
     <svg
       viewBox={`0 0 ${width} ${height}`}
       width="100%"
+      height={height}
+      preserveAspectRatio="none"
       role="img"
       aria-label={t('dashboard.chartLabel', {
         from: label(days[0]?.day ?? ''),

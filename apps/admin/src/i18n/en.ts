@@ -53,6 +53,8 @@ export const en = {
   nav: {
     main: 'Main navigation',
     dashboard: 'Dashboard',
+    comments: 'Comments',
+    analytics: 'Analytics',
     viewSite: 'View site',
     account: 'Account',
     sites: 'Your sites',
@@ -76,6 +78,53 @@ export const en = {
     untitled: '(untitled)',
     chartLabel: 'Page views per day from {{from}} to {{to}}: {{total}} in all.',
   },
+  comments: {
+    title: 'Comments',
+    filter: 'Show comments',
+    status: { pending: 'Pending', approved: 'Approved', spam: 'Spam', trash: 'Trash' },
+    empty: {
+      pending: 'No comment is waiting for moderation.',
+      approved: 'No approved comment yet.',
+      spam: 'No spam. Comments marked as spam land here.',
+      trash: 'The trash is empty.',
+    },
+    selectAll: 'Select all on this page',
+    select: 'Select the comment by {{author}}',
+    action: {
+      approve: 'Approve',
+      hold: 'Unapprove',
+      spam: 'Spam',
+      trash: 'Trash',
+      delete: 'Delete for good',
+    },
+    bulk: {
+      approve: 'Approve {{count}}',
+      hold: 'Unapprove {{count}}',
+      spam: 'Mark {{count}} as spam',
+      trash: 'Move {{count}} to the trash',
+      delete: 'Delete {{count}} for good',
+    },
+  },
+  analytics: {
+    title: 'Analytics',
+    privacy:
+      'Counted on the server without cookies or scripts; visitors are counted once a day and never followed from one day to the next.',
+    from: 'From',
+    to: 'To',
+    daily: 'Visits per day',
+    csv: 'Export CSV',
+    none: 'Nothing recorded in this period.',
+    pages: 'Pages',
+    channels: 'Sources',
+    referrers: 'Referring sites',
+    campaigns: 'Campaigns (utm_source)',
+    devices: 'Devices',
+    browsers: 'Browsers',
+    otherBrowser: 'Other browsers',
+    channel: { direct: 'Direct', search: 'Search engines', social: 'Social networks', other: 'Other sites' },
+    device: { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Phone' },
+  },
+  pagination: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   status: {
     draft: 'Draft',
     in_review: 'In review',
@@ -89,4 +138,7 @@ export const en = {
   },
 };
 
-export type Messages = { [K in keyof typeof en]: { [L in keyof (typeof en)[K]]: string } };
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+/** Every language's messages have English's keys, at every depth. */
+export type Messages = Shape<typeof en>;

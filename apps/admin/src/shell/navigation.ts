@@ -6,7 +6,11 @@ export interface NavItem {
 }
 
 /** The screens of the admin, in the order the navigation lists them; each a translation key. */
-export const NAVIGATION: readonly NavItem[] = [{ path: '/', label: 'nav.dashboard' }];
+export const NAVIGATION: readonly NavItem[] = [
+  { path: '/', label: 'nav.dashboard' },
+  { path: '/comments', label: 'nav.comments', permission: 'comments.moderate' },
+  { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view' },
+];
 
 /** What a user's navigation shows: nothing that would answer 403. */
 export function navigationFor(can: (permission: string) => boolean): NavItem[] {

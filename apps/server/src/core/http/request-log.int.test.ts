@@ -55,7 +55,7 @@ describe('the request log', () => {
     const id = String(res.headers['x-request-id']);
     const lines = output.lines().filter((line) => line.includes(id));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('GET /admin/setup?token=[redacted] 404');
+    expect(lines[0]).toContain('GET /admin/setup?token=[redacted] 200');
     expect(output.text).not.toContain('s3cr3t-setup-token');
   });
 

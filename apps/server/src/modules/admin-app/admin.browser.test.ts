@@ -5,6 +5,7 @@ import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { analyticsRecorderOf } from '../analytics/module.js';
 import { base32Decode, totpCode } from '../identity/two-factor/totp.js';
 import { prepareFirstRun } from '../sites/first-run.js';
 import { ADMIN_DIST } from './module.js';
@@ -191,6 +192,80 @@ run('the administration app', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
     expect((await page.request.get(`${base}/api/me`)).status()).toBe(401);
+    await context.close();
+  });
+
+  it('moderates a comment, shows the visits, and shows each user only what they may do', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    const host = { host: new URL(base).host };
+    // As the admin through the API: a published post, comments open at once, an author.
+    const login = await page.request.post(`${base}/api/auth/login`, {
+      data: { email: EMAIL, password: PASSWORD },
+    });
+    const headers = { 'x-csrf-token': (await login.json()).data.csrf_token as string };
+    const post = await page.request.post(`${base}/api/posts`, { headers, data: { title: 'Low tide' } });
+    const postId = (await post.json()).data.id as number;
+    await page.request.post(`${base}/api/posts/${postId}/publish`, { headers, data: {} });
+    await page.request.put(`${base}/api/settings/discussion`, { headers, data: { min_seconds: 0 } });
+    const author = await page.request.post(`${base}/api/users`, {
+      headers,
+      data: { email: 'bo@example.test', display_name: 'Bo', password: PASSWORD, role: 'author' },
+    });
+    expect(author.status(), await author.text()).toBe(201);
+    // A visitor's comment, held for moderation; two page views from a browser.
+    const form = await (
+      await fetch(`${base}/api/comments/form?entry_id=${postId}`, { headers: host })
+    ).json();
+    const sent = await fetch(`${base}/api/comments`, {
+      method: 'POST',
+      headers: { ...host, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        entry_id: postId,
+        name: 'Cleo',
+        email: 'cleo@example.test',
+        body: 'When does the market open?',
+        token: form.data.token,
+      }),
+    });
+    expect(sent.status).toBe(201);
+    const agent =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    for (const path of ['/', '/'])
+      await fetch(`${base}${path}`, { headers: { ...host, 'user-agent': agent } });
+    await analyticsRecorderOf(t.runtime)?.flush();
+
+    await page.goto(`${base}/admin/comments`);
+    await expect.poll(() => page.getByText('When does the market open?').count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-comments.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Approve: Cleo' }).click();
+    await expect.poll(() => page.getByText('No comment is waiting for moderation.').count()).toBe(1);
+    await page.locator('label', { hasText: 'Approved' }).click();
+    await expect.poll(() => page.getByText('When does the market open?').count()).toBe(1);
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Analytics' })
+      .click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Analytics' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('cell', { name: '/', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Export CSV' }).first().getAttribute('href')).toMatch(
+      /^\/api\/analytics\/export\?report=daily&from=\d{4}-\d{2}-\d{2}&to=/,
+    );
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-analytics.png'), fullPage: true });
+
+    // An author may neither moderate nor see analytics: neither is in their navigation.
+    await page.getByRole('button', { name: /Account/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByLabel('Email address').fill('bo@example.test');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Bo' }).count()).toBe(1);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard']);
     await context.close();
   });
 

@@ -1,0 +1,172 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, data, page, toApiError } from '../api.js';
+import { Pending } from '../shell/Shell.js';
+import { useDocumentTitle } from '../site.js';
+
+const STATUSES = ['pending', 'approved', 'spam', 'trash'] as const;
+type Status = (typeof STATUSES)[number];
+type Action = 'approve' | 'hold' | 'spam' | 'trash' | 'delete';
+
+/** What can be done to a comment in each list: the moves out of it. */
+const ACTIONS: Record<Status, Action[]> = {
+  pending: ['approve', 'spam', 'trash'],
+  approved: ['hold', 'spam', 'trash'],
+  spam: ['approve', 'trash'],
+  trash: ['approve', 'delete'],
+};
+
+/** The moderation queue (spec 1): comments by status, approved, held, marked spam or trashed, one or many at once. */
+export function CommentsPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('comments.title'));
+  const client = useQueryClient();
+  const [status, setStatus] = useState<Status>('pending');
+  const [current, setCurrent] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const list = useQuery({
+    queryKey: ['comments', status, current],
+    queryFn: () =>
+      page(api.GET('/api/comments', { params: { query: { status, page: current, limit: 20 } } })),
+    placeholderData: keepPreviousData,
+  });
+  const act = useMutation({
+    mutationFn: ({ action, ids }: { action: Action; ids: number[] }) =>
+      data(api.POST('/api/comments/bulk', { body: { action, ids } })),
+    onSuccess: () => {
+      setSelected([]);
+      setFailure(null);
+      void client.invalidateQueries({ queryKey: ['comments'] });
+      void client.invalidateQueries({ queryKey: ['dashboard', 'comments'] });
+    },
+    onError: (error) => setFailure(toApiError(error).message),
+  });
+  const items = list.data?.items ?? [];
+  const allSelected = items.length > 0 && items.every((comment) => selected.includes(comment.id));
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('comments.title')}
+      </Title>
+      <SegmentedControl
+        value={status}
+        onChange={(value) => {
+          setStatus(value as Status);
+          setCurrent(1);
+          setSelected([]);
+        }}
+        data={STATUSES.map((value) => ({ value, label: t(`comments.status.${value}`) }))}
+        aria-label={t('comments.filter')}
+        w="fit-content"
+      />
+      {failure ? (
+        <Text c="red" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+      {list.error || (list.isPending && !list.data) ? (
+        <Pending error={list.error} retry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t(`comments.empty.${status}`)}</Text>
+      ) : (
+        <>
+          <Group>
+            <Checkbox
+              checked={allSelected}
+              indeterminate={selected.length > 0 && !allSelected}
+              onChange={() => setSelected(allSelected ? [] : items.map((comment) => comment.id))}
+              label={t('comments.selectAll')}
+            />
+            {selected.length > 0
+              ? ACTIONS[status].map((action) => (
+                  <Button
+                    key={action}
+                    size="xs"
+                    variant="light"
+                    color={action === 'delete' || action === 'spam' ? 'red' : undefined}
+                    loading={act.isPending}
+                    onClick={() => act.mutate({ action, ids: selected })}
+                  >
+                    {t(`comments.bulk.${action}`, { count: selected.length })}
+                  </Button>
+                ))
+              : null}
+          </Group>
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {items.map((comment) => (
+              <Paper component="li" key={comment.id} withBorder p="md" radius="md">
+                <Group align="flex-start" wrap="nowrap">
+                  <Checkbox
+                    checked={selected.includes(comment.id)}
+                    onChange={() =>
+                      setSelected((ids) =>
+                        ids.includes(comment.id)
+                          ? ids.filter((id) => id !== comment.id)
+                          : [...ids, comment.id],
+                      )
+                    }
+                    aria-label={t('comments.select', { author: comment.author_name })}
+                  />
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <Group gap="xs">
+                      <Text fw={600}>{comment.author_name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {comment.author_email}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {when.format(new Date(comment.created_at))}
+                      </Text>
+                    </Group>
+                    {/* The server escaped the text and kept only safe links (content_html). */}
+                    <Typography>
+                      <div dangerouslySetInnerHTML={{ __html: comment.content_html }} />
+                    </Typography>
+                    <Group gap="xs">
+                      {ACTIONS[status].map((action) => (
+                        <Button
+                          key={action}
+                          size="compact-sm"
+                          variant="subtle"
+                          color={action === 'delete' || action === 'spam' ? 'red' : undefined}
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ action, ids: [comment.id] })}
+                          aria-label={`${t(`comments.action.${action}`)}: ${comment.author_name}`}
+                        >
+                          {t(`comments.action.${action}`)}
+                        </Button>
+                      ))}
+                    </Group>
+                  </Stack>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+          {(list.data?.meta.last_page ?? 1) > 1 ? (
+            <Pagination
+              total={list.data?.meta.last_page ?? 1}
+              value={current}
+              onChange={setCurrent}
+              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+            />
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
