@@ -16,6 +16,9 @@ const ResetPasswordPage = lazy(() =>
   import('./auth/PasswordPages.js').then((m) => ({ default: m.ResetPasswordPage })),
 );
 const SetupPage = lazy(() => import('./auth/SetupPage.js').then((m) => ({ default: m.SetupPage })));
+const ContentListPage = lazy(() =>
+  import('./content/ContentListPage.js').then((m) => ({ default: m.ContentListPage })),
+);
 const CommentsPage = lazy(() =>
   import('./comments/CommentsPage.js').then((m) => ({ default: m.CommentsPage })),
 );
@@ -58,6 +61,7 @@ export const router = createBrowserRouter(
               element: <Lazy />,
               children: [
                 { index: true, element: <DashboardPage /> },
+                { path: '/content/:type', element: <ContentListPage /> },
                 { path: '/comments', element: <CommentsPage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '*', element: <NotFoundPage /> },

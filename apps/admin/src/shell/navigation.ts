@@ -8,6 +8,8 @@ export interface NavItem {
 /** The screens of the admin, in the order the navigation lists them; each a translation key. */
 export const NAVIGATION: readonly NavItem[] = [
   { path: '/', label: 'nav.dashboard' },
+  { path: '/content/post', label: 'nav.posts', permission: 'posts.view' },
+  { path: '/content/page', label: 'nav.pages', permission: 'pages.view' },
   { path: '/comments', label: 'nav.comments', permission: 'comments.moderate' },
   { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view' },
 ];

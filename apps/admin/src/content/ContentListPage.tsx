@@ -1,0 +1,291 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { api, page, toApiError } from '../api.js';
+import { Pending } from '../shell/Shell.js';
+import { useDocumentTitle } from '../site.js';
+
+const FILTERS = ['any', 'draft', 'in_review', 'scheduled', 'published', 'trash'] as const;
+type Filter = (typeof FILTERS)[number];
+const SORTS = ['updated_at', 'created_at', 'published_at', 'title'] as const;
+type Sort = (typeof SORTS)[number];
+type Bulk = 'publish' | 'trash' | 'restore';
+
+/**
+ * The entries of a content type (posts, pages, a custom type): search, filter by state, sort, page,
+ * and act on one or many (publish, trash, restore from the trash) with progress for many.
+ */
+export function ContentListPage() {
+  const { t, i18n } = useTranslation();
+  const type = useParams().type ?? 'post';
+  const plural = t(`content.plural.${type}`, { defaultValue: type });
+  useDocumentTitle(plural);
+  const client = useQueryClient();
+  const [filter, setFilter] = useState<Filter>('any');
+  const [sort, setSort] = useState<Sort>('updated_at');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [current, setCurrent] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
+  const [failures, setFailures] = useState<string[]>([]);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const list = useQuery({
+    queryKey: ['entries', type, filter, sort, q, current],
+    queryFn: () =>
+      page(
+        api.GET('/api/content/{type}', {
+          params: {
+            path: { type },
+            query: {
+              status: filter,
+              sort,
+              order: sort === 'title' ? 'asc' : 'desc',
+              page: current,
+              limit: 20,
+              ...(q ? { q } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const items = list.data?.items ?? [];
+  const allSelected = items.length > 0 && items.every((entry) => selected.includes(entry.id));
+  const reset = () => {
+    setCurrent(1);
+    setSelected([]);
+  };
+
+  /** One call per entry, one after another, the bar moving with each: what failed is listed after. */
+  async function run(action: Bulk, ids: number[]) {
+    setFailures([]);
+    setProgress({ done: 0, of: ids.length });
+    const failed: string[] = [];
+    for (const [index, id] of ids.entries()) {
+      const path = { params: { path: { type, id } } };
+      const answer =
+        action === 'trash'
+          ? await api.DELETE('/api/content/{type}/{id}', path)
+          : action === 'restore'
+            ? await api.POST('/api/content/{type}/{id}/restore', path)
+            : await api.POST('/api/content/{type}/{id}/publish', path);
+      if (answer.error) {
+        const title = items.find((entry) => entry.id === id)?.title ?? `#${id}`;
+        failed.push(`${title}: ${toApiError(answer.error, answer.response).message}`);
+      }
+      setProgress({ done: index + 1, of: ids.length });
+    }
+    setFailures(failed);
+    setProgress(null);
+    setSelected([]);
+    await client.invalidateQueries({ queryKey: ['entries', type] });
+    void client.invalidateQueries({ queryKey: ['dashboard'] });
+  }
+
+  const bulkActions: Bulk[] = filter === 'trash' ? ['restore'] : ['publish', 'trash'];
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {plural}
+      </Title>
+      <Group align="flex-end">
+        <TextInput
+          label={t('content.search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            reset();
+          }}
+          type="search"
+        />
+        <Select
+          label={t('content.sortBy')}
+          value={sort}
+          onChange={(value) => {
+            setSort((value as Sort) ?? 'updated_at');
+            reset();
+          }}
+          data={SORTS.map((value) => ({ value, label: t(`content.sort.${value}`) }))}
+          allowDeselect={false}
+        />
+      </Group>
+      <SegmentedControl
+        value={filter}
+        onChange={(value) => {
+          setFilter(value as Filter);
+          reset();
+        }}
+        data={FILTERS.map((value) => ({ value, label: t(`content.filter.${value}`) }))}
+        aria-label={t('content.filterLabel')}
+        w="fit-content"
+      />
+      {progress ? (
+        <Stack gap={4} role="status">
+          <Text size="sm">{t('content.working', { done: progress.done, of: progress.of })}</Text>
+          <Progress value={(progress.done / progress.of) * 100} aria-hidden />
+        </Stack>
+      ) : null}
+      {failures.length > 0 ? (
+        <Stack gap={2} role="alert">
+          {failures.map((failure) => (
+            <Text key={failure} c="red" size="sm">
+              {failure}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      {list.error || (list.isPending && !list.data) ? (
+        <Pending error={list.error} retry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{q ? t('content.noMatch', { q }) : t(`content.empty.${filter}`)}</Text>
+      ) : (
+        <>
+          {selected.length > 0 ? (
+            <Group>
+              {bulkActions.map((action) => (
+                <Button
+                  key={action}
+                  size="xs"
+                  variant="light"
+                  color={action === 'trash' ? 'red' : undefined}
+                  disabled={progress !== null}
+                  onClick={() => void run(action, selected)}
+                >
+                  {t(`content.bulk.${action}`, { count: selected.length })}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    checked={allSelected}
+                    indeterminate={selected.length > 0 && !allSelected}
+                    onChange={() => setSelected(allSelected ? [] : items.map((entry) => entry.id))}
+                    aria-label={t('comments.selectAll')}
+                  />
+                </Table.Th>
+                <Table.Th scope="col">{t('content.title')}</Table.Th>
+                <Table.Th scope="col">{t('content.state')}</Table.Th>
+                <Table.Th scope="col">{t(`content.sort.${sort === 'title' ? 'updated_at' : sort}`)}</Table.Th>
+                <Table.Th scope="col">{t('content.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((entry) => {
+                const title = entry.title || t('dashboard.untitled');
+                const date = sort === 'title' ? entry.updated_at : (entry[sort] ?? entry.updated_at);
+                return (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>
+                      <Checkbox
+                        checked={selected.includes(entry.id)}
+                        onChange={() =>
+                          setSelected((ids) =>
+                            ids.includes(entry.id) ? ids.filter((id) => id !== entry.id) : [...ids, entry.id],
+                          )
+                        }
+                        aria-label={t('content.select', { title })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {entry.url}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" size="sm">
+                        {entry.deleted_at ? t('content.filter.trash') : t(`status.${entry.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{when.format(new Date(date))}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {entry.status === 'published' && !entry.deleted_at && entry.url ? (
+                          <Anchor
+                            href={entry.url}
+                            size="sm"
+                            target="_blank"
+                            aria-label={`${t('content.view')}: ${title}`}
+                          >
+                            {t('content.view')}
+                          </Anchor>
+                        ) : null}
+                        {entry.deleted_at ? (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            onClick={() => void run('restore', [entry.id])}
+                            aria-label={`${t('content.restore')}: ${title}`}
+                          >
+                            {t('content.restore')}
+                          </Button>
+                        ) : (
+                          <>
+                            {entry.transitions.includes('publish') ? (
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                onClick={() => void run('publish', [entry.id])}
+                                aria-label={`${t('content.publish')}: ${title}`}
+                              >
+                                {t('content.publish')}
+                              </Button>
+                            ) : null}
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => void run('trash', [entry.id])}
+                              aria-label={`${t('content.trash')}: ${title}`}
+                            >
+                              {t('content.trash')}
+                            </Button>
+                          </>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {(list.data?.meta.last_page ?? 1) > 1 ? (
+            <Pagination
+              total={list.data?.meta.last_page ?? 1}
+              value={current}
+              onChange={setCurrent}
+              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+            />
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
