@@ -327,4 +327,33 @@ run('the administration app', () => {
     await page.screenshot({ path: join(screenshots, 'admin-forgot-fr.png') });
     await context.close();
   });
+
+  it("shows the site's branding instead of Tessera's when white-labelled", async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    const login = await page.request.post(`${base}/api/auth/login`, {
+      data: { email: EMAIL, password: PASSWORD },
+    });
+    const headers = { 'x-csrf-token': (await login.json()).data.csrf_token as string };
+    const branded = await page.request.put(`${base}/api/sites/1`, {
+      headers,
+      data: { branding: { name: 'Quayside Studio', primary_color: '#7a1f5c' } },
+    });
+    expect(branded.status(), await branded.text()).toBe(200);
+    await context.clearCookies();
+    await page.goto(`${base}/admin/login`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Sign in to Quayside Studio' }).count())
+      .toBe(1);
+    expect(await page.title()).toBe('Sign in to Quayside Studio – Quayside Studio');
+    expect(await page.locator('body').innerText()).not.toMatch(/tessera/i);
+    const button = await page
+      .getByRole('button', { name: 'Sign in' })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(button).toBe('rgb(122, 31, 92)');
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-login-white-label.png') });
+    await context.close();
+  });
 });
