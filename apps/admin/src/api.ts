@@ -59,6 +59,12 @@ export async function data<T>(
   throw toApiError(error, response);
 }
 
+/** A call that answers no body (204): resolves when it succeeded, throws the error envelope else. */
+export async function done(call: Promise<{ error?: unknown; response: Response }>): Promise<void> {
+  const { error, response } = await call;
+  if (!response.ok) throw toApiError(error, response);
+}
+
 export interface ListMeta {
   total: number;
   per_page: number;

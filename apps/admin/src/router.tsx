@@ -25,6 +25,7 @@ const CommentsPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('./analytics/AnalyticsPage.js').then((m) => ({ default: m.AnalyticsPage })),
 );
+const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
 const loading = (
@@ -64,6 +65,7 @@ export const router = createBrowserRouter(
                 { path: '/content/:type', element: <ContentListPage /> },
                 { path: '/comments', element: <CommentsPage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
+                { path: '/profile', element: <ProfilePage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

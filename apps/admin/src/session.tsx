@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, data, onSessionExpired } from './api.js';
@@ -10,6 +10,7 @@ export interface SessionUser {
   email: string;
   locale: string;
   is_super_admin: boolean;
+  two_factor_enabled: boolean;
   permissions: string[];
 }
 
@@ -28,6 +29,11 @@ export function useCan(): (permission: string) => boolean {
 }
 
 export const ME = ['me'] as const;
+
+/** Drops what the user's session fetched; the site's public face (name, branding) stays. */
+export function forgetSession(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' });
+}
 
 /** Where to sign in, coming back to `path` after. */
 export function loginPath(path: string, expired = false): string {
@@ -53,7 +59,9 @@ export function RequireSession({ children, fallback }: { children: ReactNode; fa
   useEffect(
     () =>
       onSessionExpired(() => {
-        client.removeQueries();
+        // Someone who was never signed in is sent to sign in by the failed /api/me below, unwarned.
+        if (!client.getQueryData(ME)) return;
+        forgetSession(client);
         navigate(loginPath(here, true), { replace: true });
       }),
     [client, navigate, here],

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { api, rememberCsrf } from '../api.js';
-import { useCan, useSession } from '../session.js';
+import { forgetSession, useCan, useSession } from '../session.js';
 import { useSite, useSystemName } from '../site.js';
 import { navigationFor } from './navigation.js';
 
@@ -34,7 +34,7 @@ export function Shell() {
   async function signOut() {
     await api.POST('/api/auth/logout').catch(() => null);
     rememberCsrf(null);
-    client.removeQueries();
+    forgetSession(client);
     navigate('/login', { replace: true });
   }
 
@@ -76,6 +76,9 @@ export function Shell() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.email}</Menu.Label>
+                <Menu.Item component={RouterLink} to="/profile">
+                  {t('nav.profile')}
+                </Menu.Item>
                 <Menu.Item onClick={signOut}>{t('auth.signOut')}</Menu.Item>
               </Menu.Dropdown>
             </Menu>

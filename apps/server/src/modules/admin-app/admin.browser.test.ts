@@ -170,6 +170,8 @@ run('the administration app', () => {
     await page.goto(`${base}/admin/nowhere?x=1`);
     // Not signed in: the sign-in page, then back to the address asked for.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    // Never signed in: no word of an ended session.
+    expect(await page.getByText('Your session ended.', { exact: false }).count()).toBe(0);
     await signIn(page);
     await expect
       .poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`)
@@ -354,6 +356,49 @@ run('the administration app', () => {
     expect(button).toBe('rgb(122, 31, 92)');
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-login-white-label.png') });
+    await context.close();
+  });
+
+  it('makes an API token shown once and revokes it, and turns two-step sign-in on and off', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${base}/admin/profile`);
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your profile' }).count()).toBe(1);
+    // Still in the site's colours after the sign-in on the way.
+    expect(
+      await page
+        .getByRole('button', { name: 'Set up' })
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe('rgb(122, 31, 92)');
+    await page.getByLabel(/^Name/).fill('Deploy script');
+    await page.getByRole('button', { name: 'Create a token' }).click();
+    await expect.poll(() => page.getByText('Token “Deploy script” created').count()).toBe(1);
+    const token = (await page.locator('code').first().textContent()) ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    const me = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-profile.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Revoke: Deploy script' }).click();
+    await expect.poll(() => page.getByText('You have no API token.').count()).toBe(1);
+    expect((await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      401,
+    );
+
+    await page.getByRole('button', { name: 'Set up' }).click();
+    await expect.poll(() => page.getByRole('img', { name: /QR code/ }).count()).toBe(1);
+    const secret = (await page.locator('p:has-text("Or enter this key by hand") code').textContent()) ?? '';
+    await page.getByLabel(/^Code/).fill(totpCode(base32Decode(secret), Date.now()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.getByText('Two-step sign-in is on').count()).toBe(1);
+    expect(await page.locator('[role="status"] code').count()).toBeGreaterThanOrEqual(8);
+    await page.reload();
+    await page.getByLabel('Your current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Set up' }).count()).toBe(1);
     await context.close();
   });
 });
