@@ -25,6 +25,9 @@ const CommentsPage = lazy(() =>
 const AnalyticsPage = lazy(() =>
   import('./analytics/AnalyticsPage.js').then((m) => ({ default: m.AnalyticsPage })),
 );
+const ActivityPage = lazy(() =>
+  import('./activity/ActivityPage.js').then((m) => ({ default: m.ActivityPage })),
+);
 const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
@@ -65,6 +68,7 @@ export const router = createBrowserRouter(
                 { path: '/content/:type', element: <ContentListPage /> },
                 { path: '/comments', element: <CommentsPage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
+                { path: '/activity', element: <ActivityPage /> },
                 { path: '/profile', element: <ProfilePage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],

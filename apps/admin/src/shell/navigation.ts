@@ -12,6 +12,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/content/page', label: 'nav.pages', permission: 'pages.view' },
   { path: '/comments', label: 'nav.comments', permission: 'comments.moderate' },
   { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view' },
+  { path: '/activity', label: 'nav.activity', permission: 'activity.view' },
 ];
 
 /** What a user's navigation shows: nothing that would answer 403. */

@@ -401,4 +401,25 @@ run('the administration app', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Set up' }).count()).toBe(1);
     await context.close();
   });
+
+  it('shows the activity log, filtered by action, with its CSV', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    await page.goto(`${base}/admin/activity`);
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Activity log' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('post.published', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByLabel(/^Action/).fill('comment.*');
+    await expect.poll(() => page.getByText('post.published', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByText('comment.approved', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/activity/export?action=comment.*',
+    );
+    const csv = await page.request.get(`${base}/api/activity/export?action=comment.*`);
+    expect(await csv.text()).toContain('comment.approved');
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-activity.png'), fullPage: true });
+    await context.close();
+  });
 });
