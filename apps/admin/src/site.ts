@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, data } from './api.js';
 
 /** The site this admin belongs to (its host): name and branding, public, for every screen. */
@@ -24,4 +25,16 @@ export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = [title, name].filter(Boolean).join(' – ');
   }, [title, name]);
+}
+
+/**
+ * Dates as the site shows them: in its time zone (general settings), in the interface's language;
+ * the browser's zone until the site is known.
+ */
+export function useDateFormat(
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+) {
+  const zone = useSite().data?.time_zone;
+  const { i18n } = useTranslation();
+  return new Intl.DateTimeFormat(i18n.language, { ...options, ...(zone ? { timeZone: zone } : {}) });
 }

@@ -2299,7 +2299,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The current site's public information (name, domain, locales) */
+        /** The current site's public information (name, domain, locales, branding, time zone) */
         get: operations["get_site"];
         put?: never;
         post?: never;
@@ -25399,6 +25399,8 @@ export interface operations {
                             locales: string[];
                             name: string;
                             primary_domain: string;
+                            /** @description IANA time zone the site's dates are shown in (general settings) */
+                            time_zone: string;
                         };
                         meta: Record<string, never>;
                     };

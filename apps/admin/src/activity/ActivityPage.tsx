@@ -5,18 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, page } from '../api.js';
 import { Pending } from '../shell/Shell.js';
-import { useDocumentTitle } from '../site.js';
+import { useDateFormat, useDocumentTitle } from '../site.js';
 
 /** The activity log (spec 1): who changed what and when, filtered by action and dates, exported as CSV. */
 export function ActivityPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('activity.title'));
   const [action, setAction] = useState('');
   const [debounced] = useDebouncedValue(action.trim(), 300);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [current, setCurrent] = useState(1);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = useDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
   // Days as the user picks them: from the start of `from` to the end of `to`, in their time zone.
   const filter = {
     ...(debounced ? { action: debounced } : {}),

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, page, toApiError } from '../api.js';
 import { Pending } from '../shell/Shell.js';
-import { useDocumentTitle } from '../site.js';
+import { useDateFormat, useDocumentTitle } from '../site.js';
 
 const STATUSES = ['pending', 'approved', 'spam', 'trash'] as const;
 type Status = (typeof STATUSES)[number];
@@ -31,14 +31,14 @@ const ACTIONS: Record<Status, Action[]> = {
 
 /** The moderation queue (spec 1): comments by status, approved, held, marked spam or trashed, one or many at once. */
 export function CommentsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('comments.title'));
   const client = useQueryClient();
   const [status, setStatus] = useState<Status>('pending');
   const [current, setCurrent] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useDateFormat();
   const list = useQuery({
     queryKey: ['comments', status, current],
     queryFn: () =>

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, page, toApiError } from '../api.js';
 import { Pending } from '../shell/Shell.js';
-import { useDocumentTitle } from '../site.js';
+import { useDateFormat, useDocumentTitle } from '../site.js';
 
 const FILTERS = ['any', 'draft', 'in_review', 'scheduled', 'published', 'trash'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -34,7 +34,7 @@ type Bulk = 'publish' | 'trash' | 'restore';
  * and act on one or many (publish, trash, restore from the trash) with progress for many.
  */
 export function ContentListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const type = useParams().type ?? 'post';
   const plural = t(`content.plural.${type}`, { defaultValue: type });
   useDocumentTitle(plural);
@@ -47,7 +47,7 @@ export function ContentListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useDateFormat();
   const list = useQuery({
     queryKey: ['entries', type, filter, sort, q, current],
     queryFn: () =>

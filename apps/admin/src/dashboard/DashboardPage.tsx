@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
 import { useCan, useSession } from '../session.js';
 import { Pending } from '../shell/Shell.js';
-import { useDocumentTitle } from '../site.js';
+import { useDateFormat, useDocumentTitle } from '../site.js';
 import { TrafficChart } from './TrafficChart.js';
 
 type Status = 'draft' | 'in_review' | 'approved' | 'scheduled' | 'published';
@@ -40,7 +40,7 @@ export function DashboardPage() {
   const user = useSession();
   const can = useCan();
   useDocumentTitle(t('dashboard.title'));
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useDateFormat();
   const recent = useQuery({ queryKey: ['dashboard', 'recent'], queryFn: () => entries(can, 'any', 6) });
   const review = useQuery({
     queryKey: ['dashboard', 'review'],

@@ -17,12 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, page, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
 import { Pending } from '../shell/Shell.js';
+import { useDateFormat } from '../site.js';
 
 /** The user's API tokens: made with a name and an optional end date, shown once, revoked at will. */
 export function TokensPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const when = useDateFormat({ dateStyle: 'medium' });
   const tokens = useQuery({
     queryKey: ['tokens'],
     queryFn: () => page(api.GET('/api/me/tokens', { params: { query: { page: 1, limit: 100 } } })),

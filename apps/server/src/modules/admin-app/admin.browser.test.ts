@@ -409,6 +409,23 @@ run('the administration app', () => {
     await page.goto(`${base}/admin/activity`);
     await signIn(page);
     await expect.poll(() => page.getByRole('heading', { name: 'Activity log' }).count()).toBe(1);
+    // Dates are the site's (its time zone), not the browser's.
+    const csrf = (await (await page.request.get(`${base}/api/auth/csrf`)).json()).data.csrf_token;
+    const zone = await page.request.put(`${base}/api/settings/general`, {
+      headers: { 'x-csrf-token': csrf },
+      data: { time_zone: 'Asia/Tokyo' },
+    });
+    expect(zone.status(), await zone.text()).toBe(200);
+    await page.reload();
+    const newest = (await (await page.request.get(`${base}/api/activity?limit=1&page=1`)).json()).data[0];
+    const tokyo = new Intl.DateTimeFormat('en', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: 'Asia/Tokyo',
+    });
+    await expect
+      .poll(() => page.getByText(tokyo.format(new Date(newest.created_at)), { exact: true }).count())
+      .toBeGreaterThan(0);
     await expect.poll(() => page.getByText('post.published', { exact: true }).count()).toBeGreaterThan(0);
     await page.getByLabel(/^Action/).fill('comment.*');
     await expect.poll(() => page.getByText('post.published', { exact: true }).count()).toBe(0);

@@ -1,5 +1,6 @@
 import { fieldDiff, recordActivity } from '../../core/activity/record.js';
 import { bumpCacheEpoch } from '../../core/cache/cache-epoch.js';
+import { afterCommit } from '../../core/db/transaction-routing.js';
 import { type FieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
@@ -15,6 +16,7 @@ import { SiteStore } from '../../core/sites/site-store.js';
 import { requirePermission } from '../identity/actor.js';
 import { SettingsRepo, type StoredSetting } from './repo.js';
 import { prepareSettings } from './setup.js';
+import { storedSettingsOf } from './stored-cache.js';
 
 /** A group's values as the API shows them: each secret replaced by whether it is set. */
 export type SettingsView = Record<string, unknown>;
@@ -144,18 +146,21 @@ export class SettingsService {
         .map(({ group }) => group.name);
       // Pages, feeds and integrations follow settings too (a title, a reading option): never values.
       if (changedGroups.length > 0) await emitSiteEvent(ctx, 'settings.updated', { groups: changedGroups });
-      // The site's own fields changed: other processes drop their cached sites at their next poll.
-      if (siteChanged) await bumpCacheEpoch(tx.global);
+      // The site's own fields or its settings changed: instances sharing the database without a
+      // Redis channel drop their cached sites and settings at their next poll.
+      if (siteChanged || changedGroups.length > 0) await bumpCacheEpoch(tx.global);
       return result;
     });
     if (siteChanged) void this.runtime.caches.clear('sites');
+    // Once committed (an outer transaction may still be open), every process reads them afresh.
+    await afterCommit(() => this.runtime.caches.forget('settings', siteId));
     return views;
   }
 
   /** Typed values of a group for server code, secrets opened. */
   async read<G extends keyof SettingsGroups & string>(site: Site, name: G): Promise<SettingsGroups[G]> {
     const group = this.find(name);
-    const stored = await new SettingsRepo(this.runtime.data.site(site.id)).list(group.name);
+    const stored = await storedSettingsOf(this.runtime).of(site.id, group.name);
     const values = this.valuesOf(group, site, stored);
     for (const key of group.secrets) {
       const sealed = values[key];

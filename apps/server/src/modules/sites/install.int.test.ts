@@ -126,6 +126,7 @@ describe('install', () => {
           secondary_color: null,
           accent_color: null,
         },
+        time_zone: 'UTC',
       },
       meta: {},
     });

@@ -10,7 +10,7 @@ export const sitesModule: TesseraModule = {
     await scheduleSetupTokenPurge(runtime);
   },
   async routes(app, runtime) {
-    await siteRoutes(app);
+    await siteRoutes(app, runtime);
     await setupRoutes(app, runtime);
     await sitesRoutes(app, runtime);
   },

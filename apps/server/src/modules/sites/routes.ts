@@ -3,6 +3,7 @@ import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
 import type { Runtime } from '../../core/runtime.js';
 import { viewUser } from '../identity/users/view.js';
+import { settingsOf } from '../settings/service.js';
 import {
   PublicSiteSchema,
   publicSiteView,
@@ -18,20 +19,22 @@ import { setUpWithToken } from './service-setup.js';
 const setupAccess = { permission: 'public', site: 'none' } as const;
 
 /** GET /api/site: the public face of the site the request's host serves. */
-export async function siteRoutes(app: App): Promise<void> {
+export async function siteRoutes(app: App, runtime: Runtime): Promise<void> {
   app.get(
     '/api/site',
     {
       config: { permission: 'public' },
       schema: {
         tags: ['sites'],
-        summary: "The current site's public information (name, domain, locales)",
+        summary: "The current site's public information (name, domain, locales, branding, time zone)",
         response: { 200: Envelope(PublicSiteSchema), 404: ErrorBody },
       },
     },
     async (request) => {
       if (!request.site) throw new BadRequest('No site.');
-      return one(publicSiteView(request.site));
+      // Settings are kept in memory once read (settings/stored-cache.ts): no query per request.
+      const { time_zone } = await settingsOf(runtime, request.site, 'general');
+      return one(publicSiteView(request.site, time_zone));
     },
   );
 }

@@ -27,6 +27,7 @@ export const PublicSiteSchema = Type.Object({
   default_locale: Type.String(),
   locales: Type.Array(Type.String()),
   branding: BrandingSchema,
+  time_zone: Type.String({ description: "IANA time zone the site's dates are shown in (general settings)" }),
 });
 export type PublicSiteView = Static<typeof PublicSiteSchema>;
 
@@ -73,8 +74,9 @@ export const SetupStatus = Type.Object({
   installed: Type.Boolean({ description: 'False until the first site and its Super Admin exist' }),
 });
 
-export function publicSiteView(site: Site): PublicSiteView {
+export function publicSiteView(site: Site, timeZone: string): PublicSiteView {
   return {
+    time_zone: timeZone,
     id: site.id,
     name: site.name,
     primary_domain: site.primary_domain,
