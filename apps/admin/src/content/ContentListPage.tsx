@@ -22,6 +22,7 @@ import { useParams } from 'react-router';
 import { api, page, toApiError } from '../api.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
+import { useContentTypes } from './types.js';
 
 const FILTERS = ['any', 'draft', 'in_review', 'scheduled', 'published', 'trash'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -36,7 +37,8 @@ type Bulk = 'publish' | 'trash' | 'restore';
 export function ContentListPage() {
   const { t } = useTranslation();
   const type = useParams().type ?? 'post';
-  const plural = t(`content.plural.${type}`, { defaultValue: type });
+  const custom = useContentTypes().data?.find((each) => each.slug === type && !each.builtin);
+  const plural = custom?.plural_label ?? t(`content.plural.${type}`, { defaultValue: type });
   useDocumentTitle(plural);
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('any');

@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { api, rememberCsrf } from '../api.js';
+import { useContentTypes } from '../content/types.js';
 import { forgetSession, useCan, useSession } from '../session.js';
 import { useSite, useSystemName } from '../site.js';
 import { navigationFor } from './navigation.js';
@@ -30,6 +31,7 @@ export function Shell() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { pathname } = useLocation();
+  const types = useContentTypes();
 
   async function signOut() {
     await api.POST('/api/auth/logout').catch(() => null);
@@ -86,7 +88,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
-        {navigationFor(can).map((item) => (
+        {navigationFor(can, types.data ?? []).map((item) => (
           <NavLink
             key={item.path}
             component={RouterLink}
@@ -95,7 +97,7 @@ export function Shell() {
             aria-current={
               (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)) ? 'page' : undefined
             }
-            label={t(item.label)}
+            label={item.text ?? t(item.label)}
             // Filled: the light variant's blue on pale blue reads below 4.5:1.
             variant="filled"
             onClick={close}

@@ -1,7 +1,10 @@
 /** An entry of the main navigation, shown to those holding its permission (none: everyone). */
 export interface NavItem {
   path: string;
+  /** A translation key; or, with `text`, ignored. */
   label: string;
+  /** The label as it is (a custom type's own name). */
+  text?: string;
   permission?: string;
 }
 
@@ -15,7 +18,33 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/activity', label: 'nav.activity', permission: 'activity.view' },
 ];
 
-/** What a user's navigation shows: nothing that would answer 403. */
-export function navigationFor(can: (permission: string) => boolean): NavItem[] {
-  return NAVIGATION.filter((item) => !item.permission || can(item.permission));
+/** A custom content type as the navigation knows it. */
+export interface CustomType {
+  slug: string;
+  plural_label: string;
+  builtin: boolean;
+  display: { menu_position: number };
+}
+
+/**
+ * What a user's navigation shows: nothing that would answer 403. Custom types follow pages, in
+ * their menu position, each for those who may view its entries.
+ */
+export function navigationFor(
+  can: (permission: string) => boolean,
+  types: readonly CustomType[] = [],
+): NavItem[] {
+  const custom = types
+    .filter((type) => !type.builtin)
+    .sort((a, b) => a.display.menu_position - b.display.menu_position || a.slug.localeCompare(b.slug))
+    .map((type) => ({
+      path: `/content/${type.slug}`,
+      label: '',
+      text: type.plural_label,
+      permission: `${type.slug}.view`,
+    }));
+  const pages = NAVIGATION.findIndex((item) => item.path === '/content/page');
+  return [...NAVIGATION.slice(0, pages + 1), ...custom, ...NAVIGATION.slice(pages + 1)].filter(
+    (item) => !item.permission || can(item.permission),
+  );
 }

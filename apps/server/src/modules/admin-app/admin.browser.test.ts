@@ -179,6 +179,7 @@ run('the administration app', () => {
 
     // The session ends behind the app's back (signed out elsewhere, expired): the next call sends
     // the user to sign in, told why.
+    await page.waitForLoadState('networkidle');
     await t.runtime.data.global.deleteFrom('sessions').execute();
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -307,6 +308,26 @@ run('the administration app', () => {
     await expect.poll(() => page.getByText('No drafts.').count()).toBe(1);
     await page.locator('label', { hasText: 'Published' }).click();
     await expect.poll(() => page.getByText('Calm seas', { exact: true }).count()).toBe(1);
+
+    // A custom type joins the navigation after pages, under its own name, with its list.
+    const csrf = (await (await page.request.get(`${base}/api/auth/csrf`)).json()).data.csrf_token;
+    const type = await page.request.post(`${base}/api/content-types`, {
+      headers: { 'x-csrf-token': csrf },
+      data: { slug: 'boat', singular_label: 'Boat', plural_label: 'Boats', route_pattern: '/boats/{slug}' },
+    });
+    expect(type.status(), await type.text()).toBe(201);
+    await page.request.post(`${base}/api/content/boat`, {
+      headers: { 'x-csrf-token': csrf },
+      data: { title: 'Marie-Jeanne' },
+    });
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect
+      .poll(() => nav.getByRole('link').allTextContents())
+      .toEqual(['Dashboard', 'Posts', 'Pages', 'Boats', 'Comments', 'Analytics', 'Activity log']);
+    await nav.getByRole('link', { name: 'Boats' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Boats' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Marie-Jeanne', { exact: true }).count()).toBe(1);
     await context.close();
   });
 
