@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from './api.js';
 
@@ -36,5 +36,11 @@ export function useDateFormat(
 ) {
   const zone = useSite().data?.time_zone;
   const { i18n } = useTranslation();
-  return new Intl.DateTimeFormat(i18n.language, { ...options, ...(zone ? { timeZone: zone } : {}) });
+  // Made once per language, zone and style: a list formats every row's date on each render.
+  const key = JSON.stringify(options);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `options`, a new object each call
+  return useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { ...options, ...(zone ? { timeZone: zone } : {}) }),
+    [i18n.language, zone, key],
+  );
 }

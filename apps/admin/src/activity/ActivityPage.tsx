@@ -1,9 +1,10 @@
-import { Anchor, Code, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, page } from '../api.js';
+import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
 
@@ -111,14 +112,7 @@ export function ActivityPage() {
               ))}
             </Table.Tbody>
           </Table>
-          {(log.data?.meta.last_page ?? 1) > 1 ? (
-            <Pagination
-              total={log.data?.meta.last_page ?? 1}
-              value={current}
-              onChange={setCurrent}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            />
-          ) : null}
+          <ListPagination lastPage={log.data?.meta.last_page} value={current} onChange={setCurrent} />
         </>
       )}
     </Stack>

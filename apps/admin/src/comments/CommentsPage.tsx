@@ -2,7 +2,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Stack,
@@ -14,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, page, toApiError } from '../api.js';
+import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
 
@@ -36,7 +36,6 @@ export function CommentsPage() {
   const client = useQueryClient();
   const [status, setStatus] = useState<Status>('pending');
   const [current, setCurrent] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const when = useDateFormat();
   const list = useQuery({
@@ -49,7 +48,7 @@ export function CommentsPage() {
     mutationFn: ({ action, ids }: { action: Action; ids: number[] }) =>
       data(api.POST('/api/comments/bulk', { body: { action, ids } })),
     onSuccess: () => {
-      setSelected([]);
+      selection.clear();
       setFailure(null);
       void client.invalidateQueries({ queryKey: ['comments'] });
       void client.invalidateQueries({ queryKey: ['dashboard', 'comments'] });
@@ -57,7 +56,7 @@ export function CommentsPage() {
     onError: (error) => setFailure(toApiError(error).message),
   });
   const items = list.data?.items ?? [];
-  const allSelected = items.length > 0 && items.every((comment) => selected.includes(comment.id));
+  const selection = useSelection(items);
 
   return (
     <Stack>
@@ -69,7 +68,7 @@ export function CommentsPage() {
         onChange={(value) => {
           setStatus(value as Status);
           setCurrent(1);
-          setSelected([]);
+          selection.clear();
         }}
         data={STATUSES.map((value) => ({ value, label: t(`comments.status.${value}`) }))}
         aria-label={t('comments.filter')}
@@ -88,12 +87,12 @@ export function CommentsPage() {
         <>
           <Group>
             <Checkbox
-              checked={allSelected}
-              indeterminate={selected.length > 0 && !allSelected}
-              onChange={() => setSelected(allSelected ? [] : items.map((comment) => comment.id))}
+              checked={selection.all}
+              indeterminate={selection.some}
+              onChange={selection.toggleAll}
               label={t('comments.selectAll')}
             />
-            {selected.length > 0
+            {selection.selected.length > 0
               ? ACTIONS[status].map((action) => (
                   <Button
                     key={action}
@@ -101,9 +100,9 @@ export function CommentsPage() {
                     variant="light"
                     color={action === 'delete' || action === 'spam' ? 'red' : undefined}
                     loading={act.isPending}
-                    onClick={() => act.mutate({ action, ids: selected })}
+                    onClick={() => act.mutate({ action, ids: selection.selected })}
                   >
-                    {t(`comments.bulk.${action}`, { count: selected.length })}
+                    {t(`comments.bulk.${action}`, { count: selection.selected.length })}
                   </Button>
                 ))
               : null}
@@ -113,14 +112,8 @@ export function CommentsPage() {
               <Paper component="li" key={comment.id} withBorder p="md" radius="md">
                 <Group align="flex-start" wrap="nowrap">
                   <Checkbox
-                    checked={selected.includes(comment.id)}
-                    onChange={() =>
-                      setSelected((ids) =>
-                        ids.includes(comment.id)
-                          ? ids.filter((id) => id !== comment.id)
-                          : [...ids, comment.id],
-                      )
-                    }
+                    checked={selection.has(comment.id)}
+                    onChange={() => selection.toggle(comment.id)}
                     aria-label={t('comments.select', { author: comment.author_name })}
                   />
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
@@ -159,14 +152,7 @@ export function CommentsPage() {
               </Paper>
             ))}
           </Stack>
-          {(list.data?.meta.last_page ?? 1) > 1 ? (
-            <Pagination
-              total={list.data?.meta.last_page ?? 1}
-              value={current}
-              onChange={setCurrent}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            />
-          ) : null}
+          <ListPagination lastPage={list.data?.meta.last_page} value={current} onChange={setCurrent} />
         </>
       )}
     </Stack>

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Pagination,
   Progress,
   SegmentedControl,
   Select,
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, page, toApiError } from '../api.js';
+import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
 import { useContentTypes } from './types.js';
@@ -46,7 +46,6 @@ export function ContentListPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [current, setCurrent] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
   const when = useDateFormat();
@@ -71,10 +70,10 @@ export function ContentListPage() {
     placeholderData: keepPreviousData,
   });
   const items = list.data?.items ?? [];
-  const allSelected = items.length > 0 && items.every((entry) => selected.includes(entry.id));
+  const selection = useSelection(items);
   const reset = () => {
     setCurrent(1);
-    setSelected([]);
+    selection.clear();
   };
 
   /** One call per entry, one after another, the bar moving with each: what failed is listed after. */
@@ -98,7 +97,7 @@ export function ContentListPage() {
     }
     setFailures(failed);
     setProgress(null);
-    setSelected([]);
+    selection.clear();
     await client.invalidateQueries({ queryKey: ['entries', type] });
     void client.invalidateQueries({ queryKey: ['dashboard'] });
   }
@@ -161,7 +160,7 @@ export function ContentListPage() {
         <Text c="dimmed">{q ? t('content.noMatch', { q }) : t(`content.empty.${filter}`)}</Text>
       ) : (
         <>
-          {selected.length > 0 ? (
+          {selection.selected.length > 0 ? (
             <Group>
               {bulkActions.map((action) => (
                 <Button
@@ -170,9 +169,9 @@ export function ContentListPage() {
                   variant="light"
                   color={action === 'trash' ? 'red' : undefined}
                   disabled={progress !== null}
-                  onClick={() => void run(action, selected)}
+                  onClick={() => void run(action, selection.selected)}
                 >
-                  {t(`content.bulk.${action}`, { count: selected.length })}
+                  {t(`content.bulk.${action}`, { count: selection.selected.length })}
                 </Button>
               ))}
             </Group>
@@ -182,9 +181,9 @@ export function ContentListPage() {
               <Table.Tr>
                 <Table.Th w={40}>
                   <Checkbox
-                    checked={allSelected}
-                    indeterminate={selected.length > 0 && !allSelected}
-                    onChange={() => setSelected(allSelected ? [] : items.map((entry) => entry.id))}
+                    checked={selection.all}
+                    indeterminate={selection.some}
+                    onChange={selection.toggleAll}
                     aria-label={t('comments.selectAll')}
                   />
                 </Table.Th>
@@ -202,12 +201,8 @@ export function ContentListPage() {
                   <Table.Tr key={entry.id}>
                     <Table.Td>
                       <Checkbox
-                        checked={selected.includes(entry.id)}
-                        onChange={() =>
-                          setSelected((ids) =>
-                            ids.includes(entry.id) ? ids.filter((id) => id !== entry.id) : [...ids, entry.id],
-                          )
-                        }
+                        checked={selection.has(entry.id)}
+                        onChange={() => selection.toggle(entry.id)}
                         aria-label={t('content.select', { title })}
                       />
                     </Table.Td>
@@ -278,14 +273,7 @@ export function ContentListPage() {
               })}
             </Table.Tbody>
           </Table>
-          {(list.data?.meta.last_page ?? 1) > 1 ? (
-            <Pagination
-              total={list.data?.meta.last_page ?? 1}
-              value={current}
-              onChange={setCurrent}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            />
-          ) : null}
+          <ListPagination lastPage={list.data?.meta.last_page} value={current} onChange={setCurrent} />
         </>
       )}
     </Stack>
