@@ -78,40 +78,43 @@ export function ActivityPage() {
         <Text c="dimmed">{t('activity.empty')}</Text>
       ) : (
         <>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('activity.when')}</Table.Th>
-                <Table.Th scope="col">{t('activity.who')}</Table.Th>
-                <Table.Th scope="col">{t('activity.action')}</Table.Th>
-                <Table.Th scope="col">{t('activity.subject')}</Table.Th>
-                <Table.Th scope="col">{t('activity.ip')}</Table.Th>
-                <Table.Th scope="col">{t('activity.details')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {when.format(new Date(entry.created_at))}
-                  </Table.Td>
-                  <Table.Td>{entry.user ? entry.user.display_name : t('activity.system')}</Table.Td>
-                  <Table.Td>
-                    <Code>{entry.action}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    {entry.subject_type ? `${entry.subject_type} ${entry.subject_id ?? ''}` : ''}
-                  </Table.Td>
-                  <Table.Td>{entry.ip ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-all' }}>
-                      {Object.keys(entry.details).length > 0 ? JSON.stringify(entry.details) : ''}
-                    </Text>
-                  </Table.Td>
+          {/* Six columns: on a phone the table scrolls, not the page. */}
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('activity.when')}</Table.Th>
+                  <Table.Th scope="col">{t('activity.who')}</Table.Th>
+                  <Table.Th scope="col">{t('activity.action')}</Table.Th>
+                  <Table.Th scope="col">{t('activity.subject')}</Table.Th>
+                  <Table.Th scope="col">{t('activity.ip')}</Table.Th>
+                  <Table.Th scope="col">{t('activity.details')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {when.format(new Date(entry.created_at))}
+                    </Table.Td>
+                    <Table.Td>{entry.user ? entry.user.display_name : t('activity.system')}</Table.Td>
+                    <Table.Td>
+                      <Code>{entry.action}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      {entry.subject_type ? `${entry.subject_type} ${entry.subject_id ?? ''}` : ''}
+                    </Table.Td>
+                    <Table.Td>{entry.ip ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-all' }}>
+                        {Object.keys(entry.details).length > 0 ? JSON.stringify(entry.details) : ''}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <ListPagination lastPage={log.data?.meta.last_page} value={current} onChange={setCurrent} />
         </>
       )}

@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Progress,
+  ScrollArea,
   SegmentedControl,
   Select,
   Stack,
@@ -129,16 +130,18 @@ export function ContentListPage() {
           allowDeselect={false}
         />
       </Group>
-      <SegmentedControl
-        value={filter}
-        onChange={(value) => {
-          setFilter(value as Filter);
-          reset();
-        }}
-        data={FILTERS.map((value) => ({ value, label: t(`content.filter.${value}`) }))}
-        aria-label={t('content.filterLabel')}
-        w="fit-content"
-      />
+      {/* Six states do not fit a phone's width: they scroll on their own, not the whole page. */}
+      <ScrollArea type="auto" offsetScrollbars scrollbars="x">
+        <SegmentedControl
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as Filter);
+            reset();
+          }}
+          data={FILTERS.map((value) => ({ value, label: t(`content.filter.${value}`) }))}
+          aria-label={t('content.filterLabel')}
+        />
+      </ScrollArea>
       {progress ? (
         <Stack gap={4} role="status">
           <Text size="sm">{t('content.working', { done: progress.done, of: progress.of })}</Text>
