@@ -1,29 +1,28 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  CHROMIUM,
+  describeInBrowser,
+  SCREENSHOTS,
+  signIn as signInAs,
+  violations,
+} from '../../../test/admin-browser.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { analyticsRecorderOf } from '../analytics/module.js';
 import { base32Decode, totpCode } from '../identity/two-factor/totp.js';
 import { prepareFirstRun } from '../sites/first-run.js';
-import { ADMIN_DIST } from './module.js';
 
 /**
  * The administration app in Debian's chromium, against a real server on a fresh database: first
  * run from the printed setup link, sign-in with and without two-step codes, a session that ends
  * under the user's feet, sign-out, the French interface, and axe-core on each screen.
  */
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const present = existsSync(CHROMIUM) && existsSync(join(ADMIN_DIST, 'index.html'));
-const run = present || process.env.CI ? describe : describe.skip;
-if (!present && !process.env.CI)
-  console.log('Admin browser tests skipped: no chromium, or the admin is not built.');
-
 const EMAIL = 'ada@example.test';
 const PASSWORD = 'correct horse battery staple';
-const screenshots = join(process.cwd(), 'reports', 'screenshots');
+const screenshots = SCREENSHOTS;
 
 let t: TestContext;
 let base: string;
@@ -48,37 +47,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** axe-core's serious and critical findings on the page as it is now (its context bypasses the CSP). */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const found = await page.evaluate(async () => {
-    const results = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{
-            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-          }>;
-        };
-      }
-    ).axe.run();
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
+function signIn(page: Page, password = PASSWORD) {
+  return signInAs(page, EMAIL, password);
 }
 
-async function signIn(page: Page, password = PASSWORD) {
-  await page.getByLabel('Email address').fill(EMAIL);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-run('the administration app', () => {
+describeInBrowser('the administration app', () => {
   it('sets Tessera up from the printed link, then signs in to the dashboard', async () => {
     const context = await browser.newContext({ locale: 'en-GB', bypassCSP: true });
     const page = await context.newPage();
