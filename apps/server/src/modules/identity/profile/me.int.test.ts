@@ -11,6 +11,7 @@ import {
 } from '../../../../test/identity-fixtures.js';
 import { identityOf } from '../identity.js';
 import { UsersRepo } from '../users/repo.js';
+import { MembersRepo } from '../users/repo-members.js';
 
 let t: TestContext;
 let siteId: number;
@@ -347,5 +348,45 @@ describe('account changes through API tokens', () => {
     );
     expect(again.json().meta).toEqual({ tokens_revoked: 1 });
     expect((await withToken(second, 'GET', '/api/me')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/me/sites', () => {
+  it("lists the sites a user belongs to, with the role there; a Super Admin's lists them all", async () => {
+    const other = await seedSiteWithRoles(t.runtime, 'other-me.test');
+    const third = await seedSiteWithRoles(t.runtime, 'third-me.test');
+    const id = await seedUser(t.runtime, siteId, roles, { email: 'two-sites@me.test', role: 'editor' });
+    await seedUser(t.runtime, other.siteId, other.roles, { email: 'other-only@me.test', role: 'author' });
+    await new MembersRepo(t.runtime.data.site(other.siteId)).assign(
+      id,
+      other.roles.get('author') ?? 0,
+      new Date().toISOString(),
+    );
+    const res = await withToken(await seedToken(t.runtime, id, null, null, siteId), 'GET', '/api/me/sites');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      { id: siteId, name: `Site ${host}`, primary_domain: host, role: 'editor', current: true },
+      {
+        id: other.siteId,
+        name: 'Site other-me.test',
+        primary_domain: 'other-me.test',
+        role: 'author',
+        current: false,
+      },
+    ]);
+
+    const root = await seedUser(t.runtime, siteId, roles, {
+      email: 'root-sites@me.test',
+      role: 'super_admin',
+    });
+    const all = (await withToken(await seedToken(t.runtime, root), 'GET', '/api/me/sites')).json().data;
+    expect(all.map((site: { id: number }) => site.id)).toEqual(
+      expect.arrayContaining([siteId, other.siteId, third.siteId]),
+    );
+    expect(all.find((site: { id: number }) => site.id === third.siteId).role).toBeNull();
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ url: '/api/me/sites', headers: { host } })).statusCode).toBe(401);
   });
 });

@@ -18,6 +18,15 @@ import { ACCOUNT_CHANGE_NOTE } from './account-access.js';
 import { ProfileService } from './service.js';
 
 const own = { permission: 'authenticated' } as const;
+const MySiteSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  primary_domain: Type.String(),
+  role: Type.Union([Type.String(), Type.Null()], {
+    description: 'Your role there; null for a Super Admin who is no member of it',
+  }),
+  current: Type.Boolean({ description: 'The site this request went to' }),
+});
 const TokenListQuery = Type.Object(PageQuery(), { additionalProperties: false });
 
 /** /api/me: the signed-in user's profile, password and API tokens (spec 5.1). */
@@ -33,6 +42,18 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
       data: MeSchema,
     },
     async (ctx) => ({ ...(await profile.me(ctx)), permissions: ctx.actor.access.permissions() }),
+  );
+
+  routes.get(
+    '/api/me/sites',
+    {
+      ...own,
+      summary: 'The sites you may administer (every site for a Super Admin), the current one marked',
+      description:
+        "For the admin's site switcher: each site answers on its own domain, where you sign in with the same account.",
+      data: Type.Array(MySiteSchema),
+    },
+    (ctx) => profile.sites(ctx),
   );
 
   // Not through the helper: the answer carries meta.tokens_revoked beside the profile.

@@ -10,9 +10,19 @@ import { hashPassword, verifyPassword } from '../password/passwords.js';
 import type { MeUpdateInput, TokenCreateInput, UserView } from '../schemas.js';
 import type { ApiToken } from '../tokens/repo.js';
 import { normalizeEmail, type UserRow, UsersRepo } from '../users/repo.js';
+import { membershipsOfUser } from '../users/repo-members.js';
 import { assertEmailFree, auditable, throwIfAny, userFieldProblems } from '../users/rules.js';
 import { viewUser } from '../users/view.js';
 import { assertMayChangeAccount } from './account-access.js';
+
+export interface MySite {
+  id: number;
+  name: string;
+  primary_domain: string;
+  /** The user's role there; null for a Super Admin who is no member of it. */
+  role: string | null;
+  current: boolean;
+}
 
 export interface CreatedToken {
   /** The secret, returned this once: only its hash is stored. */
@@ -37,6 +47,33 @@ export class ProfileService {
     return identityOf(this.runtime).resolver.view(user, actor.site.id, async () =>
       viewUser(this.runtime.data, actor.site.id, await this.self(actor)),
     );
+  }
+
+  /**
+   * The sites the signed-in user may administer, for the admin's site switcher: those they are a
+   * member of (with their role there), every site for a Super Admin. Disabled sites are left out
+   * (their admin does not answer); the current one is marked.
+   */
+  async sites(ctx: OperationContext): Promise<MySite[]> {
+    const { actor } = ctx;
+    if (actor.userId === null) return [];
+    const roles = new Map(
+      (await membershipsOfUser(this.runtime.data, actor.userId)).map((m) => [m.site_id, m.role_slug]),
+    );
+    const sites = actor.access.isSuperAdmin
+      ? await this.runtime.siteStore.list()
+      : (await Promise.all([...roles.keys()].map((id) => this.runtime.siteStore.findById(id)))).filter(
+          (site): site is NonNullable<typeof site> => site !== null,
+        );
+    return sites
+      .filter((site) => site.enabled)
+      .map((site) => ({
+        id: site.id,
+        name: site.name,
+        primary_domain: site.primary_domain,
+        role: roles.get(site.id) ?? null,
+        current: site.id === actor.site.id,
+      }));
   }
 
   /**
