@@ -1,38 +1,27 @@
 import '@mantine/core/styles.css';
 import './admin.css';
-import { colorsTuple, createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { startI18n } from './i18n/index.js';
 import { router } from './router.js';
 import { useSite } from './site.js';
+import { adminTheme } from './theme.js';
 
 const queries = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
-/**
- * The admin in the site's colours and icon when its branding sets them (white-label), text on them
- * black or white by contrast; else Mantine's blue at shade 8, whose white text reads at 4.9:1 (its
- * default shade 6, 3.5:1, fails WCAG AA).
- */
+/** The admin in the site's colours and icon when its branding sets them (white-label). */
 function Branded() {
   const branding = useSite().data?.branding;
   const primary = branding?.primary_color ?? null;
-  const theme = useMemo(
-    () =>
-      primary
-        ? createTheme({
-            colors: { brand: colorsTuple(primary) },
-            primaryColor: 'brand',
-            autoContrast: true,
-            defaultRadius: 'md',
-          })
-        : createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 7 }, defaultRadius: 'md' }),
-    [primary],
-  );
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `t` follows the language, which is listed
+  const theme = useMemo(() => adminTheme(primary, t('app.close')), [primary, i18n.language]);
   const favicon = branding?.favicon_url ?? null;
   useEffect(() => {
     if (!favicon) return;

@@ -19,6 +19,12 @@ const SetupPage = lazy(() => import('./auth/SetupPage.js').then((m) => ({ defaul
 const ContentListPage = lazy(() =>
   import('./content/ContentListPage.js').then((m) => ({ default: m.ContentListPage })),
 );
+const EntryEditorPage = lazy(() =>
+  import('./content/editor/EntryEditorPage.js').then((m) => ({ default: m.EntryEditorPage })),
+);
+const MediaLibraryPage = lazy(() =>
+  import('./media/MediaLibraryPage.js').then((m) => ({ default: m.MediaLibraryPage })),
+);
 const CommentsPage = lazy(() =>
   import('./comments/CommentsPage.js').then((m) => ({ default: m.CommentsPage })),
 );
@@ -28,6 +34,22 @@ const AnalyticsPage = lazy(() =>
 const ActivityPage = lazy(() =>
   import('./activity/ActivityPage.js').then((m) => ({ default: m.ActivityPage })),
 );
+const UsersPage = lazy(() => import('./users/UsersPage.js').then((m) => ({ default: m.UsersPage })));
+const UserNewPage = lazy(() => import('./users/UserNewPage.js').then((m) => ({ default: m.UserNewPage })));
+const UserPage = lazy(() => import('./users/UserPage.js').then((m) => ({ default: m.UserPage })));
+const RolesPage = lazy(() => import('./users/RolesPage.js').then((m) => ({ default: m.RolesPage })));
+const RolePage = lazy(() => import('./users/RolePage.js').then((m) => ({ default: m.RolePage })));
+const TaxonomiesPage = lazy(() =>
+  import('./taxonomies/TaxonomiesPage.js').then((m) => ({ default: m.TaxonomiesPage })),
+);
+const TermsPage = lazy(() => import('./taxonomies/TermsPage.js').then((m) => ({ default: m.TermsPage })));
+const SettingsPage = lazy(() =>
+  import('./settings/SettingsPage.js').then((m) => ({ default: m.SettingsPage })),
+);
+const WebhooksPage = lazy(() =>
+  import('./webhooks/WebhooksPage.js').then((m) => ({ default: m.WebhooksPage })),
+);
+const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
@@ -66,9 +88,21 @@ export const router = createBrowserRouter(
               children: [
                 { index: true, element: <DashboardPage /> },
                 { path: '/content/:type', element: <ContentListPage /> },
+                { path: '/content/:type/:id', element: <EntryEditorPage /> },
+                { path: '/media', element: <MediaLibraryPage /> },
                 { path: '/comments', element: <CommentsPage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/activity', element: <ActivityPage /> },
+                { path: '/users', element: <UsersPage /> },
+                { path: '/users/new', element: <UserNewPage /> },
+                { path: '/users/:id', element: <UserPage /> },
+                { path: '/roles', element: <RolesPage /> },
+                { path: '/roles/:id', element: <RolePage /> },
+                { path: '/taxonomies', element: <TaxonomiesPage /> },
+                { path: '/taxonomies/:taxonomy', element: <TermsPage /> },
+                { path: '/settings/:group?', element: <SettingsPage /> },
+                { path: '/webhooks/:id?', element: <WebhooksPage /> },
+                { path: '/jobs', element: <JobsPage /> },
                 { path: '/profile', element: <ProfilePage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],

@@ -56,7 +56,12 @@ export async function startAdminBrowser(env: Record<string, string> = {}): Promi
     siteId,
     roles,
     async open(options = {}) {
-      const context = await browser.newContext({ bypassCSP: true, locale: options.locale ?? 'en-GB' });
+      // Reduced motion: dialogs appear at once, so axe never measures a colour halfway through a fade.
+      const context = await browser.newContext({
+        bypassCSP: true,
+        locale: options.locale ?? 'en-GB',
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
       page.setDefaultTimeout(5000);
@@ -95,25 +100,28 @@ export async function csrfHeaders(page: Page, base: string): Promise<{ 'x-csrf-t
   return { 'x-csrf-token': (await answer.json()).data.csrf_token as string };
 }
 
-/** axe-core's serious and critical findings on the page as it is now (its context bypasses the CSP). */
-export async function violations(page: Page): Promise<string[]> {
+/**
+ * axe-core's serious and critical findings on the page as it is now (its context bypasses the CSP),
+ * or within `selector` only: an open dialog, whose dimmed page behind it would fail on contrast.
+ */
+export async function violations(page: Page, selector?: string): Promise<string[]> {
   await page.addScriptTag({ content: axe.source });
-  const found = await page.evaluate(async () => {
+  const found = await page.evaluate(async (within) => {
     const results = await (
       window as unknown as {
         axe: {
-          run: () => Promise<{
+          run: (context?: unknown) => Promise<{
             violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
           }>;
         };
       }
-    ).axe.run();
+    ).axe.run(within ? { include: [within] } : undefined);
     return results.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
+  }, selector);
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.targets.join(', ')}`);

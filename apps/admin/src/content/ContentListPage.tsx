@@ -18,8 +18,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { api, page, toApiError } from '../api.js';
+import { useCan } from '../session.js';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
@@ -40,6 +41,9 @@ export function ContentListPage() {
   const type = useParams().type ?? 'post';
   const custom = useContentTypes().data?.find((each) => each.slug === type && !each.builtin);
   const plural = custom?.plural_label ?? t(`content.plural.${type}`, { defaultValue: type });
+  const singular = custom?.singular_label ?? t(`content.singular.${type}`, { defaultValue: type });
+  const area = type === 'page' || type === 'post' ? `${type}s` : type;
+  const can = useCan();
   useDocumentTitle(plural);
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('any');
@@ -106,9 +110,16 @@ export function ContentListPage() {
   const bulkActions: Bulk[] = filter === 'trash' ? ['restore'] : ['publish', 'trash'];
   return (
     <Stack>
-      <Title order={1} size="h2">
-        {plural}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {plural}
+        </Title>
+        {can(`${area}.create`) ? (
+          <Button component={RouterLink} to={`/content/${type}/new`}>
+            {t('content.new', { type: singular })}
+          </Button>
+        ) : null}
+      </Group>
       <Group align="flex-end">
         <TextInput
           label={t('content.search')}
@@ -210,9 +221,9 @@ export function ContentListPage() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" fw={500}>
+                      <Anchor component={RouterLink} to={`/content/${type}/${entry.id}`} size="sm" fw={500}>
                         {title}
-                      </Text>
+                      </Anchor>
                       <Text size="xs" c="dimmed">
                         {entry.url}
                       </Text>

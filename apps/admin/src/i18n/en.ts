@@ -1,6 +1,19 @@
+import * as editor from '../content/editor/messages.js';
+import * as jobs from '../jobs/messages.js';
+import * as media from '../media/messages.js';
+import * as settings from '../settings/messages.js';
+import * as taxonomies from '../taxonomies/messages.js';
+import * as users from '../users/messages.js';
+import * as webhooks from '../webhooks/messages.js';
+
 /** The admin's words in English; fr.ts has the same keys (a test fails on any missing). */
 export const en = {
   app: {
+    close: 'Close',
+    leaveTitle: 'Leave without saving?',
+    leaveText: 'Your changes are not saved yet and will be lost.',
+    stay: 'Stay',
+    leave: 'Leave',
     loading: 'Loading…',
     retry: 'Try again',
     errorTitle: 'Something went wrong',
@@ -55,9 +68,17 @@ export const en = {
     dashboard: 'Dashboard',
     posts: 'Posts',
     pages: 'Pages',
+    media: 'Media',
     comments: 'Comments',
     analytics: 'Analytics',
     activity: 'Activity log',
+    users: 'Users',
+    roles: 'Roles',
+    categories: 'Categories',
+    tags: 'Tags',
+    settings: 'Settings',
+    webhooks: 'Webhooks',
+    jobs: 'Background jobs',
     viewSite: 'View site',
     account: 'Account',
     profile: 'Your profile',
@@ -84,6 +105,8 @@ export const en = {
   },
   content: {
     plural: { post: 'Posts', page: 'Pages' },
+    singular: { post: 'Post', page: 'Page' },
+    new: 'New {{type}}',
     search: 'Search titles',
     sortBy: 'Sort by',
     sort: { updated_at: 'Last changed', created_at: 'Created', published_at: 'Published', title: 'Title' },
@@ -220,6 +243,13 @@ export const en = {
     scheduled: 'Scheduled',
     published: 'Published',
   },
+  users: users.en,
+  taxonomies: taxonomies.en,
+  editor: editor.en,
+  media: media.en,
+  settings: settings.en,
+  webhooks: webhooks.en,
+  jobs: jobs.en,
   types: {
     post: 'Post',
     page: 'Page',

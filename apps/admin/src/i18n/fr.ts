@@ -1,8 +1,20 @@
+import * as editor from '../content/editor/messages.js';
+import * as jobs from '../jobs/messages.js';
+import * as media from '../media/messages.js';
+import * as settings from '../settings/messages.js';
+import * as taxonomies from '../taxonomies/messages.js';
+import * as users from '../users/messages.js';
+import * as webhooks from '../webhooks/messages.js';
 import type { Messages } from './en.js';
 
 /** The admin's words in French. */
 export const fr: Messages = {
   app: {
+    close: 'Fermer',
+    leaveTitle: 'Quitter sans enregistrer ?',
+    leaveText: 'Vos modifications ne sont pas encore enregistrées et seront perdues.',
+    stay: 'Rester',
+    leave: 'Quitter',
     loading: 'Chargement…',
     retry: 'Réessayer',
     errorTitle: 'Un problème est survenu',
@@ -60,9 +72,17 @@ export const fr: Messages = {
     dashboard: 'Tableau de bord',
     posts: 'Articles',
     pages: 'Pages',
+    media: 'Médias',
     comments: 'Commentaires',
     analytics: 'Statistiques',
     activity: 'Journal d’activité',
+    users: 'Utilisateurs',
+    roles: 'Rôles',
+    categories: 'Catégories',
+    tags: 'Étiquettes',
+    settings: 'Réglages',
+    webhooks: 'Webhooks',
+    jobs: 'Tâches de fond',
     viewSite: 'Voir le site',
     account: 'Compte',
     profile: 'Votre profil',
@@ -89,6 +109,8 @@ export const fr: Messages = {
   },
   content: {
     plural: { post: 'Articles', page: 'Pages' },
+    singular: { post: 'article', page: 'page' },
+    new: 'Nouveau : {{type}}',
     search: 'Rechercher dans les titres',
     sortBy: 'Trier par',
     sort: {
@@ -242,6 +264,13 @@ export const fr: Messages = {
     scheduled: 'Programmé',
     published: 'Publié',
   },
+  users: users.fr,
+  taxonomies: taxonomies.fr,
+  editor: editor.fr,
+  media: media.fr,
+  settings: settings.fr,
+  webhooks: webhooks.fr,
+  jobs: jobs.fr,
   types: {
     post: 'Article',
     page: 'Page',

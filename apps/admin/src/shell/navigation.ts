@@ -13,9 +13,17 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/', label: 'nav.dashboard' },
   { path: '/content/post', label: 'nav.posts', permission: 'posts.view' },
   { path: '/content/page', label: 'nav.pages', permission: 'pages.view' },
+  { path: '/taxonomies/category', label: 'nav.categories', permission: 'taxonomies.manage' },
+  { path: '/taxonomies/tag', label: 'nav.tags', permission: 'taxonomies.manage' },
+  { path: '/media', label: 'nav.media', permission: 'media.view' },
   { path: '/comments', label: 'nav.comments', permission: 'comments.moderate' },
   { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view' },
   { path: '/activity', label: 'nav.activity', permission: 'activity.view' },
+  { path: '/users', label: 'nav.users', permission: 'users.view' },
+  { path: '/roles', label: 'nav.roles', permission: 'roles.view' },
+  { path: '/settings', label: 'nav.settings', permission: 'settings.view' },
+  { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage' },
+  { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage' },
 ];
 
 /** A custom content type as the navigation knows it. */

@@ -53,7 +53,7 @@ function signIn(page: Page, password = PASSWORD) {
 
 describeInBrowser('the administration app', () => {
   it('sets Tessera up from the printed link, then signs in to the dashboard', async () => {
-    const context = await browser.newContext({ locale: 'en-GB', bypassCSP: true });
+    const context = await browser.newContext({ locale: 'en-GB', bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
     page.setDefaultTimeout(5000);
@@ -175,7 +175,7 @@ describeInBrowser('the administration app', () => {
   });
 
   it('moderates a comment, shows the visits, and shows each user only what they may do', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     const host = { host: new URL(base).host };
@@ -244,12 +244,12 @@ describeInBrowser('the administration app', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Bo' }).count()).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Posts', 'Pages']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Posts', 'Pages', 'Media']);
     await context.close();
   });
 
   it('lists posts, searches them, trashes and restores one, and publishes drafts in bulk', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     await page.goto(`${base}/admin/content/post`);
@@ -300,7 +300,23 @@ describeInBrowser('the administration app', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect
       .poll(() => nav.getByRole('link').allTextContents())
-      .toEqual(['Dashboard', 'Posts', 'Pages', 'Boats', 'Comments', 'Analytics', 'Activity log']);
+      .toEqual([
+        'Dashboard',
+        'Posts',
+        'Pages',
+        'Boats',
+        'Categories',
+        'Tags',
+        'Media',
+        'Comments',
+        'Analytics',
+        'Activity log',
+        'Users',
+        'Roles',
+        'Settings',
+        'Webhooks',
+        'Background jobs',
+      ]);
     await nav.getByRole('link', { name: 'Boats' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Boats' }).count()).toBe(1);
     await expect.poll(() => page.getByText('Marie-Jeanne', { exact: true }).count()).toBe(1);
@@ -308,7 +324,7 @@ describeInBrowser('the administration app', () => {
   });
 
   it('speaks French to a French browser', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR', bypassCSP: true });
+    const context = await browser.newContext({ locale: 'fr-FR', bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
     page.setDefaultTimeout(5000);
@@ -328,7 +344,7 @@ describeInBrowser('the administration app', () => {
   });
 
   it("shows the site's branding instead of Tessera's when white-labelled", async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     const login = await page.request.post(`${base}/api/auth/login`, {
@@ -357,7 +373,7 @@ describeInBrowser('the administration app', () => {
   });
 
   it('makes an API token shown once and revokes it, and turns two-step sign-in on and off', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     page.on('dialog', (dialog) => void dialog.accept());
@@ -400,7 +416,7 @@ describeInBrowser('the administration app', () => {
   });
 
   it('shows the activity log, filtered by action, with its CSV', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     await page.goto(`${base}/admin/activity`);

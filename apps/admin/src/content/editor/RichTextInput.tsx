@@ -1,0 +1,220 @@
+import { Button, Group, Input, Paper, Popover, Stack, TextInput } from '@mantine/core';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A richtext field in Tiptap: what it writes is the HTML the server's sanitizer keeps (paragraphs,
+ * headings, emphasis, lists, quotes, code, links); the server sanitizes it again on save.
+ */
+export function RichTextInput(props: {
+  label: string;
+  description?: string;
+  required: boolean;
+  error?: string;
+  value: string;
+  onChange: (html: string) => void;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  // The HTML this editor last emitted: a different value from outside (a restored revision) is loaded.
+  const emitted = useRef(props.value);
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] },
+      }),
+    ],
+    content: props.value,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        class: 'richtext-content',
+      },
+    },
+    onUpdate({ editor: current }) {
+      const html = current.isEmpty ? '' : current.getHTML();
+      emitted.current = html;
+      onChange.current(html);
+    },
+  });
+  useEffect(() => {
+    if (props.value !== emitted.current) {
+      emitted.current = props.value;
+      editor.commands.setContent(props.value, { emitUpdate: false });
+    }
+  }, [props.value, editor]);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      strike: e.isActive('strike'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bullets: e.isActive('bulletList'),
+      numbers: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      code: e.isActive('codeBlock'),
+      link: e.isActive('link'),
+      undo: e.can().undo(),
+      redo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const tools: { key: keyof typeof state; text: string; label: string; run: () => void }[] = [
+    { key: 'bold', text: 'B', label: t('editor.rich.bold'), run: () => chain().toggleBold().run() },
+    { key: 'italic', text: 'I', label: t('editor.rich.italic'), run: () => chain().toggleItalic().run() },
+    { key: 'strike', text: 'S', label: t('editor.rich.strike'), run: () => chain().toggleStrike().run() },
+    {
+      key: 'h2',
+      text: 'H2',
+      label: t('editor.rich.heading2'),
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      key: 'h3',
+      text: 'H3',
+      label: t('editor.rich.heading3'),
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      key: 'bullets',
+      text: '•',
+      label: t('editor.rich.bullets'),
+      run: () => chain().toggleBulletList().run(),
+    },
+    {
+      key: 'numbers',
+      text: '#',
+      label: t('editor.rich.numbers'),
+      run: () => chain().toggleOrderedList().run(),
+    },
+    { key: 'quote', text: '“', label: t('editor.rich.quote'), run: () => chain().toggleBlockquote().run() },
+    { key: 'code', text: '</>', label: t('editor.rich.code'), run: () => chain().toggleCodeBlock().run() },
+  ];
+
+  return (
+    <Input.Wrapper
+      label={props.label}
+      labelProps={{ id: labelId }}
+      description={props.description}
+      required={props.required}
+      error={props.error}
+    >
+      <Paper withBorder mt={4} className="richtext">
+        <Group gap={4} p={4} role="toolbar" aria-label={t('editor.rich.toolbar', { label: props.label })}>
+          {tools.map((tool) => (
+            <Button
+              key={tool.key}
+              size="compact-sm"
+              variant={state[tool.key] ? 'filled' : 'subtle'}
+              aria-label={tool.label}
+              aria-pressed={Boolean(state[tool.key])}
+              // A click keeps the focus and selection in the text: the format applies where the caret is.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={tool.run}
+            >
+              {tool.text}
+            </Button>
+          ))}
+          <LinkTool
+            active={state.link}
+            current={editor.getAttributes('link').href as string | undefined}
+            onApply={(href) =>
+              href
+                ? chain().extendMarkRange('link').setLink({ href }).run()
+                : chain().extendMarkRange('link').unsetLink().run()
+            }
+          />
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={t('editor.rich.undo')}
+            disabled={!state.undo}
+            onClick={() => chain().undo().run()}
+          >
+            ↶
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={t('editor.rich.redo')}
+            disabled={!state.redo}
+            onClick={() => chain().redo().run()}
+          >
+            ↷
+          </Button>
+        </Group>
+        <EditorContent editor={editor} />
+      </Paper>
+    </Input.Wrapper>
+  );
+}
+
+/** The link button: a small form for the address; an empty address removes the link. */
+function LinkTool(props: { active: boolean; current?: string | undefined; onApply: (href: string) => void }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [href, setHref] = useState('');
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom" withArrow>
+      <Popover.Target>
+        <Button
+          size="compact-sm"
+          variant={props.active ? 'filled' : 'subtle'}
+          aria-label={t('editor.rich.link')}
+          aria-pressed={props.active}
+          onClick={() => {
+            setHref(props.current ?? '');
+            setOpened((open) => !open);
+          }}
+        >
+          {/* Drawn, not an emoji: emoji fonts are missing on many desktops. */}
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" />
+            <path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
+          </svg>
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onApply(href.trim());
+            setOpened(false);
+          }}
+        >
+          <Stack gap="xs">
+            <TextInput
+              label={t('editor.rich.linkAddress')}
+              placeholder="https://"
+              value={href}
+              onChange={(e) => setHref(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" size="xs">
+                {href.trim() ? t('editor.rich.applyLink') : t('editor.rich.removeLink')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

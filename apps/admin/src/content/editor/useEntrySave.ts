@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ApiError, api, toApiError } from '../../api.js';
+import { fieldErrors } from '../../forms.js';
+import { changesOf, type Draft, type Entry } from './model.js';
+
+/**
+ * Saving the editor: a new entry is created (POST), an existing one changed (PUT with its version,
+ * only what changed). The server's 422 messages land beside their fields; a stale version (someone
+ * saved in between) and a lock taken over are said in words, never overwritten.
+ */
+export function useEntrySave(options: {
+  type: string;
+  entry: Entry | null;
+  saved: Draft;
+  draft: Draft;
+  onSaved: (entry: Entry, created: boolean) => void;
+  onLocked: () => void;
+}) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<ApiError | null>(null);
+
+  async function run(): Promise<Entry | null> {
+    const { type, entry, saved, draft } = options;
+    setPending(true);
+    setProblem(null);
+    try {
+      const answer = entry
+        ? await api.PUT('/api/content/{type}/{id}', {
+            params: { path: { type, id: entry.id } },
+            body: { version: entry.version, ...withoutEmptySlug(changesOf(saved, draft)) } as never,
+          })
+        : await api.POST('/api/content/{type}', {
+            params: { path: { type } },
+            body: creation(draft) as never,
+          });
+      if (answer.data) {
+        options.onSaved(answer.data.data, entry === null);
+        return answer.data.data;
+      }
+      const error = toApiError(answer.error, answer.response);
+      if (answer.response.status === 423) options.onLocked();
+      setProblem(
+        answer.response.status === 409 && error.code === 'stale_version'
+          ? { ...error, message: t('editor.staleVersion') }
+          : error,
+      );
+      return null;
+    } catch (error) {
+      setProblem(toApiError(error));
+      return null;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return {
+    run,
+    pending,
+    error: problem?.message ?? null,
+    errors: fieldErrors(problem),
+  };
+}
+
+/** An empty slug means "make it from the title": the server does so when none is sent. */
+function withoutEmptySlug(changes: Partial<Draft>): Partial<Draft> {
+  const { slug, ...rest } = changes;
+  return slug ? { ...rest, slug } : rest;
+}
+
+/** A new entry's body: no empty block tree, which types without the builder refuse. */
+function creation(draft: Draft): Partial<Draft> {
+  const { blocks, ...rest } = withoutEmptySlug(draft);
+  return blocks && blocks.length > 0 ? { ...rest, blocks } : rest;
+}

@@ -1,0 +1,91 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../shell/lists.js';
+import { Pending } from '../shell/Shell.js';
+import { useDocumentTitle } from '../site.js';
+import { FolderActions } from './FolderActions.js';
+import { MediaDetails } from './MediaDetails.js';
+import { MediaFilters, useMediaBrowser } from './MediaFilters.js';
+import { MediaGrid } from './MediaGrid.js';
+import type { Media } from './model.js';
+import { useFolders, useMediaAccess, useMediaList } from './queries.js';
+import { DropArea, UploadButton, UploadList, useUploads } from './uploads.js';
+
+/**
+ * The media library (spec 1 Media): the items as a grid, searched and filtered by kind and folder;
+ * files uploaded by button or by dropping them on the screen, several at once; folders made,
+ * renamed and deleted; one item's details in a drawer.
+ */
+export function MediaLibraryPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('media.title'));
+  const access = useMediaAccess();
+  const browser = useMediaBrowser();
+  const folders = useFolders();
+  const list = useMediaList(browser.query);
+  const folderId = typeof browser.query.folder === 'number' ? browser.query.folder : null;
+  const uploads = useUploads(folderId);
+  const [details, setDetails] = useState<{ media: Media; opened: boolean } | null>(null);
+  const items = list.data?.items ?? [];
+  const filtered =
+    browser.query.search !== '' || browser.query.kind !== null || browser.query.folder !== null;
+
+  return (
+    <DropArea onFiles={uploads.add} disabled={!access.upload}>
+      <Stack>
+        <Group justify="space-between" align="center">
+          <Title order={1} size="h2">
+            {t('media.title')}
+          </Title>
+          {access.upload ? (
+            <UploadButton onFiles={uploads.add} multiple label={t('media.upload.button')} />
+          ) : null}
+        </Group>
+        {access.upload ? (
+          <Text size="sm" c="dimmed">
+            {t('media.upload.help')}
+          </Text>
+        ) : null}
+        <MediaFilters browser={browser} folders={folders.flat}>
+          <FolderActions
+            folders={folders.flat}
+            current={folders.flat.find((folder) => folder.id === folderId) ?? null}
+            onFolder={(id) => browser.setFolder(id)}
+          />
+        </MediaFilters>
+        <UploadList {...uploads} />
+        {list.error || (list.isPending && !list.data) ? (
+          <Pending error={list.error} retry={() => void list.refetch()} />
+        ) : items.length === 0 ? (
+          <Text c="dimmed" py="xl" ta="center">
+            {filtered ? t('media.noMatch') : access.upload ? t('media.emptyUpload') : t('media.empty')}
+          </Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" role="status">
+              {t('media.count', { count: list.data?.meta.total ?? items.length })}
+            </Text>
+            <MediaGrid
+              items={items}
+              label={t('media.gridLabel')}
+              onItem={(media) => setDetails({ media, opened: true })}
+            />
+            <ListPagination
+              lastPage={list.data?.meta.last_page}
+              value={browser.query.page}
+              onChange={browser.setPage}
+            />
+          </>
+        )}
+      </Stack>
+      <MediaDetails
+        id={details?.media.id ?? null}
+        initial={details?.media}
+        opened={details?.opened ?? false}
+        folders={folders.flat}
+        onClose={() => setDetails((shown) => (shown ? { ...shown, opened: false } : null))}
+      />
+    </DropArea>
+  );
+}

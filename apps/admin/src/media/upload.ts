@@ -1,0 +1,79 @@
+import { type ApiError, api } from '../api.js';
+import type { Media } from './model.js';
+
+/** The code of an upload that never got an answer (network down, or the server closed the connection). */
+export const NETWORK_ERROR = 'network_error';
+
+let csrf: Promise<string | null> | null = null;
+
+/** The session's CSRF token; api.ts keeps its own copy private, and the session's token does not change. */
+function csrfToken(): Promise<string | null> {
+  csrf ??= fetch('/api/auth/csrf', { credentials: 'same-origin' })
+    .then(async (answer) =>
+      answer.ok ? ((await answer.json()) as { data: { csrf_token: string | null } }).data.csrf_token : null,
+    )
+    .catch(() => null);
+  return csrf;
+}
+
+function send(
+  file: File,
+  token: string | null,
+  options: UploadOptions,
+): Promise<{ status: number; statusText: string; body: unknown }> {
+  return new Promise((resolve) => {
+    const form = new FormData();
+    if (options.folderId) form.append('folder_id', String(options.folderId));
+    form.append('file', file, file.name);
+    // XMLHttpRequest, not fetch: only it reports how much of the body has gone out.
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/media/upload');
+    if (token) request.setRequestHeader('x-csrf-token', token);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () =>
+      resolve({ status: request.status, statusText: request.statusText, body: request.response });
+    request.onerror = () => resolve({ status: 0, statusText: '', body: null });
+    request.onabort = request.onerror;
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+export interface UploadOptions {
+  folderId?: number | null;
+  /** From 0 to 1 as the file goes out. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one file to the library (POST /api/media/upload, multipart): the new item, or the error
+ * envelope thrown — 415, 413 and 422 say why in the server's words; no answer at all throws code
+ * NETWORK_ERROR.
+ */
+export async function uploadMedia(file: File, options: UploadOptions = {}): Promise<Media> {
+  let answer = await send(file, await csrfToken(), options);
+  if (answer.status === 403 && errorOf(answer).code === 'csrf_token_invalid') {
+    csrf = null;
+    answer = await send(file, await csrfToken(), options);
+  }
+  if (answer.status === 201) return (answer.body as { data: Media }).data;
+  // The session ended: an ordinary call answering 401 lets the shell send the user to sign in.
+  if (answer.status === 401) void api.GET('/api/me');
+  throw errorOf(answer);
+}
+
+function errorOf(answer: { status: number; statusText: string; body: unknown }): ApiError {
+  if (answer.status === 0) return { message: '', errors: {}, code: NETWORK_ERROR };
+  const body = answer.body as Partial<ApiError> | null;
+  if (body && typeof body.message === 'string') return { errors: {}, ...body } as ApiError;
+  return { message: `${answer.status} ${answer.statusText}`, errors: {} };
+}
+
+/** The words that say why an upload was refused: the file's own message (422) before the general one. */
+export function refusalOf(error: ApiError): string {
+  return error.errors.file?.[0] ?? Object.values(error.errors)[0]?.[0] ?? error.message;
+}

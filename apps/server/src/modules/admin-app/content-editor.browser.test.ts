@@ -1,0 +1,221 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  type AdminBrowser,
+  csrfHeaders,
+  describeInBrowser,
+  PASSWORD,
+  SCREENSHOTS,
+  seedAdminUser,
+  signIn,
+  startAdminBrowser,
+  violations,
+} from '../../../test/admin-browser.js';
+
+/**
+ * The entry editor in chromium: a custom type with one field of each kind, filled in and saved,
+ * the server's 422 beside its field, the site's time zone for dates, publishing, the revisions'
+ * diff and restore, the edit lock held by someone else and taken over, and the unsaved-changes guard.
+ */
+let admin: AdminBrowser;
+let base: string;
+
+beforeAll(async () => {
+  admin = await startAdminBrowser();
+  base = admin.base;
+  await seedAdminUser(admin, 'ada@example.test', 'admin', 'Ada');
+  await seedAdminUser(admin, 'bo@example.test', 'editor', 'Bo');
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+/** Api calls as the page's user. */
+async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  const headers = method === 'GET' ? {} : await csrfHeaders(page, base);
+  const answer = await page.request.fetch(`${base}${path}`, { method, headers, data: body });
+  return { status: answer.status(), body: await answer.json().catch(() => null) };
+}
+
+describeInBrowser('the entry editor', () => {
+  let boatId = 0;
+
+  it('creates an entry of a custom type with its fields, the 422 shown beside the field', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${base}/admin/content/boat`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    expect((await call(page, 'PUT', '/api/settings/general', { time_zone: 'Asia/Tokyo' })).status).toBe(200);
+    const type = await call(page, 'POST', '/api/content-types', {
+      slug: 'boat',
+      singular_label: 'Boat',
+      plural_label: 'Boats',
+      route_pattern: '/boats/{slug}',
+      fields: [
+        { key: 'registry', label: 'Registry number', type: 'text', required: true },
+        { key: 'length', label: 'Length', type: 'number', min: 1, max: 100 },
+        { key: 'story', label: 'Story', type: 'richtext' },
+        {
+          key: 'rig',
+          label: 'Rig',
+          type: 'select',
+          choices: [
+            { value: 'sloop', label: 'Sloop' },
+            { value: 'ketch', label: 'Ketch' },
+          ],
+        },
+        { key: 'moored', label: 'Moored in the harbour', type: 'checkbox' },
+        { key: 'next_race', label: 'Next race', type: 'datetime' },
+        { key: 'hull', label: 'Hull colour', type: 'color' },
+        {
+          key: 'crew',
+          label: 'Crew',
+          type: 'repeater',
+          fields: [{ key: 'name', label: 'Name', type: 'text' }],
+        },
+        { key: 'specs', label: 'Specifications', type: 'json' },
+      ],
+    });
+    expect(type.status, JSON.stringify(type.body)).toBe(201);
+
+    await page.goto(`${base}/admin/content/boat`);
+    await page.getByRole('link', { name: 'New Boat' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'New Boat' }).count()).toBe(1);
+    await page.getByLabel(/^Title/).fill('Marie-Jeanne');
+    await page.getByLabel(/^Registry number/).fill('CM 1234');
+    await page.getByLabel(/^Length/).fill('0');
+    await page.getByRole('textbox', { name: 'Story' }).click();
+    await page.keyboard.type('Built in ');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Camaret');
+    await page.getByLabel('Moored in the harbour').check();
+    await page.getByLabel(/^Next race/).fill('2026-12-01T09:30');
+    await page.getByLabel(/^Hull colour/).fill('#1D4E89');
+    await page.keyboard.press('Tab');
+    await page.getByRole('button', { name: 'Add to Crew' }).click();
+    await page.getByRole('button', { name: 'Add to Crew' }).click();
+    await page.getByRole('group', { name: 'Crew 1' }).getByLabel('Name').fill('Yann');
+    await page.getByRole('group', { name: 'Crew 2' }).getByLabel('Name').fill('Soizic');
+    await page.getByRole('button', { name: 'Move up: Crew 2' }).click();
+    await page.getByLabel(/^Specifications/).fill('{"sails": 3}');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    // The server refuses a length below its minimum: said beside the field, nothing created.
+    await expect.poll(() => page.getByText('Must be at least 1.').count()).toBe(1);
+    expect((await call(page, 'GET', '/api/content/boat')).body.meta.total).toBe(0);
+
+    await page.getByLabel(/^Length/).fill('11.5');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/content\/boat\/\d+$/);
+    boatId = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = (await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data;
+    expect(saved.title).toBe('Marie-Jeanne');
+    expect(saved.slug).toBe('marie-jeanne');
+    expect(saved.fields).toMatchObject({
+      registry: 'CM 1234',
+      length: 11.5,
+      story: '<p>Built in <strong>Camaret</strong></p>',
+      moored: true,
+      // Typed as Tokyo's wall clock (the site's zone), stored as the instant.
+      next_race: '2026-12-01T00:30:00.000Z',
+      hull: '#1d4e89',
+      crew: [{ name: 'Soizic' }, { name: 'Yann' }],
+      specs: { sails: 3 },
+    });
+    // The address follows the slug as it is typed.
+    await page.getByLabel(/^Slug/).fill('marie-jeanne-ii');
+    await expect.poll(() => page.getByText('/boats/marie-jeanne-ii', { exact: true }).count()).toBe(1);
+    await page.getByLabel(/^Slug/).fill('marie-jeanne');
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(async () => (await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data.status)
+      .toBe('published');
+    await expect.poll(() => page.getByRole('button', { name: 'Unpublish' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows what changed in a revision and restores it', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${base}/admin/content/boat/${boatId}`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('heading', { name: 'Marie-Jeanne' }).count()).toBe(1);
+    await page.getByLabel(/^Title/).fill('Marie-Jeanne of Camaret');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByRole('heading', { name: 'Marie-Jeanne of Camaret' }).count()).toBe(1);
+    expect(await page.getByText('The site shows the last published version', { exact: false }).count()).toBe(
+      1,
+    );
+
+    expect(await violations(page)).toEqual([]);
+    const revisions = page.getByRole('region', { name: 'Revisions' });
+    await revisions.getByRole('button', { name: /^Compare version 1 / }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('ins').textContent()).toContain('of Camaret');
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor-diff.png') });
+    await page.keyboard.press('Escape');
+
+    page.once('dialog', (question) => void question.accept());
+    await revisions.getByRole('button', { name: /^Restore version 1 / }).click();
+    await expect.poll(() => page.getByLabel(/^Title/).inputValue()).toBe('Marie-Jeanne');
+    expect((await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data.title).toBe('Marie-Jeanne');
+    await context.close();
+  });
+
+  it('says who holds the edit lock, takes it over, and guards unsaved changes', async () => {
+    // Bo, an editor, is writing a post: his editor holds its lock.
+    const bo = await admin.open();
+    const login = await bo.page.request.post(`${base}/api/auth/login`, {
+      data: { email: 'bo@example.test', password: PASSWORD },
+    });
+    const headers = { 'x-csrf-token': (await login.json()).data.csrf_token as string };
+    const post = await call(bo.page, 'POST', '/api/posts', { title: 'Harbour notes' });
+    expect(post.status).toBe(201);
+    const postId = post.body.data.id as number;
+    expect((await bo.page.request.post(`${base}/api/posts/${postId}/lock`, { headers })).status()).toBe(200);
+
+    const { context, page } = await admin.open();
+    await page.goto(`${base}/admin/content/post/${postId}`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByText('Bo is editing this entry').count()).toBe(1);
+    expect(await page.getByLabel(/^Title/).isDisabled()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor-locked.png') });
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await expect.poll(() => page.getByLabel(/^Title/).isDisabled()).toBe(false);
+    // Bo's next save is refused: the lock is Ada's now.
+    const refused = await bo.page.request.put(`${base}/api/posts/${postId}`, {
+      headers,
+      data: { version: 1, title: 'Mine' },
+    });
+    expect(refused.status()).toBe(423);
+
+    await page.getByLabel(/^Title/).fill('Harbour notes, revised');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Leave without saving?' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('Harbour notes, revised');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    expect((await call(page, 'GET', `/api/posts/${postId}`)).body.data.title).toBe('Harbour notes, revised');
+    // Leaving releases the lock for the next editor.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await expect
+      .poll(async () =>
+        (await bo.page.request.post(`${base}/api/posts/${postId}/lock`, { headers })).status(),
+      )
+      .toBe(200);
+    await bo.context.close();
+    await context.close();
+  });
+});
