@@ -64,6 +64,9 @@ export const en = {
     goToSignIn: 'Go to sign in',
   },
   nav: {
+    search: 'Search everything',
+    noResults: 'Nothing found for “{{q}}”.',
+    switchSite: 'Switch site (now: {{site}})',
     main: 'Main navigation',
     dashboard: 'Dashboard',
     posts: 'Posts',

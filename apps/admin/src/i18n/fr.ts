@@ -68,6 +68,9 @@ export const fr: Messages = {
     goToSignIn: 'Aller à la connexion',
   },
   nav: {
+    search: 'Tout rechercher',
+    noResults: 'Aucun résultat pour « {{q}} ».',
+    switchSite: 'Changer de site (actuel : {{site}})',
     main: 'Navigation principale',
     dashboard: 'Tableau de bord',
     posts: 'Articles',

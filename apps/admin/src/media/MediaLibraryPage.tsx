@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
@@ -9,7 +10,7 @@ import { MediaDetails } from './MediaDetails.js';
 import { MediaFilters, useMediaBrowser } from './MediaFilters.js';
 import { MediaGrid } from './MediaGrid.js';
 import type { Media } from './model.js';
-import { useFolders, useMediaAccess, useMediaList } from './queries.js';
+import { useFolders, useMediaAccess, useMediaItem, useMediaList } from './queries.js';
 import { DropArea, UploadButton, UploadList, useUploads } from './uploads.js';
 
 /**
@@ -27,6 +28,14 @@ export function MediaLibraryPage() {
   const folderId = typeof browser.query.folder === 'number' ? browser.query.folder : null;
   const uploads = useUploads(folderId);
   const [details, setDetails] = useState<{ media: Media; opened: boolean } | null>(null);
+  // /media?item=12 (the global search's links) opens that item's details.
+  const [params, setParams] = useSearchParams();
+  const linked = useMediaItem(Number(params.get('item')) || null);
+  useEffect(() => {
+    if (!linked.data) return;
+    setDetails({ media: linked.data, opened: true });
+    setParams({}, { replace: true });
+  }, [linked.data, setParams]);
   const items = list.data?.items ?? [];
   const filtered =
     browser.query.search !== '' || browser.query.kind !== null || browser.query.folder !== null;

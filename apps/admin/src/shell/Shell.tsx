@@ -18,7 +18,9 @@ import { api, rememberCsrf } from '../api.js';
 import { useContentTypes } from '../content/types.js';
 import { forgetSession, useCan, useSession } from '../session.js';
 import { useSite, useSystemName } from '../site.js';
+import { GlobalSearch } from './GlobalSearch.js';
 import { navigationFor } from './navigation.js';
+import { SiteSwitcher } from './SiteSwitcher.js';
 
 /** The frame of every screen after sign-in: header, navigation from the user's permissions, content. */
 export function Shell() {
@@ -65,6 +67,8 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <GlobalSearch />
+            <SiteSwitcher />
             <Anchor href="/" size="sm" visibleFrom="xs">
               {t('nav.viewSite')}
             </Anchor>

@@ -12,6 +12,8 @@ import {
   startAdminBrowser,
   violations,
 } from '../../../test/admin-browser.js';
+import { seedSiteWithRoles } from '../../../test/identity-fixtures.js';
+import { MembersRepo } from '../identity/users/repo-members.js';
 
 /**
  * The entry editor in chromium: a custom type with one field of each kind, filled in and saved,
@@ -216,6 +218,37 @@ describeInBrowser('the entry editor', () => {
       )
       .toBe(200);
     await bo.context.close();
+    await context.close();
+  });
+
+  it('finds entries and users from the header, and lists the sites of a user of several', async () => {
+    const second = await seedSiteWithRoles(admin.t.runtime, 'second.localhost');
+    const ada = (await admin.t.runtime.data.global
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'ada@example.test')
+      .executeTakeFirstOrThrow()) as { id: number };
+    await new MembersRepo(admin.t.runtime.data.site(second.siteId)).assign(
+      ada.id,
+      second.roles.get('editor') ?? 0,
+      new Date().toISOString(),
+    );
+    const { context, page } = await admin.open();
+    await page.goto(`${base}/admin`);
+    await signIn(page, 'ada@example.test');
+    const search = page.getByRole('searchbox', { name: 'Search everything' });
+    await search.fill('marie');
+    await page.getByRole('option', { name: /Marie-Jeanne/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/content/boat/${boatId}`);
+    await search.fill('bo@');
+    await page.getByRole('option', { name: /Bo/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/users\/\d+$/);
+
+    await page.getByRole('button', { name: 'Your sites' }).click();
+    const other = page.getByRole('menuitem', { name: /Site second\.localhost/ });
+    expect(await other.getAttribute('href')).toBe(`http://second.localhost:${new URL(base).port}/admin`);
+    await page.keyboard.press('Escape');
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 });

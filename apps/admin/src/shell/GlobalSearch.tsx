@@ -1,0 +1,142 @@
+import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, page } from '../api.js';
+import { useContentTypes } from '../content/types.js';
+import { useCan } from '../session.js';
+
+interface Hit {
+  group: string;
+  key: string;
+  label: string;
+  detail: string;
+  to: string;
+}
+
+const PER_GROUP = 5;
+
+/**
+ * One search box for the whole admin (spec 1): entries of every type the user may read (drafts
+ * included, by title), media and users, each group only for those allowed to list it.
+ */
+export function GlobalSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const types = useContentTypes().data ?? [];
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const readable = types.filter((type) =>
+    can(`${type.slug === 'page' || type.slug === 'post' ? `${type.slug}s` : type.slug}.view`),
+  );
+  const results = useQuery({
+    queryKey: ['global-search', q, readable.map((type) => type.slug)],
+    enabled: q.length >= 2,
+    queryFn: async (): Promise<Hit[]> => {
+      const query = { page: 1, limit: PER_GROUP };
+      const entries = readable.map(async (type) =>
+        (
+          await page(
+            api.GET('/api/content/{type}', { params: { path: { type: type.slug }, query: { ...query, q } } }),
+          )
+        ).items.map((entry) => ({
+          group: type.plural_label,
+          key: `${type.slug}-${entry.id}`,
+          label: entry.title || t('dashboard.untitled'),
+          detail: t(`status.${entry.status}`),
+          to: `/content/${type.slug}/${entry.id}`,
+        })),
+      );
+      const media = can('media.view')
+        ? page(api.GET('/api/media', { params: { query: { ...query, search: q } } })).then(({ items }) =>
+            items.map((item) => ({
+              group: t('nav.media'),
+              key: `media-${item.id}`,
+              label: item.original_name,
+              detail: item.mime_type,
+              to: `/media?item=${item.id}`,
+            })),
+          )
+        : Promise.resolve([]);
+      const users = can('users.view')
+        ? page(api.GET('/api/users', { params: { query: { ...query, search: q } } })).then(({ items }) =>
+            items.map((user) => ({
+              group: t('nav.users'),
+              key: `user-${user.id}`,
+              label: user.display_name,
+              detail: user.email,
+              to: `/users/${user.id}`,
+            })),
+          )
+        : Promise.resolve([]);
+      // A group that fails (a type removed meanwhile) leaves the others shown.
+      const settled = await Promise.allSettled([...entries, media, users]);
+      return settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []));
+    },
+  });
+  const hits = results.data ?? [];
+  const groups = [...new Set(hits.map((hit) => hit.group))];
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(to) => {
+        combobox.closeDropdown();
+        setText('');
+        navigate(to);
+      }}
+      width={360}
+      position="bottom-end"
+    >
+      <Combobox.Target>
+        <TextInput
+          type="search"
+          size="xs"
+          w={{ base: 140, sm: 240 }}
+          aria-label={t('nav.search')}
+          placeholder={t('nav.search')}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={q.length < 2}>
+        <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+          {results.isFetching && hits.length === 0 ? (
+            <Combobox.Empty>{t('app.loading')}</Combobox.Empty>
+          ) : hits.length === 0 ? (
+            <Combobox.Empty>{t('nav.noResults', { q })}</Combobox.Empty>
+          ) : (
+            groups.map((group) => (
+              <Combobox.Group key={group} label={group}>
+                {hits
+                  .filter((hit) => hit.group === group)
+                  .map((hit) => (
+                    <Combobox.Option key={hit.key} value={hit.to}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text size="sm" truncate>
+                          {hit.label}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          {hit.detail}
+                        </Text>
+                      </Group>
+                    </Combobox.Option>
+                  ))}
+              </Combobox.Group>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
