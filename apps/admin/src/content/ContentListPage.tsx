@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -23,14 +22,16 @@ import { api, page, toApiError } from '../api.js';
 import { useCan } from '../session.js';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
-import { useDateFormat, useDocumentTitle } from '../site.js';
+import { useDocumentTitle } from '../site.js';
+import { type Assignment, BulkAssign } from './BulkAssign.js';
+import { useListColumns } from './columns.js';
 import { useContentTypes } from './types.js';
 
 const FILTERS = ['any', 'draft', 'in_review', 'scheduled', 'published', 'trash'] as const;
 type Filter = (typeof FILTERS)[number];
 const SORTS = ['updated_at', 'created_at', 'published_at', 'title'] as const;
 type Sort = (typeof SORTS)[number];
-type Bulk = 'publish' | 'trash' | 'restore';
+type Bulk = 'publish' | 'trash' | 'restore' | Assignment;
 
 /**
  * The entries of a content type (posts, pages, a custom type): search, filter by state, sort, page,
@@ -39,7 +40,8 @@ type Bulk = 'publish' | 'trash' | 'restore';
 export function ContentListPage() {
   const { t } = useTranslation();
   const type = useParams().type ?? 'post';
-  const custom = useContentTypes().data?.find((each) => each.slug === type && !each.builtin);
+  const definition = useContentTypes().data?.find((each) => each.slug === type);
+  const custom = definition && !definition.builtin ? definition : undefined;
   const plural = custom?.plural_label ?? t(`content.plural.${type}`, { defaultValue: type });
   const singular = custom?.singular_label ?? t(`content.singular.${type}`, { defaultValue: type });
   const area = type === 'page' || type === 'post' ? `${type}s` : type;
@@ -53,7 +55,8 @@ export function ContentListPage() {
   const [current, setCurrent] = useState(1);
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
-  const when = useDateFormat();
+  const columns = useListColumns(definition, sort);
+  const [assigning, setAssigning] = useState<'author' | 'term' | null>(null);
   const list = useQuery({
     queryKey: ['entries', type, filter, sort, q, current],
     queryFn: () =>
@@ -93,7 +96,9 @@ export function ContentListPage() {
           ? await api.DELETE('/api/content/{type}/{id}', path)
           : action === 'restore'
             ? await api.POST('/api/content/{type}/{id}/restore', path)
-            : await api.POST('/api/content/{type}/{id}/publish', path);
+            : action === 'publish'
+              ? await api.POST('/api/content/{type}/{id}/publish', path)
+              : await assign(id, action);
       if (answer.error) {
         const title = items.find((entry) => entry.id === id)?.title ?? `#${id}`;
         failed.push(`${title}: ${toApiError(answer.error, answer.response).message}`);
@@ -107,7 +112,29 @@ export function ContentListPage() {
     void client.invalidateQueries({ queryKey: ['dashboard'] });
   }
 
-  const bulkActions: Bulk[] = filter === 'trash' ? ['restore'] : ['publish', 'trash'];
+  /** Sets the author, or adds the term, on the entry as listed (its version guards a change made since). */
+  function assign(id: number, assignment: Assignment) {
+    const entry = items.find((each) => each.id === id);
+    const body =
+      assignment.kind === 'author'
+        ? { author_id: assignment.userId }
+        : {
+            terms: {
+              [assignment.taxonomy]: [
+                ...new Set([...(entry?.terms[assignment.taxonomy] ?? []), assignment.termId]),
+              ],
+            },
+          };
+    return api.PUT('/api/content/{type}/{id}', {
+      params: { path: { type, id } },
+      body: { version: entry?.version ?? 1, ...body },
+    });
+  }
+
+  const bulkActions: ('publish' | 'trash' | 'restore')[] =
+    filter === 'trash' ? ['restore'] : ['publish', 'trash'];
+  const mayAssignAuthor = filter !== 'trash' && can(`${area}.edit_others`) && can('users.view');
+  const mayAddTerm = filter !== 'trash' && (definition?.taxonomies.length ?? 0) > 0;
   return (
     <Stack>
       <Group justify="space-between">
@@ -188,6 +215,36 @@ export function ContentListPage() {
                   {t(`content.bulk.${action}`, { count: selection.selected.length })}
                 </Button>
               ))}
+              {mayAssignAuthor ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={progress !== null}
+                  onClick={() => setAssigning('author')}
+                >
+                  {t('content.bulkAuthor', { count: selection.selected.length })}
+                </Button>
+              ) : null}
+              {mayAddTerm ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={progress !== null}
+                  onClick={() => setAssigning('term')}
+                >
+                  {t('content.bulkTerm', { count: selection.selected.length })}
+                </Button>
+              ) : null}
+              <BulkAssign
+                kind={assigning}
+                taxonomies={definition?.taxonomies ?? []}
+                count={selection.selected.length}
+                onClose={() => setAssigning(null)}
+                onApply={(assignment) => {
+                  setAssigning(null);
+                  void run(assignment, selection.selected);
+                }}
+              />
             </Group>
           ) : null}
           <Table striped highlightOnHover>
@@ -202,15 +259,17 @@ export function ContentListPage() {
                   />
                 </Table.Th>
                 <Table.Th scope="col">{t('content.title')}</Table.Th>
-                <Table.Th scope="col">{t('content.state')}</Table.Th>
-                <Table.Th scope="col">{t(`content.sort.${sort === 'title' ? 'updated_at' : sort}`)}</Table.Th>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} scope="col">
+                    {column.header}
+                  </Table.Th>
+                ))}
                 <Table.Th scope="col">{t('content.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {items.map((entry) => {
                 const title = entry.title || t('dashboard.untitled');
-                const date = sort === 'title' ? entry.updated_at : (entry[sort] ?? entry.updated_at);
                 return (
                   <Table.Tr key={entry.id}>
                     <Table.Td>
@@ -228,14 +287,11 @@ export function ContentListPage() {
                         {entry.url}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" size="sm">
-                        {entry.deleted_at ? t('content.filter.trash') : t(`status.${entry.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{when.format(new Date(date))}</Text>
-                    </Table.Td>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} fz="sm">
+                        {column.cell(entry)}
+                      </Table.Td>
+                    ))}
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         {entry.status === 'published' && !entry.deleted_at && entry.url ? (

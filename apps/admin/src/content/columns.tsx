@@ -1,0 +1,103 @@
+import { Badge, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, page } from '../api.js';
+import { useCan, useSession } from '../session.js';
+import { useDateFormat } from '../site.js';
+import { labelsOf, useTaxonomies, useTerms } from '../taxonomies/queries.js';
+import type { ContentType, Entry } from './editor/model.js';
+
+const DATES = new Set(['updated_at', 'created_at', 'published_at']);
+
+export interface ListColumn {
+  key: string;
+  header: string;
+  cell: (entry: Entry) => ReactNode;
+}
+
+/**
+ * The columns a content type's display options name (after the title, always first): its state,
+ * author, dates, a taxonomy's terms or a field's value, each formatted for reading.
+ */
+export function useListColumns(type: ContentType | undefined, sort: string): ListColumn[] {
+  const { t } = useTranslation();
+  const when = useDateFormat();
+  const can = useCan();
+  const me = useSession();
+  const taxonomies = useTaxonomies().data ?? [];
+  const named = (type?.display.list_columns ?? ['status', 'updated_at']).filter((key) => key !== 'title');
+  // The date the list is sorted by is shown, whether or not the type names it.
+  const keys = DATES.has(sort) && !named.includes(sort) ? [...named, sort] : named;
+  const authors = useQuery({
+    queryKey: ['users', 'names'],
+    queryFn: () => page(api.GET('/api/users', { params: { query: { page: 1, limit: 100 } } })),
+    enabled: keys.includes('author') && can('users.view'),
+    staleTime: 60_000,
+  });
+  const authorName = (id: number | null) => {
+    if (id === null) return '—';
+    if (id === me.id) return me.display_name;
+    return authors.data?.items.find((user) => user.id === id)?.display_name ?? t('editor.userNumber', { id });
+  };
+
+  return keys.flatMap((key): ListColumn[] => {
+    if (key === 'status')
+      return [
+        {
+          key,
+          header: t('content.state'),
+          cell: (entry) => (
+            <Badge variant="light" size="sm">
+              {entry.deleted_at ? t('content.filter.trash') : t(`status.${entry.status}`)}
+            </Badge>
+          ),
+        },
+      ];
+    if (key === 'author')
+      return [{ key, header: t('content.author'), cell: (entry) => authorName(entry.author_id) }];
+    if (DATES.has(key))
+      return [
+        {
+          key,
+          header: t(`content.sort.${key}`),
+          cell: (entry) => {
+            const value = entry[key as 'updated_at'];
+            return value ? <Text size="sm">{when.format(new Date(value))}</Text> : '—';
+          },
+        },
+      ];
+    if (type?.taxonomies.includes(key)) {
+      const taxonomy = taxonomies.find((each) => each.slug === key);
+      return [
+        {
+          key,
+          header: labelsOf(t, key, taxonomy).plural,
+          cell: (entry) => <TermNames taxonomy={key} ids={entry.terms[key] ?? []} />,
+        },
+      ];
+    }
+    const field = type?.fields.find((each) => each.key === key);
+    if (field) return [{ key, header: field.label, cell: (entry) => readable(entry.fields[key]) }];
+    return [];
+  });
+}
+
+function TermNames({ taxonomy, ids }: { taxonomy: string; ids: number[] }) {
+  const terms = useTerms(taxonomy).data ?? [];
+  if (ids.length === 0) return '—';
+  return ids.map((id) => terms.find((term) => term.id === id)?.name ?? `#${id}`).join(', ');
+}
+
+/** A field's value in a cell: text cut short, tags dropped, lists counted, yes or no. */
+function readable(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (Array.isArray(value)) return String(value.length);
+  if (typeof value === 'object') return '{…}';
+  const text = String(value)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
