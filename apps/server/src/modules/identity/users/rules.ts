@@ -127,6 +127,26 @@ export async function assertNotLastSuperAdmin(tx: Data, user: UserRow, change: s
   }
 }
 
+/**
+ * A site keeps at least one active Administrator: the last one cannot step down, be suspended or
+ * removed, or the site's owner would have to call a Super Admin to get it back.
+ */
+export async function assertSiteKeepsAnAdmin(
+  tx: Data,
+  siteId: number,
+  user: UserRow,
+  roleSlug: string | null,
+  change: string,
+): Promise<void> {
+  if (roleSlug !== 'admin' || user.status !== 'active') return;
+  const others = (await new MembersRepo(tx.site(siteId)).userIdsWithRole('admin')).filter(
+    (id) => id !== user.id,
+  );
+  const users = new UsersRepo(tx.global);
+  for (const id of others) if ((await users.findById(id))?.status === 'active') return;
+  throw new Conflict(`The site's last active Administrator cannot be ${change}.`, 'last_site_admin');
+}
+
 export async function assertEmailFree(tx: Data, email: string, exceptId: number | null): Promise<void> {
   const existing = await new UsersRepo(tx.global).findByEmail(email);
   if (existing && existing.id !== exceptId) {

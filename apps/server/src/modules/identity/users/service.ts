@@ -19,6 +19,7 @@ import {
   assertMayGrantRole,
   assertMayManage,
   assertNotLastSuperAdmin,
+  assertSiteKeepsAnAdmin,
   auditable,
   findUserOnSite,
   resolveRole,
@@ -166,11 +167,16 @@ export class UsersService {
       if (input.locale !== undefined && input.locale !== user.locale) changes.locale = input.locale;
       let roleChanges = false;
       if (input.role !== undefined && input.role !== before.roleSlug) {
+        if (input.role !== SUPER_ADMIN)
+          await assertSiteKeepsAnAdmin(tx, siteId, user, before.roleSlug, 'demoted');
         Object.assign(changes, await this.changeRole(tx, actor, user, input.role, at));
         roleChanges = true;
       }
       if (input.status !== undefined && input.status !== user.status) {
-        if (input.status === 'suspended') await this.prepareSuspension(tx, actor, user);
+        if (input.status === 'suspended') {
+          await this.prepareSuspension(tx, actor, user);
+          await assertSiteKeepsAnAdmin(tx, siteId, user, before.roleSlug, 'suspended');
+        }
         changes.status = input.status;
       }
       if (passwordHash !== null) {
@@ -221,12 +227,10 @@ export class UsersService {
     await this.runtime.data.transaction(async (tx) => {
       const user = await findUserOnSite(tx, siteId, id);
       if (actor.userId === id) throw new Conflict('You cannot delete yourself.', 'cannot_delete_self');
-      assertMayManage(
-        actor,
-        user,
-        (await standingOf(tx, siteId, user, this.runtime.permissions.all())).permissions,
-      );
+      const standing = await standingOf(tx, siteId, user, this.runtime.permissions.all());
+      assertMayManage(actor, user, standing.permissions);
       await assertNotLastSuperAdmin(tx, user, 'deleted');
+      await assertSiteKeepsAnAdmin(tx, siteId, user, standing.roleSlug, 'removed');
       // Users are global and may belong to several sites: deleting from one site removes only the
       // membership while others remain, so one site's admin cannot erase another site's author.
       // A Super Admin belongs to every site, so removing one from a single site would mean nothing:

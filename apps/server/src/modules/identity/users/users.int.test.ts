@@ -345,3 +345,36 @@ describe('DELETE /api/users/:id', () => {
     expect(self.json().code).toBe('cannot_delete_self');
   });
 });
+
+describe('the last Administrator of a site', () => {
+  it('cannot step down, be suspended or removed while no other active Administrator remains', async () => {
+    const site = await seedSiteWithRoles(t.runtime, 'lone-admin.test');
+    const loneHost = 'lone-admin.test';
+    const lone = await seedUser(t.runtime, site.siteId, site.roles, {
+      email: 'lone@lone-admin.test',
+      role: 'admin',
+    });
+    const token = await seedToken(t.runtime, lone);
+    const send = (method: 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>, as = token) =>
+      t.app.inject({ method, url, headers: { host: loneHost, ...bearer(as) }, payload });
+
+    const demoted = await send('PUT', `/api/users/${lone}`, { role: 'editor' });
+    expect(demoted.statusCode, demoted.body).toBe(409);
+    expect(demoted.json().code).toBe('last_site_admin');
+    const rootToken = await seedToken(t.runtime, root.id, null, null, site.siteId);
+    expect((await send('PUT', `/api/users/${lone}`, { status: 'suspended' }, rootToken)).json().code).toBe(
+      'last_site_admin',
+    );
+    expect((await send('DELETE', `/api/users/${lone}`, undefined, rootToken)).json().code).toBe(
+      'last_site_admin',
+    );
+    const view = await send('PUT', `/api/users/${lone}`, { display_name: 'Still here' });
+    expect(view.json().data.role.slug).toBe('admin');
+
+    // A second active Administrator: now the first may step down.
+    await seedUser(t.runtime, site.siteId, site.roles, { email: 'second@lone-admin.test', role: 'admin' });
+    const stepped = await send('PUT', `/api/users/${lone}`, { role: 'editor' });
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    expect(stepped.json().data.role.slug).toBe('editor');
+  });
+});
