@@ -7,13 +7,14 @@ import { api, data } from '../api.js';
 import { useCan } from '../session.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
+import { BrandingPanel } from './BrandingPanel.js';
 import { humanize } from './fields.js';
 import { GroupForm } from './GroupForm.js';
 import { RedirectsPanel } from './RedirectsPanel.js';
 
 /**
  * The site's settings: one tab per group the server has (GET /api/settings names them, plugins'
- * included), then the redirects for those who manage them.
+ * included), then the redirects and the white-label branding for those who manage them.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -26,11 +27,18 @@ export function SettingsPage() {
   const groups = Object.keys(all.data ?? {});
   // A plugin's group could be called "redirects" too: the tab of the site's redirects then steps aside.
   const redirects = groups.includes('redirects') ? 'site-redirects' : 'redirects';
-  const tabs = [...groups, ...(can('redirects.manage') ? [redirects] : [])];
+  const branding = groups.includes('branding') ? 'site-branding' : 'branding';
+  const tabs = [
+    ...groups,
+    ...(can('redirects.manage') ? [redirects] : []),
+    ...(can('branding.manage') ? [branding] : []),
+  ];
   const title = (name: string) =>
     name === redirects
       ? t('settings.group.redirects')
-      : t(`settings.group.${name}`, { defaultValue: humanize(name) });
+      : name === branding
+        ? t('settings.branding.title')
+        : t(`settings.group.${name}`, { defaultValue: humanize(name) });
 
   if (all.data && !group && tabs[0]) return <Navigate to={`/settings/${tabs[0]}`} replace />;
   const values = group && all.data ? all.data[group] : undefined;
@@ -63,6 +71,8 @@ export function SettingsPage() {
               </Title>
               {group === redirects ? (
                 <RedirectsPanel />
+              ) : group === branding ? (
+                <BrandingPanel />
               ) : values ? (
                 <GroupForm key={group} name={group} saved={values} />
               ) : null}

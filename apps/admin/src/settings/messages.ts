@@ -1,5 +1,20 @@
 /** The settings screen's words: each group's fields, their help, and the redirects tab. */
 export const en = {
+  branding: {
+    title: 'Branding',
+    about:
+      'White-label: the name, logo, favicon and colours shown instead of the default ones in the administration, its sign-in page, the browser tab and the system emails.',
+    name: 'System name',
+    nameHelp: 'Left empty, the site’s own name is shown.',
+    logo_url: 'Logo',
+    favicon_url: 'Favicon',
+    fromLibrary: 'From the library',
+    primary_color: 'Primary colour',
+    secondary_color: 'Secondary colour',
+    accent_color: 'Accent colour',
+    save: 'Save the branding',
+    saved: 'The branding is saved; the administration shows it now.',
+  },
   title: 'Settings',
   groups: 'Settings groups',
   group: {
@@ -258,6 +273,21 @@ export const en = {
 };
 
 export const fr: typeof en = {
+  branding: {
+    title: 'Marque',
+    about:
+      'Marque blanche : le nom, le logo, l’icône et les couleurs affichés à la place de ceux par défaut dans l’administration, sa page de connexion, l’onglet du navigateur et les e-mails du système.',
+    name: 'Nom du système',
+    nameHelp: 'Laissé vide, le nom du site est affiché.',
+    logo_url: 'Logo',
+    favicon_url: 'Icône de l’onglet',
+    fromLibrary: 'Depuis la médiathèque',
+    primary_color: 'Couleur principale',
+    secondary_color: 'Couleur secondaire',
+    accent_color: 'Couleur d’accent',
+    save: 'Enregistrer la marque',
+    saved: 'La marque est enregistrée ; l’administration l’affiche désormais.',
+  },
   title: 'Réglages',
   groups: 'Groupes de réglages',
   group: {

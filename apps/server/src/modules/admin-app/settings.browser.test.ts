@@ -295,4 +295,35 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     await shoot(page, 'admin-jobs-mobile.png');
     await page.context().close();
   });
+
+  it('white-labels the admin from the branding tab: name and colour at once, stored on the site', async () => {
+    const page = await signedIn(ADA, '/settings/branding');
+    await expect.poll(() => page.getByRole('heading', { name: 'Branding' }).count()).toBe(1);
+    await page.getByLabel('System name').fill('Quay Studio');
+    const colour = (name: string) => page.getByRole('textbox', { name });
+    await colour('Primary colour').fill('#7a1f5c');
+    await colour('Accent colour').fill('not a colour');
+    await page.getByRole('button', { name: 'Save the branding' }).click();
+    // The server's word on the bad colour, beside it; nothing stored.
+    await expect.poll(() => page.getByText('Must be a hex colour such as #1e40af.').count()).toBe(1);
+    expect((await api(page, '/api/site')).branding.name).not.toBe('Quay Studio');
+    await colour('Accent colour').fill('');
+    await page.getByRole('button', { name: 'Save the branding' }).click();
+    await expect.poll(() => page.getByText('The branding is saved', { exact: false }).count()).toBe(1);
+    expect((await api(page, '/api/site')).branding).toMatchObject({
+      name: 'Quay Studio',
+      primary_color: '#7a1f5c',
+    });
+    // The frame takes it without a reload: the name in the header, the primary colour on buttons.
+    await expect.poll(() => page.getByRole('banner').getByText('Quay Studio').count()).toBe(1);
+    const current = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings' });
+    await expect
+      .poll(() => current.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(122, 31, 92)');
+    expect(await violations(page)).toEqual([]);
+    await shoot(page, 'admin-settings-branding.png');
+    await page.context().close();
+  });
 });

@@ -1,10 +1,13 @@
 import { BadRequest } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Envelope, ErrorBody, one } from '../../core/http/envelope.js';
+import { operationOf } from '../../core/http/request-actor.js';
+import { siteRoutes as routesOfSite } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import { viewUser } from '../identity/users/view.js';
 import { settingsOf } from '../settings/service.js';
 import {
+  BrandingInput,
   PublicSiteSchema,
   publicSiteView,
   SetupBody,
@@ -14,12 +17,31 @@ import {
 } from './schemas.js';
 import { isInstalled } from './service-install.js';
 import { setUpWithToken } from './service-setup.js';
+import { SitesService } from './service-sites.js';
 
 // First-run setup happens before any site exists, so no Host can name one.
 const setupAccess = { permission: 'public', site: 'none' } as const;
 
-/** GET /api/site: the public face of the site the request's host serves. */
+/** GET /api/site: the public face of the site the request's host serves; PUT its branding. */
 export async function siteRoutes(app: App, runtime: Runtime): Promise<void> {
+  const sites = new SitesService(runtime);
+  routesOfSite(app, (request) => operationOf(runtime, request), 'sites').put(
+    '/api/site/branding',
+    {
+      permission: 'branding.manage',
+      summary: "Change this site's white-label branding (admin name, logo, favicon, colours)",
+      description:
+        'Only the fields sent change; null clears one. 422 per field (`branding.primary_color`). Domains and locales are changed by Super Admins through PUT /api/sites/{id}.',
+      body: BrandingInput,
+      data: PublicSiteSchema,
+    },
+    async (ctx, { body }) => {
+      const site = await sites.updateBranding(ctx, body);
+      const { time_zone } = await settingsOf(runtime, site, 'general');
+      return publicSiteView(site, time_zone);
+    },
+  );
+
   app.get(
     '/api/site',
     {

@@ -106,7 +106,7 @@ export function siteView(site: Site): SiteView {
 // Sites API (routes-sites.ts). Lengths only bound the request; site-rules.ts gives per-field messages.
 const Host = Type.String({ minLength: 1, maxLength: 300 });
 const LocaleCode = Type.String({ minLength: 1, maxLength: 100 });
-const BrandingInput = Type.Partial(
+export const BrandingInput = Type.Partial(
   Type.Object({
     name: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
     logo_url: Type.Union([Type.String({ maxLength: 4096 }), Type.Null()]),

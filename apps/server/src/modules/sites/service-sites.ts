@@ -12,6 +12,7 @@ import { identityOf } from '../identity/identity.js';
 import { createDefaultRoles } from '../identity/roles/default-roles-provision.js';
 import { handleOf } from './install-rules.js';
 import {
+  type BrandingInput as BrandingFields,
   type CheckedSite,
   checkHandle,
   checkSiteFields,
@@ -157,6 +158,33 @@ export class SitesService {
    * cached hosts at their next poll), then clears this process's site directory after commit, so
    * the very next request resolves hosts against the new state.
    */
+  /**
+   * White-label (spec 1) by the site's own administrators: its branding, and nothing else of the
+   * site (domains and locales stay with Super Admins).
+   */
+  async updateBranding(ctx: OperationContext, input: BrandingFields): Promise<Site> {
+    const { actor } = ctx;
+    requirePermission(actor, 'branding.manage');
+    const id = actor.site.id;
+    return this.change(async (tx, store) => {
+      const site = await this.find(store, id);
+      const before = checkedOf(site);
+      const after = checkSiteFields(before, { branding: input });
+      const diff = fieldDiff(auditable(before), auditable(after));
+      if (Object.keys(diff).length === 0) return site;
+      await store.update(id, { branding: after.branding }, new Date().toISOString());
+      await recordActivity(tx, id, {
+        userId: actor.userId,
+        action: 'site.branding_updated',
+        subjectType: 'site',
+        subjectId: id,
+        ip: actor.ip,
+        details: diff,
+      });
+      return this.find(store, id);
+    });
+  }
+
   private async change(work: (tx: Data, store: SiteStore) => Promise<Site>): Promise<Site> {
     const site = await this.runtime.data.transaction(async (tx) => {
       const result = await work(tx, new SiteStore(tx.global));

@@ -10,6 +10,7 @@ import {
 
 let t: TestContext;
 let mainId: number;
+let mainRoles: Map<string, number>;
 let rootToken: string;
 let adminToken: string;
 const host = 'main-sites.test';
@@ -18,6 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
   const { siteId, roles } = await seedSiteWithRoles(t.runtime, host);
   mainId = siteId;
+  mainRoles = roles;
   const rootId = await seedUser(t.runtime, siteId, roles, { email: 'root@sites.test', role: 'super_admin' });
   // Installation-wide: the Super Admin works on the sites these tests create.
   rootToken = await seedToken(t.runtime, rootId, null, null, null);
@@ -263,5 +265,32 @@ describe('POST /api/sites', () => {
     expect(last.statusCode).toBe(409);
     expect(last.json().code).toBe('last_enabled_site');
     expect((await call(null, 'GET', '/api/site')).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/site/branding', () => {
+  it("lets the site's administrators white-label it, field by field, and no one else", async () => {
+    const changed = await call(adminToken, 'PUT', '/api/site/branding', {
+      name: 'Quay Studio',
+      primary_color: '#7a1f5c',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.branding).toMatchObject({ name: 'Quay Studio', primary_color: '#7a1f5c' });
+    expect((await call(null, 'GET', '/api/site')).json().data.branding.name).toBe('Quay Studio');
+
+    const bad = await call(adminToken, 'PUT', '/api/site/branding', { primary_color: 'plum', name: 'Kept?' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['branding.primary_color']);
+    expect((await call(null, 'GET', '/api/site')).json().data.branding.name).toBe('Quay Studio');
+
+    const cleared = await call(adminToken, 'PUT', '/api/site/branding', { name: null });
+    expect(cleared.json().data.branding).toMatchObject({ name: null, primary_color: '#7a1f5c' });
+
+    const editor = await seedToken(
+      t.runtime,
+      await seedUser(t.runtime, mainId, mainRoles, { email: 'editor@sites.test', role: 'editor' }),
+    );
+    expect((await call(editor, 'PUT', '/api/site/branding', { name: 'Mine' })).statusCode).toBe(403);
+    expect((await call(null, 'PUT', '/api/site/branding', { name: 'Mine' })).statusCode).toBe(401);
   });
 });
