@@ -31,6 +31,8 @@ interface MailBody {
   html: string | null;
   /** Sealed with the body: a visitor's address is personal data. */
   replyTo?: string;
+  /** The sender's display name (a site's white-label name). */
+  fromName?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function enqueueMail(
     text: message.text,
     html: message.html ?? null,
     ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+    ...(message.fromName === undefined ? {} : { fromName: message.fromName }),
   };
   return queue.enqueue(
     MAIL_JOB,
@@ -74,6 +77,7 @@ export function defineMailJob(registry: JobRegistry, mailer: Mailer, secrets: ()
         text: body.text,
         ...(body.html === null ? {} : { html: body.html }),
         ...(body.replyTo === undefined ? {} : { replyTo: body.replyTo }),
+        ...(body.fromName === undefined ? {} : { fromName: body.fromName }),
       });
     },
     { maxAttempts: MAIL_ATTEMPTS },

@@ -14,6 +14,8 @@ export interface MailMessage {
   html?: string;
   /** Where replies go (a contact form's sender), when not to MAIL_FROM. */
   replyTo?: string;
+  /** The sender's display name in place of MAIL_FROM's (a site's white-label name); same address. */
+  fromName?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   return {
     send(message) {
       const sending = deliver.send({
-        from: config.mailFrom,
+        from: message.fromName ? withName(message.fromName, config.mailFrom) : config.mailFrom,
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -77,8 +79,15 @@ function lazyTransport(make: () => Transporter): { get(): Transporter; close(): 
   };
 }
 
-interface Envelope extends MailMessage {
+interface Envelope extends Omit<MailMessage, 'fromName'> {
   from: string;
+}
+
+/** MAIL_FROM's address under another display name, quoted so any name stays one header value. */
+export function withName(name: string, mailFrom: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const quoted = name.replace(/[\r\n]/g, ' ').replace(/["\\]/g, (char) => `\\${char}`);
+  return `"${quoted}" <${address}>`;
 }
 
 interface Delivery {

@@ -33,3 +33,8 @@ export interface Site {
   created_at: string;
   updated_at: string;
 }
+
+/** The name a site shows in its admin and system mails: its white-label name, else its own. */
+export function systemNameOf(site: Pick<Site, 'name' | 'branding'>): string {
+  return site.branding.name ?? site.name;
+}

@@ -14,6 +14,7 @@ import {
 import { sha256 } from '../../../core/access/secrets.js';
 import { workerForRuntime } from '../../../core/jobs/worker.js';
 import type { Runtime } from '../../../core/runtime.js';
+import { noBranding } from '../../../core/sites/site.js';
 import { JobsRepo } from '../../jobs/repo.js';
 
 /** Mail leaves through the job queue: each suite runs a worker beside its app, as `tessera serve` does. */
@@ -281,7 +282,14 @@ describe('password reset without SMTP', () => {
     await t.close();
   });
 
-  it('writes the mail as an .eml file under DATA_DIR/mail', async () => {
+  it("writes the mail as an .eml file under DATA_DIR/mail, in the site's white-label name", async () => {
+    const site = await t.runtime.siteStore.findByDomain(host);
+    await t.runtime.siteStore.update(
+      site?.id ?? 0,
+      { branding: { ...(site?.branding ?? noBranding), name: 'Quay Studio' } },
+      new Date().toISOString(),
+    );
+    await t.runtime.caches.clear('sites');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password/forgot',
@@ -297,6 +305,9 @@ describe('password reset without SMTP', () => {
     expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]+\.eml$/);
     const raw = readFileSync(join(dir, file), 'utf8');
     expect(raw).toContain('To: local@example.test');
+    expect(raw).toContain('Subject: Reset your password for Quay Studio');
+    expect(raw).toContain('From: Quay Studio <no-reply@localhost>');
+    expect(raw).not.toMatch(/tessera/i);
     const token = tokenOf(raw);
     const done = await t.app.inject({
       method: 'POST',

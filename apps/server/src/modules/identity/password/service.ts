@@ -4,7 +4,7 @@ import { type FieldErrors, ValidationFailed } from '../../../core/errors.js';
 import { enqueueMail } from '../../../core/mail/mail-job.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
-import type { Site } from '../../../core/sites/site.js';
+import { type Site, systemNameOf } from '../../../core/sites/site.js';
 import type { Client } from '../auth/service.js';
 import { identityOf } from '../identity.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
@@ -156,10 +156,12 @@ function resetMail(runtime: Runtime, site: Site, user: UserRow, token: string) {
   // with its scheme and port, whereas a site's domain says nothing of either. Accounts are global,
   // so a reset done through any site's admin applies everywhere.
   const link = `${runtime.config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
+  // White-label: the branding's name, never the vendor's, as in the admin itself.
+  const name = systemNameOf(site);
   const text = [
     `Hello ${user.display_name},`,
     '',
-    `Someone asked to reset the password of your account on ${site.name}.`,
+    `Someone asked to reset the password of your account on ${name}.`,
     'Open this link within one hour to choose a new password:',
     '',
     link,
@@ -167,11 +169,11 @@ function resetMail(runtime: Runtime, site: Site, user: UserRow, token: string) {
     'The link works once. If you did not ask for this, ignore this message: your password stays as it is.',
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(user.display_name)},</p>
-<p>Someone asked to reset the password of your account on ${escapeHtml(site.name)}.
+<p>Someone asked to reset the password of your account on ${escapeHtml(name)}.
 Open this link within one hour to choose a new password:</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>The link works once. If you did not ask for this, ignore this message: your password stays as it is.</p>`;
-  return { to: user.email, subject: `Reset your password for ${site.name}`, text, html };
+  return { to: user.email, subject: `Reset your password for ${name}`, text, html, fromName: name };
 }
 
 function escapeHtml(value: string): string {
