@@ -51,6 +51,10 @@ const WebhooksPage = lazy(() =>
 );
 const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
+const ContentTypesPage = lazy(() =>
+  import('./types/ContentTypesPage.js').then((m) => ({ default: m.ContentTypesPage })),
+);
+const DesignerPage = lazy(() => import('./types/DesignerPage.js').then((m) => ({ default: m.DesignerPage })));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
 const loading = (
@@ -100,6 +104,9 @@ export const router = createBrowserRouter(
                 { path: '/roles/:id', element: <RolePage /> },
                 { path: '/taxonomies', element: <TaxonomiesPage /> },
                 { path: '/taxonomies/:taxonomy', element: <TermsPage /> },
+                { path: '/content-types', element: <ContentTypesPage /> },
+                { path: '/content-types/new', element: <DesignerPage /> },
+                { path: '/content-types/:slug', element: <DesignerPage /> },
                 { path: '/settings/:group?', element: <SettingsPage /> },
                 { path: '/webhooks/:id?', element: <WebhooksPage /> },
                 { path: '/jobs', element: <JobsPage /> },

@@ -1,8 +1,10 @@
+import * as builder from '../builder/messages.js';
 import * as editor from '../content/editor/messages.js';
 import * as jobs from '../jobs/messages.js';
 import * as media from '../media/messages.js';
 import * as settings from '../settings/messages.js';
 import * as taxonomies from '../taxonomies/messages.js';
+import * as contentTypes from '../types/messages.js';
 import * as users from '../users/messages.js';
 import * as webhooks from '../webhooks/messages.js';
 
@@ -79,6 +81,7 @@ export const en = {
     roles: 'Roles',
     categories: 'Categories',
     tags: 'Tags',
+    contentTypes: 'Content types',
     settings: 'Settings',
     webhooks: 'Webhooks',
     jobs: 'Background jobs',
@@ -262,6 +265,8 @@ export const en = {
   settings: settings.en,
   webhooks: webhooks.en,
   jobs: jobs.en,
+  builder: builder.en,
+  contentTypes: contentTypes.en,
   types: {
     post: 'Post',
     page: 'Page',

@@ -1,8 +1,10 @@
+import * as builder from '../builder/messages.js';
 import * as editor from '../content/editor/messages.js';
 import * as jobs from '../jobs/messages.js';
 import * as media from '../media/messages.js';
 import * as settings from '../settings/messages.js';
 import * as taxonomies from '../taxonomies/messages.js';
+import * as contentTypes from '../types/messages.js';
 import * as users from '../users/messages.js';
 import * as webhooks from '../webhooks/messages.js';
 import type { Messages } from './en.js';
@@ -83,6 +85,7 @@ export const fr: Messages = {
     roles: 'Rôles',
     categories: 'Catégories',
     tags: 'Étiquettes',
+    contentTypes: 'Types de contenu',
     settings: 'Réglages',
     webhooks: 'Webhooks',
     jobs: 'Tâches de fond',
@@ -283,6 +286,8 @@ export const fr: Messages = {
   settings: settings.fr,
   webhooks: webhooks.fr,
   jobs: jobs.fr,
+  builder: builder.fr,
+  contentTypes: contentTypes.fr,
   types: {
     post: 'Article',
     page: 'Page',

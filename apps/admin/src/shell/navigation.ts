@@ -21,6 +21,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/activity', label: 'nav.activity', permission: 'activity.view' },
   { path: '/users', label: 'nav.users', permission: 'users.view' },
   { path: '/roles', label: 'nav.roles', permission: 'roles.view' },
+  { path: '/content-types', label: 'nav.contentTypes', permission: 'content_types.manage' },
   { path: '/settings', label: 'nav.settings', permission: 'settings.view' },
   { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage' },
   { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage' },

@@ -21,6 +21,7 @@ import { useCan, useSession } from '../../session.js';
 import { LeaveGuard } from '../../shell/LeaveGuard.js';
 import { Pending } from '../../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../../site.js';
+import { type Block, OutlineEditor } from '../../builder/OutlineEditor.js';
 import { TermsPicker } from '../../taxonomies/TermsPicker.js';
 import { FieldInput } from './FieldInput.js';
 import { LockBanner } from './LockBanner.js';
@@ -235,6 +236,19 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
                     onChange={(value) => setField(field.key, value)}
                   />
                 ))}
+                {type.uses_builder ? (
+                  <Paper withBorder p="md" component="section" aria-label={t('editor.blocks')}>
+                    <Title order={2} size="h5" mb="sm">
+                      {t('editor.blocks')}
+                    </Title>
+                    <OutlineEditor
+                      value={draft.blocks as Block[]}
+                      onChange={(blocks) => set('blocks', blocks)}
+                      readOnly={readOnly}
+                      errors={errors}
+                    />
+                  </Paper>
+                ) : null}
                 <Textarea
                   label={t('editor.excerpt')}
                   description={t('editor.excerptHelp')}

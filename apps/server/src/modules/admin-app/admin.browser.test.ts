@@ -313,6 +313,7 @@ describeInBrowser('the administration app', () => {
         'Activity log',
         'Users',
         'Roles',
+        'Content types',
         'Settings',
         'Webhooks',
         'Background jobs',

@@ -290,7 +290,9 @@ describeInBrowser('the entry editor', () => {
     await page.getByRole('option', { name: /Bo/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/users\/\d+$/);
 
-    await page.getByRole('button', { name: 'Your sites' }).click();
+    const switcher = page.getByRole('button', { name: 'Your sites' });
+    await expect.poll(() => switcher.count(), { timeout: 15_000 }).toBe(1);
+    await switcher.click();
     const other = page.getByRole('menuitem', { name: /Site second\.localhost/ });
     expect(await other.getAttribute('href')).toBe(`http://second.localhost:${new URL(base).port}/admin`);
     await page.keyboard.press('Escape');

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api, data } from '../api.js';
+import { useCan } from '../session.js';
+import { useSite } from '../site.js';
+import type { JsonSchema } from './schema.js';
+import type { ChildrenRule, Rules } from './tree.js';
+
+/** A block type as GET /api/builder/blocks describes it. */
+export interface BlockType {
+  type: string;
+  category: string;
+  label: string;
+  icon: string;
+  props: JsonSchema;
+  children: ChildrenRule;
+  rich_text: string[];
+  media: string[];
+  dynamic: boolean;
+}
+
+export interface Catalog {
+  types: BlockType[];
+  byType: ReadonlyMap<string, BlockType>;
+  rules: Rules;
+}
+
+/** The block types the server offers, fetched once a session: they change only with a deploy. */
+export function useCatalog() {
+  const query = useQuery({
+    queryKey: ['builder', 'blocks'],
+    queryFn: () => data(api.GET('/api/builder/blocks')),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const catalog = useMemo<Catalog | null>(() => {
+    if (!query.data) return null;
+    const types = query.data as BlockType[];
+    return {
+      types,
+      byType: new Map(types.map((type) => [type.type, type])),
+      rules: new Map(types.map((type) => [type.type, type.children])),
+    };
+  }, [query.data]);
+  return { catalog, error: query.error, refetch: query.refetch };
+}
+
+/** The colour tokens every theme defines (the server's design settings), in the order it lists them. */
+export const COLOR_TOKENS = [
+  'primary',
+  'secondary',
+  'accent',
+  'text',
+  'background',
+  'surface',
+  'muted',
+  'border',
+] as const;
+export type ColorToken = (typeof COLOR_TOKENS)[number];
+
+/**
+ * The site's colour tokens with their colours where known: the design settings for who may read
+ * settings, else the branding colours every user sees; null is "the theme's own".
+ */
+export function useColorTokens(): { name: ColorToken; value: string | null }[] {
+  const can = useCan();
+  const site = useSite().data;
+  const design = useQuery({
+    queryKey: ['settings', 'design'],
+    queryFn: () => data(api.GET('/api/settings/{group}', { params: { path: { group: 'design' } } })),
+    enabled: can('settings.view'),
+    staleTime: 5 * 60_000,
+  });
+  const colors = (design.data?.colors ?? {}) as Partial<Record<ColorToken, string | null>>;
+  const branding: Partial<Record<ColorToken, string | null>> = {
+    primary: site?.branding.primary_color ?? null,
+    secondary: site?.branding.secondary_color ?? null,
+    accent: site?.branding.accent_color ?? null,
+  };
+  return COLOR_TOKENS.map((name) => ({ name, value: colors[name] ?? branding[name] ?? null }));
+}
