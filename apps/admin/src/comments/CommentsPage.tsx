@@ -16,6 +16,7 @@ import { api, data, page, toApiError } from '../api.js';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
+import { ReplyForm } from './ReplyForm.js';
 
 const STATUSES = ['pending', 'approved', 'spam', 'trash'] as const;
 type Status = (typeof STATUSES)[number];
@@ -37,6 +38,7 @@ export function CommentsPage() {
   const [status, setStatus] = useState<Status>('pending');
   const [current, setCurrent] = useState(1);
   const [failure, setFailure] = useState<string | null>(null);
+  const [replying, setReplying] = useState<number | null>(null);
   const when = useDateFormat();
   const list = useQuery({
     queryKey: ['comments', status, current],
@@ -146,7 +148,30 @@ export function CommentsPage() {
                           {t(`comments.action.${action}`)}
                         </Button>
                       ))}
+                      {status === 'pending' || status === 'approved' ? (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setReplying(comment.id)}
+                          aria-label={`${t('comments.reply')}: ${comment.author_name}`}
+                          aria-expanded={replying === comment.id}
+                        >
+                          {t('comments.reply')}
+                        </Button>
+                      ) : null}
                     </Group>
+                    {replying === comment.id ? (
+                      <ReplyForm
+                        commentId={comment.id}
+                        author={comment.author_name}
+                        onCancel={() => setReplying(null)}
+                        onDone={() => {
+                          setReplying(null);
+                          void client.invalidateQueries({ queryKey: ['comments'] });
+                          void client.invalidateQueries({ queryKey: ['dashboard'] });
+                        }}
+                      />
+                    ) : null}
                   </Stack>
                 </Group>
               </Paper>

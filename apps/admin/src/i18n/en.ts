@@ -159,6 +159,10 @@ export const en = {
     restore: 'Restore',
   },
   comments: {
+    reply: 'Reply',
+    replyTo: 'Your reply to {{author}}',
+    sendReply: 'Publish the reply',
+    cancel: 'Cancel',
     title: 'Comments',
     filter: 'Show comments',
     status: { pending: 'Pending', approved: 'Approved', spam: 'Spam', trash: 'Trash' },

@@ -168,6 +168,10 @@ export const fr: Messages = {
     restore: 'Restaurer',
   },
   comments: {
+    reply: 'Répondre',
+    replyTo: 'Votre réponse à {{author}}',
+    sendReply: 'Publier la réponse',
+    cancel: 'Annuler',
     title: 'Commentaires',
     filter: 'Afficher les commentaires',
     status: { pending: 'En attente', approved: 'Approuvés', spam: 'Indésirables', trash: 'Corbeille' },

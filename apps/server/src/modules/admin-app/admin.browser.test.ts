@@ -223,6 +223,17 @@ describeInBrowser('the administration app', () => {
     await expect.poll(() => page.getByText('No comment is waiting for moderation.').count()).toBe(1);
     await page.locator('label', { hasText: 'Approved' }).click();
     await expect.poll(() => page.getByText('When does the market open?').count()).toBe(1);
+    // A moderator's reply, published at once under the comment.
+    await page.getByRole('button', { name: 'Reply: Cleo' }).click();
+    await page.getByLabel('Your reply to Cleo').fill('Every morning from seven.');
+    await page.getByRole('button', { name: 'Publish the reply' }).click();
+    await expect.poll(() => page.getByText('Every morning from seven.').count()).toBe(1);
+    const thread = await (
+      await fetch(`${base}/api/comments/thread?entry_id=${postId}`, { headers: host })
+    ).json();
+    expect(thread.data.map((c: { content_html: string }) => c.content_html).join()).toContain(
+      'Every morning from seven.',
+    );
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })

@@ -258,6 +258,40 @@ describe(`comments (${testEngine})`, () => {
     expect((await a.call('editor', 'GET', `/api/comments/${ids[2]}`)).statusCode).toBe(404);
   });
 
+  it("take a moderator's reply from the admin: approved at once, the held comment approved with it", async () => {
+    const held = (await comment(a, { body: 'Is the harbour open in winter?' })).json().data;
+    expect((await a.call('editor', 'GET', `/api/comments/${held.id}`)).json().data.status).toBe('pending');
+    expect(
+      (await a.call('author', 'POST', `/api/comments/${held.id}/reply`, { body: 'Yes' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await a.call('editor', 'POST', `/api/comments/${held.id}/reply`, { body: '   ' })).statusCode,
+    ).toBe(422);
+    const reply = await a.call('editor', 'POST', `/api/comments/${held.id}/reply`, {
+      body: 'Yes, all year round.',
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().data).toMatchObject({
+      parent_id: held.id,
+      status: 'approved',
+      body: 'Yes, all year round.',
+    });
+    expect((await a.call('editor', 'GET', `/api/comments/${held.id}`)).json().data.status).toBe('approved');
+    const thread = (await a.call('anonymous', 'GET', `/api/comments/thread?entry_id=${post}`)).json().data;
+    expect(thread.map((c: { id: number }) => c.id)).toEqual(
+      expect.arrayContaining([held.id, reply.json().data.id]),
+    );
+    expect(events.some((e) => e.name === 'comment.created' && e.data.id === reply.json().data.id)).toBe(true);
+    // Spam takes no reply; another site's comment is not found.
+    await a.call('editor', 'POST', `/api/comments/${held.id}/spam`);
+    expect(
+      (await a.call('editor', 'POST', `/api/comments/${held.id}/reply`, { body: 'No' })).json().code,
+    ).toBe('comment_not_approved');
+    expect((await b.call('admin', 'POST', `/api/comments/${held.id}/reply`, { body: 'No' })).statusCode).toBe(
+      404,
+    );
+  });
+
   it("mail the entry's author through the queue", async () => {
     const before = smtp.inbox.length;
     await comment(a, { name: 'Notifier', body: 'Tell the author.' });

@@ -128,6 +128,23 @@ export function commentRoutes(app: App, runtime: Runtime, comments: CommentsServ
     (ctx, { params }) => comments.moderate(ctx, [params.id], 'delete'),
   );
   routes.post(
+    '/api/comments/:id/reply',
+    {
+      permission: 'comments.moderate',
+      summary: 'Reply as the signed-in moderator: approved at once, the comment replied to approved too',
+      description:
+        '409 `comment_not_approved` for a comment in the spam or the trash; 422 when replies would nest deeper than the discussion setting max_depth.',
+      params: CommentParams,
+      body: Type.Object(
+        { body: Type.String({ minLength: 1, maxLength: 5000 }) },
+        { additionalProperties: false },
+      ),
+      data: CommentSchema,
+      status: 201,
+    },
+    (ctx, { params, body }) => comments.reply(ctx, params.id, body.body),
+  );
+  routes.post(
     '/api/comments/bulk',
     {
       permission: 'comments.moderate',

@@ -1,5 +1,5 @@
 import { recordActivity } from '../../core/activity/record.js';
-import { NotFound, ValidationFailed } from '../../core/errors.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../core/errors.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { Page } from '../../core/http/envelope.js';
 import { enqueueMail } from '../../core/mail/mail-job.js';
@@ -9,6 +9,7 @@ import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import { requirePermission } from '../identity/actor.js';
 import { authorAddresses } from '../identity/users/bylines.js';
+import { UsersRepo } from '../identity/users/repo.js';
 import { settingsOf } from '../settings/service.js';
 import { type CommentFilter, type CommentRow, CommentsRepo } from './repo.js';
 import { blocklistRefusal, heldForModeration } from './spam.js';
@@ -223,6 +224,61 @@ export class CommentsService {
           await emitSiteEvent(ctx, 'comment.approved', eventData({ ...comment, status }));
       }
       return (await repo.byIds(unique)).map(moderatorView);
+    });
+  }
+
+  /**
+   * A moderator's reply from the admin (WordPress's "Approve and Reply"): approved at once, in the
+   * moderator's name and address, under the comment replied to, which is approved first when it was
+   * held. No form token or timing: the moderator is signed in. Spam and trashed comments take no reply.
+   */
+  async reply(ctx: OperationContext, parentId: number, text: string): Promise<CommentView> {
+    requirePermission(ctx.actor, 'comments.moderate');
+    const body = text.trim();
+    if (body === '') throw ValidationFailed.field('body', 'Write something.');
+    const user =
+      ctx.actor.userId === null
+        ? undefined
+        : await new UsersRepo(this.runtime.data.global).findById(ctx.actor.userId);
+    if (!user) throw new Forbidden('Replies are written by a signed-in user.', 'permission_denied');
+    const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    const repo = new CommentsRepo(ctx.db);
+    const parent = await repo.byId(parentId);
+    if (!parent) throw new NotFound('Comment');
+    if (parent.status !== 'approved' && parent.status !== 'pending')
+      throw new Conflict(
+        'Spam and trashed comments take no reply; approve the comment first.',
+        'comment_not_approved',
+      );
+    if (parent.depth >= rules.max_depth)
+      throw ValidationFailed.field('body', `Replies nest at most ${rules.max_depth} deep; reply higher up.`);
+    return ctx.transaction(async () => {
+      const at = new Date().toISOString();
+      if (parent.status === 'pending') {
+        await repo.update(parent.id, { status: 'approved', updated_at: at });
+        await this.record(ctx, 'comment.approved', parent.id, { entry_id: parent.entry_id, from: 'pending' });
+        await emitSiteEvent(ctx, 'comment.approved', eventData({ ...parent, status: 'approved' }));
+      }
+      const id = await repo.insert({
+        entry_id: parent.entry_id,
+        parent_id: parent.id,
+        depth: parent.depth + 1,
+        author_name: user.display_name,
+        author_email: user.email.toLowerCase(),
+        author_url: null,
+        user_id: user.id,
+        ip: ctx.actor.ip,
+        user_agent: null,
+        body,
+        status: 'approved',
+        created_at: at,
+        updated_at: at,
+      });
+      const reply = await this.find(repo, id);
+      await this.record(ctx, 'comment.replied', id, { entry_id: parent.entry_id, parent_id: parent.id });
+      await emitSiteEvent(ctx, 'comment.created', eventData(reply));
+      await emitSiteEvent(ctx, 'comment.approved', eventData(reply));
+      return moderatorView(reply);
     });
   }
 
