@@ -50,6 +50,7 @@ const WebhooksPage = lazy(() =>
   import('./webhooks/WebhooksPage.js').then((m) => ({ default: m.WebhooksPage })),
 );
 const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
+const SitesPage = lazy(() => import('./sites/SitesPage.js').then((m) => ({ default: m.SitesPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
 const ContentTypesPage = lazy(() =>
   import('./types/ContentTypesPage.js').then((m) => ({ default: m.ContentTypesPage })),
@@ -110,6 +111,7 @@ export const router = createBrowserRouter(
                 { path: '/settings/:group?', element: <SettingsPage /> },
                 { path: '/webhooks/:id?', element: <WebhooksPage /> },
                 { path: '/jobs', element: <JobsPage /> },
+                { path: '/sites', element: <SitesPage /> },
                 { path: '/profile', element: <ProfilePage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],

@@ -3,6 +3,7 @@ import * as editor from '../content/editor/messages.js';
 import * as jobs from '../jobs/messages.js';
 import * as media from '../media/messages.js';
 import * as settings from '../settings/messages.js';
+import * as sites from '../sites/messages.js';
 import * as taxonomies from '../taxonomies/messages.js';
 import * as contentTypes from '../types/messages.js';
 import * as users from '../users/messages.js';
@@ -66,6 +67,7 @@ export const en = {
     goToSignIn: 'Go to sign in',
   },
   nav: {
+    allSites: 'Sites',
     search: 'Search everything',
     noResults: 'Nothing found for “{{q}}”.',
     switchSite: 'Switch site (now: {{site}})',
@@ -271,6 +273,7 @@ export const en = {
   jobs: jobs.en,
   builder: builder.en,
   contentTypes: contentTypes.en,
+  sites: sites.en,
   types: {
     post: 'Post',
     page: 'Page',

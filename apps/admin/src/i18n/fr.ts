@@ -3,6 +3,7 @@ import * as editor from '../content/editor/messages.js';
 import * as jobs from '../jobs/messages.js';
 import * as media from '../media/messages.js';
 import * as settings from '../settings/messages.js';
+import * as sites from '../sites/messages.js';
 import * as taxonomies from '../taxonomies/messages.js';
 import * as contentTypes from '../types/messages.js';
 import * as users from '../users/messages.js';
@@ -70,6 +71,7 @@ export const fr: Messages = {
     goToSignIn: 'Aller à la connexion',
   },
   nav: {
+    allSites: 'Sites',
     search: 'Tout rechercher',
     noResults: 'Aucun résultat pour « {{q}} ».',
     switchSite: 'Changer de site (actuel : {{site}})',
@@ -292,6 +294,7 @@ export const fr: Messages = {
   jobs: jobs.fr,
   builder: builder.fr,
   contentTypes: contentTypes.fr,
+  sites: sites.fr,
   types: {
     post: 'Article',
     page: 'Page',

@@ -25,6 +25,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/settings', label: 'nav.settings', permission: 'settings.view' },
   { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage' },
   { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage' },
+  { path: '/sites', label: 'nav.allSites', permission: 'sites.view' },
 ];
 
 /** A custom content type as the navigation knows it. */

@@ -328,6 +328,7 @@ describeInBrowser('the administration app', () => {
         'Settings',
         'Webhooks',
         'Background jobs',
+        'Sites',
       ]);
     await nav.getByRole('link', { name: 'Boats' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Boats' }).count()).toBe(1);
@@ -462,6 +463,47 @@ describeInBrowser('the administration app', () => {
     expect(await csv.text()).toContain('comment.approved');
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-activity.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('lets a Super Admin create a site, change its domains, and disable and enable it', async () => {
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${base}/admin/sites`);
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sites' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'New site' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Name/).fill('Lighthouse Museum');
+    await dialog.getByLabel(/^Domain/).fill('localhost');
+    await dialog.getByRole('button', { name: 'Create the site' }).click();
+    // Taken by the first site: the server's word beside the field.
+    await expect.poll(() => dialog.getByText('Another site already answers on localhost.').count()).toBe(1);
+    await dialog.getByLabel(/^Domain/).fill('museum.localhost');
+    await dialog.getByRole('button', { name: 'Create the site' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: 'Lighthouse Museum', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Edit: Lighthouse Museum' }).click();
+    await page.getByRole('dialog').getByLabel('Other domains').fill('phare.localhost');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save the site' }).click();
+    await expect.poll(() => page.getByText('phare.localhost').count()).toBe(1);
+    await page.getByRole('button', { name: 'Disable: Lighthouse Museum' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Enable: Lighthouse Museum' }).count()).toBe(1);
+    const sites = (await (await page.request.get(`${base}/api/sites?limit=50`)).json()).data as Array<{
+      name: string;
+      aliases: string[];
+      enabled: boolean;
+    }>;
+    expect(sites.find((site) => site.name === 'Lighthouse Museum')).toMatchObject({
+      aliases: ['phare.localhost'],
+      enabled: false,
+    });
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-sites.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Enable: Lighthouse Museum' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Disable: Lighthouse Museum' }).count()).toBe(1);
     await context.close();
   });
 });

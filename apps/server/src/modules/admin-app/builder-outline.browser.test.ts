@@ -177,6 +177,16 @@ describeInBrowser('the block outline editor', () => {
     const ids = [section?.id, paragraph?.id, heading?.id];
     for (const blockId of ids) expect(blockId).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(new Set(ids).size).toBe(3);
+
+    // Published from the editor, the page shows its blocks on the public site.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(async () => (await call(page, 'GET', `/api/pages/${id}`)).body.data.status)
+      .toBe('published');
+    const url = (await call(page, 'GET', `/api/pages/${id}`)).body.data.url as string;
+    const html = await (await page.request.get(`${base}${url}`)).text();
+    expect(html).toContain('Welcome aboard');
+    expect(html).toContain('Boats leave at dawn.');
     await context.close();
   });
 });

@@ -78,8 +78,11 @@ describeInBrowser('the entry editor', () => {
           fields: [{ key: 'name', label: 'Name', type: 'text' }],
         },
         { key: 'specs', label: 'Specifications', type: 'json' },
+        { key: 'logbook', label: 'Logbook', type: 'relation', target_type: 'post' },
       ],
     });
+    const logbook = await call(page, 'POST', '/api/posts', { title: 'Winter logbook' });
+    expect(logbook.status).toBe(201);
     expect(type.status, JSON.stringify(type.body)).toBe(201);
 
     await page.goto(`${base}/admin/content/boat`);
@@ -102,6 +105,9 @@ describeInBrowser('the entry editor', () => {
     await page.getByRole('group', { name: 'Crew 2' }).getByLabel('Name').fill('Soizic');
     await page.getByRole('button', { name: 'Move up: Crew 2' }).click();
     await page.getByLabel(/^Specifications/).fill('{"sails": 3}');
+    // The relation: searched among the posts, chosen from the list.
+    await page.getByRole('textbox', { name: 'Search to add: Logbook' }).fill('winter');
+    await page.getByRole('option', { name: /Winter logbook/ }).click();
     await page.getByRole('button', { name: 'Create draft' }).click();
     // The server refuses a length below its minimum: said beside the field, nothing created.
     await expect.poll(() => page.getByText('Must be at least 1.').count()).toBe(1);
@@ -124,6 +130,7 @@ describeInBrowser('the entry editor', () => {
       hull: '#1d4e89',
       crew: [{ name: 'Soizic' }, { name: 'Yann' }],
       specs: { sails: 3 },
+      logbook: logbook.body.data.id,
     });
     // The address follows the slug as it is typed.
     await page.getByLabel(/^Slug/).fill('marie-jeanne-ii');

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ApiError, api, data } from '../api.js';
+import { fieldErrors } from '../forms.js';
+
+export interface SiteFields {
+  id?: number;
+  name: string;
+  domain: string;
+  aliases: string[];
+  locales: string[];
+  default_locale: string;
+}
+
+/**
+ * A site's name, domains and languages: a new site (with its default roles and theme) or an
+ * existing one's. The server checks each domain is free across sites and names the taken ones.
+ */
+export function SiteForm(props: { site: SiteFields | null; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const editing = props.site?.id !== undefined;
+  const [fields, setFields] = useState<SiteFields>(
+    props.site ?? { name: '', domain: '', aliases: [], locales: ['en'], default_locale: 'en' },
+  );
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        name: fields.name.trim(),
+        domain: fields.domain.trim().toLowerCase(),
+        aliases: fields.aliases,
+        locales: fields.locales,
+        default_locale: fields.default_locale,
+      };
+      return props.site?.id !== undefined
+        ? data(api.PUT('/api/sites/{id}', { params: { path: { id: props.site.id } }, body }))
+        : data(api.POST('/api/sites', { body }));
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['sites'] });
+      void client.invalidateQueries({ queryKey: ['my-sites'] });
+      props.onClose();
+    },
+  });
+  const errors = fieldErrors(save.error as ApiError | null);
+  const byPrefix = (prefix: string) =>
+    Object.entries(errors)
+      .filter(([key]) => key === prefix || key.startsWith(`${prefix}.`))
+      .map(([, message]) => message)
+      .join(' ');
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={editing ? t('sites.edit', { name: props.site?.name }) : t('sites.new')}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack>
+          {save.error && Object.keys(errors).length === 0 ? (
+            <Alert color="red" role="alert">
+              {save.error.message}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('sites.name')}
+            required
+            value={fields.name}
+            error={errors.name}
+            onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('sites.domain')}
+            description={t('sites.domainHelp')}
+            required
+            value={fields.domain}
+            error={errors.domain}
+            onChange={(e) => setFields({ ...fields, domain: e.currentTarget.value })}
+          />
+          <TagsInput
+            label={t('sites.aliases')}
+            description={t('sites.aliasesHelp')}
+            value={fields.aliases}
+            error={byPrefix('aliases') || undefined}
+            onChange={(aliases) => setFields({ ...fields, aliases })}
+          />
+          <TagsInput
+            label={t('sites.locales')}
+            description={t('sites.localesHelp')}
+            value={fields.locales}
+            error={byPrefix('locales') || undefined}
+            onChange={(locales) => setFields({ ...fields, locales })}
+          />
+          <TextInput
+            label={t('sites.defaultLocale')}
+            required
+            value={fields.default_locale}
+            error={errors.default_locale}
+            onChange={(e) => setFields({ ...fields, default_locale: e.currentTarget.value.trim() })}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {editing ? t('sites.save') : t('sites.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
