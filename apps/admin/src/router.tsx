@@ -25,6 +25,9 @@ const EntryEditorPage = lazy(() =>
 const MediaLibraryPage = lazy(() =>
   import('./media/MediaLibraryPage.js').then((m) => ({ default: m.MediaLibraryPage })),
 );
+const AppearancePage = lazy(() =>
+  import('./appearance/AppearancePage.js').then((m) => ({ default: m.AppearancePage })),
+);
 const CommentsPage = lazy(() =>
   import('./comments/CommentsPage.js').then((m) => ({ default: m.CommentsPage })),
 );
@@ -95,6 +98,7 @@ export const router = createBrowserRouter(
                 { path: '/content/:type', element: <ContentListPage /> },
                 { path: '/content/:type/:id', element: <EntryEditorPage /> },
                 { path: '/media', element: <MediaLibraryPage /> },
+                { path: '/appearance/:section?', element: <AppearancePage /> },
                 { path: '/comments', element: <CommentsPage /> },
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/activity', element: <ActivityPage /> },

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, data, onSessionExpired } from './api.js';
-import { i18next, languageFor } from './i18n/index.js';
+import { i18next, languageFor, switchLanguage } from './i18n/index.js';
 
 export interface SessionUser {
   id: number;
@@ -71,7 +71,7 @@ export function RequireSession({ children, fallback }: { children: ReactNode; fa
   }, [me.error, navigate, here]);
   useEffect(() => {
     const language = me.data ? languageFor([me.data.locale, ...navigator.languages]) : null;
-    if (language && language !== i18next.language) void i18next.changeLanguage(language);
+    if (language && language !== i18next.language) void switchLanguage(language);
   }, [me.data]);
   if (!me.data) return fallback;
   return <SessionContext.Provider value={me.data}>{children}</SessionContext.Provider>;

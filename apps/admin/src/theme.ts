@@ -2,10 +2,8 @@ import {
   colorsTuple,
   createTheme,
   type DefaultMantineColor,
-  Drawer,
   defaultVariantColorsResolver,
   type MantineThemeOverride,
-  Modal,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -52,9 +50,10 @@ export function adminTheme(primary: string | null, close: string): MantineThemeO
     variantColorResolver: readableColors,
     // Dialogs and menus appear without sliding for those who asked their system for less motion.
     respectReducedMotion: true,
+    // Plain objects, not Modal.extend(): the components stay in the chunks of the screens using them.
     components: {
-      Modal: Modal.extend({ defaultProps: closeButton }),
-      Drawer: Drawer.extend({ defaultProps: closeButton }),
+      Modal: { defaultProps: closeButton },
+      Drawer: { defaultProps: closeButton },
     },
   } as const;
   return primary

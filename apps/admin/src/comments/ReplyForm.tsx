@@ -40,7 +40,6 @@ export function ReplyForm(props: {
           autosize
           minRows={2}
           maxLength={5000}
-          // biome-ignore lint/a11y/noAutofocus: opened by the Reply button, the reply is what comes next
           autoFocus
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}

@@ -1,13 +1,15 @@
-import * as builder from '../builder/messages.js';
-import * as editor from '../content/editor/messages.js';
-import * as jobs from '../jobs/messages.js';
-import * as media from '../media/messages.js';
-import * as settings from '../settings/messages.js';
-import * as sites from '../sites/messages.js';
-import * as taxonomies from '../taxonomies/messages.js';
-import * as contentTypes from '../types/messages.js';
-import * as users from '../users/messages.js';
-import * as webhooks from '../webhooks/messages.js';
+import { en as appearance } from '../appearance/messages.js';
+import { en as builder } from '../builder/messages.js';
+import { en as editor } from '../content/editor/messages.js';
+import { en as jobs } from '../jobs/messages.js';
+import { en as media } from '../media/messages.js';
+import { en as sections } from '../sections/messages.js';
+import { en as settings } from '../settings/messages.js';
+import { en as sites } from '../sites/messages.js';
+import { en as taxonomies } from '../taxonomies/messages.js';
+import { en as contentTypes } from '../types/messages.js';
+import { en as users } from '../users/messages.js';
+import { en as webhooks } from '../webhooks/messages.js';
 
 /** The admin's words in English; fr.ts has the same keys (a test fails on any missing). */
 export const en = {
@@ -76,6 +78,7 @@ export const en = {
     posts: 'Posts',
     pages: 'Pages',
     media: 'Media',
+    appearance: 'Appearance',
     comments: 'Comments',
     analytics: 'Analytics',
     activity: 'Activity log',
@@ -264,16 +267,18 @@ export const en = {
     scheduled: 'Scheduled',
     published: 'Published',
   },
-  users: users.en,
-  taxonomies: taxonomies.en,
-  editor: editor.en,
-  media: media.en,
-  settings: settings.en,
-  webhooks: webhooks.en,
-  jobs: jobs.en,
-  builder: builder.en,
-  contentTypes: contentTypes.en,
-  sites: sites.en,
+  users,
+  taxonomies,
+  editor,
+  media,
+  settings,
+  webhooks,
+  jobs,
+  builder,
+  appearance,
+  contentTypes,
+  sites,
+  sections,
   types: {
     post: 'Post',
     page: 'Page',

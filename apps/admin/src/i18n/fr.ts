@@ -1,13 +1,15 @@
-import * as builder from '../builder/messages.js';
-import * as editor from '../content/editor/messages.js';
-import * as jobs from '../jobs/messages.js';
-import * as media from '../media/messages.js';
-import * as settings from '../settings/messages.js';
-import * as sites from '../sites/messages.js';
-import * as taxonomies from '../taxonomies/messages.js';
-import * as contentTypes from '../types/messages.js';
-import * as users from '../users/messages.js';
-import * as webhooks from '../webhooks/messages.js';
+import { fr as appearance } from '../appearance/messages.fr.js';
+import { fr as builder } from '../builder/messages.fr.js';
+import { fr as editor } from '../content/editor/messages.fr.js';
+import { fr as jobs } from '../jobs/messages.fr.js';
+import { fr as media } from '../media/messages.fr.js';
+import { fr as sections } from '../sections/messages.fr.js';
+import { fr as settings } from '../settings/messages.fr.js';
+import { fr as sites } from '../sites/messages.fr.js';
+import { fr as taxonomies } from '../taxonomies/messages.fr.js';
+import { fr as contentTypes } from '../types/messages.fr.js';
+import { fr as users } from '../users/messages.fr.js';
+import { fr as webhooks } from '../webhooks/messages.fr.js';
 import type { Messages } from './en.js';
 
 /** The admin's words in French. */
@@ -80,6 +82,7 @@ export const fr: Messages = {
     posts: 'Articles',
     pages: 'Pages',
     media: 'Médias',
+    appearance: 'Apparence',
     comments: 'Commentaires',
     analytics: 'Statistiques',
     activity: 'Journal d’activité',
@@ -285,16 +288,18 @@ export const fr: Messages = {
     scheduled: 'Programmé',
     published: 'Publié',
   },
-  users: users.fr,
-  taxonomies: taxonomies.fr,
-  editor: editor.fr,
-  media: media.fr,
-  settings: settings.fr,
-  webhooks: webhooks.fr,
-  jobs: jobs.fr,
-  builder: builder.fr,
-  contentTypes: contentTypes.fr,
-  sites: sites.fr,
+  users,
+  taxonomies,
+  editor,
+  media,
+  settings,
+  webhooks,
+  jobs,
+  builder,
+  appearance,
+  contentTypes,
+  sites,
+  sections,
   types: {
     post: 'Article',
     page: 'Page',

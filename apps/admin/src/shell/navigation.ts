@@ -16,6 +16,9 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/taxonomies/category', label: 'nav.categories', permission: 'taxonomies.manage' },
   { path: '/taxonomies/tag', label: 'nav.tags', permission: 'taxonomies.manage' },
   { path: '/media', label: 'nav.media', permission: 'media.view' },
+  // Editors hold menus.manage; widgets, themes and the design tokens' settings are an Admin's.
+  // The path opens the first appearance screen the user may use.
+  { path: '/appearance', label: 'nav.appearance', permission: 'menus.manage' },
   { path: '/comments', label: 'nav.comments', permission: 'comments.moderate' },
   { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view' },
   { path: '/activity', label: 'nav.activity', permission: 'activity.view' },

@@ -87,7 +87,10 @@ export function SitesPage() {
                   </Table.Td>
                   <Table.Td>{site.locales.join(', ')}</Table.Td>
                   <Table.Td>
-                    <Badge variant={site.enabled ? 'filled' : 'light'} color={site.enabled ? 'teal.9' : 'gray'}>
+                    <Badge
+                      variant={site.enabled ? 'filled' : 'light'}
+                      color={site.enabled ? 'teal.9' : 'gray'}
+                    >
                       {site.enabled ? t('sites.enabled') : t('sites.disabled')}
                     </Badge>
                   </Table.Td>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
 import { useCan } from '../session.js';
+import { flatten, INDENT } from '../shell/tree.js';
 import { type TaxonomyLabels, type Term, useCreateTerm } from './queries.js';
-import { flatten, INDENT } from './tree.js';
 
 const TOP = 'top';
 
@@ -73,11 +73,11 @@ export function TermCheckboxTree(props: {
         <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {rows.map((row) => (
-              <Box component="li" key={row.term.id} style={{ marginInlineStart: row.depth * (INDENT - 8) }}>
+              <Box component="li" key={row.node.id} style={{ marginInlineStart: row.depth * (INDENT - 8) }}>
                 <Checkbox
-                  label={row.term.name}
-                  checked={props.value.includes(row.term.id)}
-                  onChange={() => toggle(row.term.id)}
+                  label={row.node.name}
+                  checked={props.value.includes(row.node.id)}
+                  onChange={() => toggle(row.node.id)}
                 />
               </Box>
             ))}
@@ -112,8 +112,8 @@ export function TermCheckboxTree(props: {
             data={[
               { value: TOP, label: t('taxonomies.noParent') },
               ...rows.map((row) => ({
-                value: String(row.term.id),
-                label: `${'— '.repeat(row.depth)}${row.term.name}`,
+                value: String(row.node.id),
+                label: `${'— '.repeat(row.depth)}${row.node.name}`,
               })),
             ]}
             value={parent}

@@ -4,8 +4,8 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
+import { descendantsOf, flatten } from '../shell/tree.js';
 import { isDefaultTerm, type TaxonomyLabels, type Term, termsKey } from './queries.js';
-import { descendantsOf, flatten } from './tree.js';
 
 const TOP = 'top';
 
@@ -65,8 +65,8 @@ function TermFields(props: {
     return [
       { value: TOP, label: t('taxonomies.noParent') },
       ...rows
-        .filter((row) => !excluded.has(row.term.id))
-        .map((row) => ({ value: String(row.term.id), label: `${'— '.repeat(row.depth)}${row.term.name}` })),
+        .filter((row) => !excluded.has(row.node.id))
+        .map((row) => ({ value: String(row.node.id), label: `${'— '.repeat(row.depth)}${row.node.name}` })),
     ];
   }, [rows, term, t]);
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../api.js';
+import type { Placement } from '../shell/tree.js';
 import { type Term, termsKey } from './queries.js';
-import { applyChanges, changesFor, type Placement } from './tree.js';
+import { applyChanges, changesFor } from './tree.js';
 
 /**
  * Moves a term in a taxonomy's tree: the tree shows the result at once, the PUTs go one after the

@@ -319,6 +319,7 @@ describeInBrowser('the administration app', () => {
         'Categories',
         'Tags',
         'Media',
+        'Appearance',
         'Comments',
         'Analytics',
         'Activity log',
@@ -483,7 +484,9 @@ describeInBrowser('the administration app', () => {
     await expect.poll(() => dialog.getByText('Another site already answers on localhost.').count()).toBe(1);
     await dialog.getByLabel(/^Domain/).fill('museum.localhost');
     await dialog.getByRole('button', { name: 'Create the site' }).click();
-    await expect.poll(() => page.getByRole('cell', { name: 'Lighthouse Museum', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Lighthouse Museum', exact: true }).count())
+      .toBe(1);
     await page.getByRole('button', { name: 'Edit: Lighthouse Museum' }).click();
     await page.getByRole('dialog').getByLabel('Other domains').fill('phare.localhost');
     await page.keyboard.press('Enter');

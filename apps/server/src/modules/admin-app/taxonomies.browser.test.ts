@@ -75,6 +75,22 @@ async function violationsWithin(page: Page, container: Locator): Promise<string[
 }
 
 /** A row's handle dragged with the mouse in small steps (dnd-kit starts after 4 px and follows moves). */
+/**
+ * Where a row is once the screen has settled: an announcement or a refetch may still shift the
+ * rows right after a move, and a drag measured before that lands one row off.
+ */
+async function steadyBox(page: Page, name: string) {
+  const row = page.locator(`[data-term="${name}"]`);
+  let last = await row.boundingBox();
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(150);
+    const now = await row.boundingBox();
+    if (now && last && now.y === last.y && now.x === last.x) return now;
+    last = now;
+  }
+  throw new Error(`the row ${name} kept moving`);
+}
+
 async function drag(page: Page, name: string, to: { dx?: number; dy: number }) {
   const handle = page.locator(`[data-drag-handle="${name}"]`);
   const box = await handle.boundingBox();
@@ -152,9 +168,8 @@ describeInBrowser('taxonomies in the administration app', () => {
 
     // The mouse: Engines dragged straight up onto Boats' place comes before it, at the top level.
     await page.waitForLoadState('networkidle');
-    const boatsRow = await page.locator('[data-term="Boats"]').boundingBox();
-    const enginesRow = await page.locator('[data-term="Engines"]').boundingBox();
-    if (!boatsRow || !enginesRow) throw new Error('rows not shown');
+    const boatsRow = await steadyBox(page, 'Boats');
+    const enginesRow = await steadyBox(page, 'Engines');
     await drag(page, 'Engines', { dy: boatsRow.y - enginesRow.y });
     await expect
       .poll(() => childrenOf(page, 'category', null))
@@ -170,9 +185,8 @@ describeInBrowser('taxonomies in the administration app', () => {
 
     // Dragged to the right below Boats' last child, Engines goes under Boats too, after Sails.
     await page.waitForLoadState('networkidle');
-    const sailsRow = await page.locator('[data-term="Sails"]').boundingBox();
-    const movedEngines = await page.locator('[data-term="Engines"]').boundingBox();
-    if (!sailsRow || !movedEngines) throw new Error('rows not shown');
+    const sailsRow = await steadyBox(page, 'Sails');
+    const movedEngines = await steadyBox(page, 'Engines');
     await drag(page, 'Engines', { dx: 40, dy: sailsRow.y - movedEngines.y + 4 });
     await expect.poll(() => childrenOf(page, 'category', boats.id)).toEqual(['Sails', 'Engines']);
 
