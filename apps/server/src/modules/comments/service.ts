@@ -9,7 +9,6 @@ import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import { requirePermission } from '../identity/actor.js';
 import { authorAddresses } from '../identity/users/bylines.js';
-import { UsersRepo } from '../identity/users/repo.js';
 import { settingsOf } from '../settings/service.js';
 import { type CommentFilter, type CommentRow, CommentsRepo } from './repo.js';
 import { blocklistRefusal, heldForModeration } from './spam.js';
@@ -236,10 +235,10 @@ export class CommentsService {
     requirePermission(ctx.actor, 'comments.moderate');
     const body = text.trim();
     if (body === '') throw ValidationFailed.field('body', 'Write something.');
+    // The moderator's name and address, as identity gives them out (active accounts only).
+    const userId = ctx.actor.userId;
     const user =
-      ctx.actor.userId === null
-        ? undefined
-        : await new UsersRepo(this.runtime.data.global).findById(ctx.actor.userId);
+      userId === null ? undefined : (await authorAddresses(this.runtime.data, [userId])).get(userId);
     if (!user) throw new Forbidden('Replies are written by a signed-in user.', 'permission_denied');
     const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
     const repo = new CommentsRepo(ctx.db);
@@ -263,10 +262,10 @@ export class CommentsService {
         entry_id: parent.entry_id,
         parent_id: parent.id,
         depth: parent.depth + 1,
-        author_name: user.display_name,
+        author_name: user.name,
         author_email: user.email.toLowerCase(),
         author_url: null,
-        user_id: user.id,
+        user_id: userId,
         ip: ctx.actor.ip,
         user_agent: null,
         body,
