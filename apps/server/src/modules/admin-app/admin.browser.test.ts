@@ -23,6 +23,8 @@ import { prepareFirstRun } from '../sites/first-run.js';
 const EMAIL = 'ada@example.test';
 const PASSWORD = 'correct horse battery staple';
 const screenshots = SCREENSHOTS;
+/** A screen after a sign-in loads its chunks first: a busy machine needs more than 5 s. */
+const AFTER_SIGN_IN = { timeout: 15_000 };
 
 let t: TestContext;
 let base: string;
@@ -81,7 +83,9 @@ describeInBrowser('the administration app', () => {
     await signIn(page, 'wrong password!');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('wrong');
     await signIn(page);
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count(), AFTER_SIGN_IN)
+      .toBe(1);
     expect(new URL(page.url()).pathname).toBe('/admin');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -123,7 +127,9 @@ describeInBrowser('the administration app', () => {
     await expect.poll(() => page.getByRole('alert').count()).toBe(1);
     await page.getByLabel('Code').fill(totpCode(base32Decode(secret), Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count(), AFTER_SIGN_IN)
+      .toBe(1);
 
     const off = await page.request.post(`${base}/api/me/two-factor/disable`, {
       headers: {
@@ -164,7 +170,9 @@ describeInBrowser('the administration app', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
     await expect.poll(() => page.getByText('Your session ended.', { exact: false }).count()).toBe(1);
     await signIn(page);
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count(), AFTER_SIGN_IN)
+      .toBe(1);
 
     // Signing out is a CSRF-protected POST; after it the admin asks to sign in again.
     await page.getByRole('button', { name: /Account/ }).click();
@@ -253,7 +261,9 @@ describeInBrowser('the administration app', () => {
     await page.getByLabel('Email address').fill('bo@example.test');
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Bo' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Bo' }).count(), AFTER_SIGN_IN)
+      .toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Posts', 'Pages', 'Media']);
     await context.close();
