@@ -1,6 +1,7 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { PatternsPanel } from '../patterns/PatternsPanel.js';
 import { SectionsPanel } from '../sections/SectionsPanel.js';
 import { useCan } from '../session.js';
 import { useDocumentTitle } from '../site.js';
@@ -15,14 +16,14 @@ const PANELS: Record<Section, () => React.JSX.Element> = {
   menus: MenusPanel,
   widgets: WidgetsPanel,
   'header-footer': SectionsPanel,
+  patterns: PatternsPanel,
   themes: ThemesPanel,
   design: DesignPanel,
 };
 
 /**
- * How the site looks (/appearance/...): its menus, widgets, header and footer, theme and design
- * tokens, one tab each,
- * shown to those who may use it. /appearance alone opens the first of them.
+ * How the site looks (/appearance/...): its menus, widgets, header and footer, patterns, theme and
+ * design tokens, one tab each, shown to those who may use it. /appearance alone opens the first of them.
  */
 export function AppearancePage() {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ export const fr: typeof en = {
     menus: 'Menus',
     widgets: 'Widgets',
     'header-footer': 'En-tête et pied de page',
+    patterns: 'Compositions',
     themes: 'Thèmes',
     design: 'Jetons de design',
   },

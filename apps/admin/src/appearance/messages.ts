@@ -6,6 +6,7 @@ export const en = {
     menus: 'Menus',
     widgets: 'Widgets',
     'header-footer': 'Header and footer',
+    patterns: 'Patterns',
     themes: 'Themes',
     design: 'Design tokens',
   },

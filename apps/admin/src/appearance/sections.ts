@@ -4,6 +4,7 @@ export const SECTIONS = [
   { slug: 'widgets', allowed: (can: (permission: string) => boolean) => can('widgets.manage') },
   // The global header and footer are managed with the widgets (/api/sections takes widgets.manage).
   { slug: 'header-footer', allowed: (can: (permission: string) => boolean) => can('widgets.manage') },
+  { slug: 'patterns', allowed: (can: (permission: string) => boolean) => can('patterns.manage') },
   { slug: 'themes', allowed: (can: (permission: string) => boolean) => can('themes.manage') },
   {
     slug: 'design',

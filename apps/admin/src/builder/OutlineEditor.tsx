@@ -35,6 +35,8 @@ export function OutlineEditor(props: {
   onChange: (blocks: Block[]) => void;
   readOnly?: boolean;
   errors?: Record<string, string>;
+  /** Block types the palette leaves out here (a pattern cannot place a synced pattern). */
+  exclude?: readonly string[];
 }): JSX.Element {
   const { t } = useTranslation();
   const labels = useBuilderLabels();
@@ -274,7 +276,11 @@ export function OutlineEditor(props: {
           setPaletteOpen(false);
           window.setTimeout(() => addButton.current?.focus(), 50);
         }}
-        catalog={catalog}
+        catalog={
+          props.exclude?.length
+            ? { ...catalog, types: catalog.types.filter((type) => !props.exclude?.includes(type.type)) }
+            : catalog
+        }
         tree={tree}
         selectedId={selectedId}
         labels={labels}

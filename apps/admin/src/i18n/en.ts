@@ -3,6 +3,7 @@ import { en as builder } from '../builder/messages.js';
 import { en as editor } from '../content/editor/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
+import { en as patterns } from '../patterns/messages.js';
 import { en as sections } from '../sections/messages.js';
 import { en as settings } from '../settings/messages.js';
 import { en as sites } from '../sites/messages.js';
@@ -279,6 +280,7 @@ export const en = {
   contentTypes,
   sites,
   sections,
+  patterns,
   types: {
     post: 'Post',
     page: 'Page',

@@ -3,6 +3,7 @@ import { fr as builder } from '../builder/messages.fr.js';
 import { fr as editor } from '../content/editor/messages.fr.js';
 import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
+import { fr as patterns } from '../patterns/messages.fr.js';
 import { fr as sections } from '../sections/messages.fr.js';
 import { fr as settings } from '../settings/messages.fr.js';
 import { fr as sites } from '../sites/messages.fr.js';
@@ -300,6 +301,7 @@ export const fr: Messages = {
   contentTypes,
   sites,
   sections,
+  patterns,
   types: {
     post: 'Article',
     page: 'Page',

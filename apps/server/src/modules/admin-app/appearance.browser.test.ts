@@ -118,6 +118,7 @@ describeInBrowser('appearance in the administration app', () => {
       'Menus',
       'Widgets',
       'Header and footer',
+      'Patterns',
       'Themes',
       'Design tokens',
     ]);
@@ -408,7 +409,7 @@ describeInBrowser('appearance in the administration app', () => {
     await context.close();
   });
 
-  it('gives an editor the menus only, without the theme’s locations', async () => {
+  it('gives an editor the menus and patterns only, without the theme’s locations', async () => {
     const { context, page } = await admin.open();
     await page.goto(`${admin.base}/admin/appearance`);
     await signIn(page, EDITOR);
@@ -416,7 +417,7 @@ describeInBrowser('appearance in the administration app', () => {
       .poll(() => page.getByRole('heading', { name: 'Appearance', level: 1 }).count(), LOAD)
       .toBe(1);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/appearance/menus');
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Menus']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Menus', 'Patterns']);
     await expect
       .poll(() => page.getByText('The theme’s locations are shown to those who manage themes.').count())
       .toBeGreaterThan(0);
@@ -451,6 +452,63 @@ describeInBrowser('appearance in the administration app', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-appearance-header.png'), fullPage: true });
     await page.getByRole('button', { name: 'Back to the theme’s own' }).click();
     await expect.poll(async () => (await home()).includes('Ferries every hour')).toBe(false);
+    await context.close();
+  });
+
+  it('makes a synced pattern of blocks, says what is missing first, renames and deletes it', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${admin.base}/admin/appearance/patterns`);
+    await signIn(page, ADMIN);
+    await expect.poll(() => page.getByText('The site has no pattern yet.').count(), LOAD).toBe(1);
+    await page.getByRole('button', { name: 'New pattern' }).first().click();
+    // Said before any round trip: the server's own rules, mirrored.
+    await page.getByRole('button', { name: 'Create the pattern' }).click();
+    await expect.poll(() => page.getByText('A pattern needs a name.').count()).toBe(1);
+    expect(await page.getByText('A pattern holds at least one block.').count()).toBe(1);
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Opening hours');
+    await page.getByRole('combobox', { name: /^Category/ }).fill('Hours!');
+    await page.getByRole('combobox', { name: /^Category/ }).press('Escape');
+    await expect.poll(() => page.getByText(/^Use lowercase letters, digits and hyphens/).count()).toBe(1);
+    await page.getByRole('combobox', { name: /^Category/ }).fill('hours');
+    await page.getByRole('combobox', { name: /^Category/ }).press('Escape');
+    await page.getByRole('switch', { name: /^Synced/ }).check();
+    await page.getByRole('button', { name: 'Add block' }).click();
+    const palette = page.getByRole('dialog', { name: 'Add a block' });
+    // A pattern cannot place a synced pattern: the palette leaves it out.
+    await palette.getByLabel('Search blocks').fill('pattern');
+    await expect.poll(() => palette.getByText(/^No block type matches/).count()).toBe(1);
+    await palette.getByLabel('Search blocks').fill('para');
+    await palette.getByRole('button', { name: 'Paragraph', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Open every day, 9 to 5.');
+    await page.getByRole('button', { name: 'Create the pattern' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Opening hours', level: 2 }).count()).toBe(1);
+    const listed = async () =>
+      (await (await page.request.get(`${admin.base}/api/patterns`)).json()).data as Array<{
+        id: number;
+        name: string;
+        category: string;
+        synced: boolean;
+        blocks: Array<{ type: string; props: { text?: string } }>;
+      }>;
+    const [made] = await listed();
+    expect(made).toMatchObject({ name: 'Opening hours', category: 'hours', synced: true });
+    expect(made?.blocks.map((block) => block.type)).toEqual(['paragraph']);
+    expect(new URL(page.url()).searchParams.get('pattern')).toBe(String(made?.id));
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-appearance-patterns.png'), fullPage: true });
+
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Hours');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
+    expect((await listed())[0]?.name).toBe('Hours');
+
+    await page.getByRole('button', { name: 'Delete this pattern' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the pattern “Hours”?' });
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('The site has no pattern yet.').count()).toBe(1);
+    expect(await listed()).toEqual([]);
     await context.close();
   });
 });

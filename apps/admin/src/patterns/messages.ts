@@ -1,0 +1,27 @@
+/** The patterns screen's words; wired into i18n/en.ts and fr.ts under `patterns`. */
+export const en = {
+  about:
+    'Patterns are groups of blocks saved to be placed again: a copy each time, or, when synced, the same blocks everywhere, changed here once for every page.',
+  list: 'Patterns',
+  empty: 'The site has no pattern yet.',
+  new: 'New pattern',
+  untitled: 'New pattern',
+  synced: 'Synced',
+  copied: 'Copied',
+  name: 'Name',
+  category: 'Category',
+  categoryHelp: 'Lowercase letters, digits and hyphens: hero, features, footer…',
+  categoryInvalid: 'Use lowercase letters, digits and hyphens, starting with a letter (at most 40).',
+  nameRequired: 'A pattern needs a name.',
+  syncedLabel: 'Synced: pages show this pattern itself, so a change here changes them all',
+  blocks: 'Blocks',
+  blocksRequired: 'A pattern holds at least one block.',
+  create: 'Create the pattern',
+  save: 'Save',
+  saved: 'Saved.',
+  delete: 'Delete this pattern',
+  deleteTitle: 'Delete the pattern “{{name}}”?',
+  deleteText: 'Copies already placed stay. Pages placing it synced show nothing where it was.',
+  deleteSyncedText: 'It is synced: pages placing it show nothing where it was. Copies placed earlier stay.',
+  updated: 'Changed {{date}}',
+};
