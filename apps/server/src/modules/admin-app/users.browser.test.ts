@@ -211,4 +211,40 @@ describeInBrowser('the users and roles screens', () => {
     expect(links).not.toContain('Roles');
     await context.close();
   });
+
+  it("creates a role, gives it to a user, and the user's navigation shrinks to it", async () => {
+    const navOf = async (email: string) => {
+      const { context, page } = await admin.open();
+      await page.goto(`${admin.base}/admin/login`);
+      await signIn(page, email);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await poll(() => nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
+      const links = await nav.getByRole('link').allTextContents();
+      await context.close();
+      return links;
+    };
+    const before = await navOf('cy@example.test');
+    expect(before).toEqual(['Dashboard', 'Posts', 'Pages', 'Media']);
+
+    const { context, page } = await admin.open();
+    await page.goto(`${admin.base}/admin/roles/new`);
+    await signIn(page, 'ada@example.test');
+    await poll(() => heading(page, 'New role')).toBe(1);
+    await page.getByLabel(/^Name/).fill('Comment moderator');
+    await page.getByRole('checkbox', { name: 'All permissions of Comments' }).check();
+    await page.getByRole('button', { name: 'Create the role' }).click();
+    await poll(() => page.getByText('Role saved.').count()).toBe(1);
+
+    await page.goto(`${admin.base}/admin/users`);
+    await page.getByRole('link', { name: 'Cy', exact: true }).click();
+    await poll(() => heading(page, 'Cy')).toBe(1);
+    await choose(page, /^Role/, 'Comment moderator');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await poll(() => page.getByText('Changes saved.').count()).toBe(1);
+    await context.close();
+
+    const after = await navOf('cy@example.test');
+    expect(after).toEqual(['Dashboard', 'Comments']);
+    expect(after.length).toBeLessThan(before.length);
+  });
 });
