@@ -1,5 +1,6 @@
 import { createTesseraClient } from '@tessera/sdk';
 import type { Middleware } from 'openapi-fetch';
+import { serverText } from './i18n/server-text.js';
 
 /** The error envelope of every failed API call (spec 7). */
 export interface ApiError {
@@ -81,7 +82,20 @@ export async function page<T>(
   throw toApiError(error, response);
 }
 
+/** The error envelope of a failed call, its messages in the interface's language where known. */
 export function toApiError(error: unknown, response?: Response): ApiError {
-  if (error && typeof error === 'object' && 'message' in error) return error as ApiError;
+  if (error && typeof error === 'object' && 'message' in error) {
+    const envelope = error as ApiError;
+    // Already said once: a mutation's error passes here again when a screen shows it.
+    if (said.has(envelope)) return envelope;
+    const errors = Object.fromEntries(
+      Object.entries(envelope.errors ?? {}).map(([field, messages]) => [field, messages.map(serverText)]),
+    );
+    const localized = { ...envelope, message: serverText(envelope.message), errors };
+    said.add(localized);
+    return localized;
+  }
   return { message: response ? `${response.status} ${response.statusText}` : String(error), errors: {} };
 }
+
+const said = new WeakSet<ApiError>();
