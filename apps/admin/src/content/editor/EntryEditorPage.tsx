@@ -23,6 +23,7 @@ import { LeaveGuard } from '../../shell/LeaveGuard.js';
 import { Pending } from '../../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../../site.js';
 import { TermsPicker } from '../../taxonomies/TermsPicker.js';
+import { AuthorField } from './AuthorField.js';
 import { FieldInput } from './FieldInput.js';
 import { LockBanner } from './LockBanner.js';
 import { MediaField } from './MediaField.js';
@@ -330,6 +331,17 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
                   />
                 </fieldset>
               </Panel>
+              {can(`${area}.edit_others`) && can('users.view') ? (
+                <Panel title={t('editor.author')}>
+                  <fieldset disabled={readOnly} className="plain-fieldset">
+                    <AuthorField
+                      value={draft.author_id}
+                      error={errors.author_id}
+                      onChange={(id) => set('author_id', id)}
+                    />
+                  </fieldset>
+                </Panel>
+              ) : null}
               {type.hierarchical ? (
                 <Panel title={t('editor.parent')}>
                   <fieldset disabled={readOnly} className="plain-fieldset">

@@ -144,6 +144,17 @@ describeInBrowser('the entry editor', () => {
       .poll(async () => (await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data.status)
       .toBe('published');
     await expect.poll(() => page.getByRole('button', { name: 'Unpublish' }).count()).toBe(1);
+
+    // An Admin gives the entry to another member, searched by name.
+    const author = page.getByRole('combobox', { name: 'Author' });
+    await author.click();
+    await author.fill('Bo');
+    await page.getByRole('option', { name: 'Bo (bo@example.test)' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const bo = (await call(page, 'GET', '/api/users?search=bo%40example&page=1&limit=5')).body.data[0];
+    await expect
+      .poll(async () => (await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data.author_id)
+      .toBe(bo.id);
     await context.close();
   });
 
