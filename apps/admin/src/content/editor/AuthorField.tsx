@@ -45,7 +45,8 @@ export function AuthorField(props: {
   }));
   return (
     <Select
-      label={t('editor.author')}
+      // The panel's title says it; the input keeps its name for assistive technology.
+      aria-label={t('editor.author')}
       searchable
       data={options}
       value={props.value === null ? null : String(props.value)}
@@ -58,7 +59,9 @@ export function AuthorField(props: {
       onSearchChange={setSearch}
       filter={({ options }) => options}
       nothingFoundMessage={members.isFetching ? t('app.loading') : t('editor.nothingFound')}
-      placeholder={props.value === null ? t('editor.authorYou') : undefined}
+      placeholder={
+        props.value === null ? t('editor.authorYou') : current.isPending ? t('app.loading') : undefined
+      }
       error={props.error ?? (members.error ? t('editor.authorFailed') : undefined)}
       allowDeselect={false}
     />

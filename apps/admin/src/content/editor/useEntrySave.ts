@@ -69,8 +69,15 @@ function withoutEmptySlug(changes: Partial<Draft>): Partial<Draft> {
   return slug ? { ...rest, slug } : rest;
 }
 
-/** A new entry's body: no empty block tree, which types without the builder refuse. */
+/**
+ * A new entry's body: no empty block tree, which types without the builder refuse, and no author
+ * unless one was chosen (null would store an entry by nobody; unsent, it is by its writer).
+ */
 function creation(draft: Draft): Partial<Draft> {
-  const { blocks, ...rest } = withoutEmptySlug(draft);
-  return blocks && blocks.length > 0 ? { ...rest, blocks } : rest;
+  const { blocks, author_id, ...rest } = withoutEmptySlug(draft);
+  return {
+    ...rest,
+    ...(blocks && blocks.length > 0 ? { blocks } : {}),
+    ...(author_id !== null && author_id !== undefined ? { author_id } : {}),
+  };
 }

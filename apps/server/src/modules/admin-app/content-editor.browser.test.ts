@@ -120,6 +120,8 @@ describeInBrowser('the entry editor', () => {
     const saved = (await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data;
     expect(saved.title).toBe('Marie-Jeanne');
     expect(saved.slug).toBe('marie-jeanne');
+    // By its writer unless another author was chosen.
+    expect(saved.author_id).toBe((await call(page, 'GET', '/api/me')).body.data.id);
     expect(saved.fields).toMatchObject({
       registry: 'CM 1234',
       length: 11.5,
@@ -138,6 +140,13 @@ describeInBrowser('the entry editor', () => {
     await page.getByLabel(/^Slug/).fill('marie-jeanne');
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect
@@ -174,7 +183,7 @@ describeInBrowser('the entry editor', () => {
     const revisions = page.getByRole('region', { name: 'Revisions' });
     await revisions.getByRole('button', { name: /^Compare version 1 / }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('ins').textContent()).toContain('of Camaret');
+    await expect.poll(() => dialog.locator('ins', { hasText: 'of Camaret' }).count()).toBe(1);
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor-diff.png') });
     await page.keyboard.press('Escape');
