@@ -450,6 +450,13 @@ describeInBrowser('appearance in the administration app', () => {
     expect(sections.find((each) => each.area === 'header')?.published).toHaveLength(1);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-appearance-header.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-appearance-header-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('button', { name: 'Back to the theme’s own' }).click();
     await expect.poll(async () => (await home()).includes('Ferries every hour')).toBe(false);
     await context.close();
