@@ -281,6 +281,8 @@ export const en = {
   sites,
   sections,
   server: {
+    labelRequired: '{{label}} is required.',
+    jsonSize: 'This JSON value is too large.',
     invalid: 'Some values need attention.',
     forbidden: 'You do not have permission to do this.',
     unauthenticated: 'Sign in to go on.',

@@ -302,6 +302,8 @@ export const fr: Messages = {
   sites,
   sections,
   server: {
+    labelRequired: '{{label}} est obligatoire.',
+    jsonSize: 'Cette valeur JSON est trop grande.',
     invalid: 'Certaines valeurs sont à revoir.',
     forbidden: 'Vous n’avez pas la permission de faire ceci.',
     unauthenticated: 'Connectez-vous pour continuer.',

@@ -14,6 +14,7 @@ export const CATALOG: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Too many requests\. Try again later\.$/, 'rateLimited'],
   [/^The form is too old; reload the page\.$/, 'csrf'],
   [/^This field is required\.$/, 'required'],
+  [/^This JSON value is too large\.$/, 'jsonSize'],
   [/^This field is not allowed\.$/, 'notAllowed'],
   [/^(?:Must be )?[Aa]t least (?<limit>\d+) characters\.$/, 'minLength'],
   [/^(?:Must be )?[Aa]t most (?<limit>\d+) characters\.$/, 'maxLength'],
@@ -51,6 +52,8 @@ export const CATALOG: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Write something\.$/, 'empty'],
   [/^The password is incorrect\.$/, 'password'],
   [/^The code is incorrect or has expired\.$/, 'code'],
+  // Last: a field's own label, as content fields say it (`Price is required.`).
+  [/^(?<label>[^.]{1,100}) is required\.$/, 'labelRequired'],
 ];
 
 /** `message` in the interface's language when it is one the catalog knows, else unchanged. */

@@ -103,6 +103,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
     entry,
     saved,
     draft,
+    fields: type.fields,
     onSaved: (next, created) => {
       accept(next);
       if (created) setCreated(next.id);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, toApiError } from '../../api.js';
 import { fieldErrors } from '../../forms.js';
-import { changesOf, type Draft, type Entry } from './model.js';
+import { fieldProblems } from './field-checks.js';
+import { changesOf, type Draft, type Entry, type FieldDefinition } from './model.js';
 
 /**
  * Saving the editor: a new entry is created (POST), an existing one changed (PUT with its version,
@@ -14,6 +15,8 @@ export function useEntrySave(options: {
   entry: Entry | null;
   saved: Draft;
   draft: Draft;
+  /** The type's fields: their rules are checked before the round trip. */
+  fields: readonly FieldDefinition[];
   onSaved: (entry: Entry, created: boolean) => void;
   onLocked: () => void;
 }) {
@@ -23,6 +26,14 @@ export function useEntrySave(options: {
 
   async function run(): Promise<Entry | null> {
     const { type, entry, saved, draft } = options;
+    const found = fieldProblems(options.fields, draft.fields, (key, values) => t(`server.${key}`, values));
+    if (Object.keys(found).length > 0) {
+      setProblem({
+        message: t('server.invalid'),
+        errors: Object.fromEntries(Object.entries(found).map(([path, message]) => [path, [message]])),
+      });
+      return null;
+    }
     setPending(true);
     setProblem(null);
     try {

@@ -109,7 +109,8 @@ describeInBrowser('the entry editor', () => {
     await page.getByRole('textbox', { name: 'Search to add: Logbook' }).fill('winter');
     await page.getByRole('option', { name: /Winter logbook/ }).click();
     await page.getByRole('button', { name: 'Create draft' }).click();
-    // The server refuses a length below its minimum: said beside the field, nothing created.
+    // A length below the field's minimum: said beside it before any round trip (the server's own rule
+    // and words, field-checks.ts), nothing created.
     await expect.poll(() => page.getByText('Must be at least 1.').count()).toBe(1);
     expect((await call(page, 'GET', '/api/content/boat')).body.meta.total).toBe(0);
 
