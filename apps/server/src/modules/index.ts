@@ -7,6 +7,7 @@ import { contentModule } from './content/module.js';
 import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
+import { mcpModule } from './mcp/module.js';
 import { mediaModule } from './media/module.js';
 import { navigationModule } from './navigation/module.js';
 import { patternsModule } from './patterns/module.js';
@@ -35,6 +36,7 @@ export const modules: readonly TesseraModule[] = [
   navigationModule,
   patternsModule,
   analyticsModule,
+  mcpModule,
   adminAppModule,
   publicModule,
 ];

@@ -2,6 +2,7 @@ import type { CommandRegistration } from '../context.js';
 import { cacheCommand } from './cache.js';
 import { contentCommand } from './content.js';
 import { installCommand } from './install.js';
+import { mcpCommand } from './mcp.js';
 import { migrateCommand } from './migrate.js';
 import { pluginsCommand } from './plugins.js';
 import { searchCommand } from './search.js';
@@ -24,4 +25,5 @@ export const commands: CommandRegistration[] = [
   themesCommand,
   contentCommand,
   searchCommand,
+  mcpCommand,
 ];

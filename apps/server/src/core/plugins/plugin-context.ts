@@ -69,6 +69,8 @@ export interface PluginContext {
   readonly settings: PluginSettings;
   /** The media library's usage tracking, for the plugin's records that hold media (product images...). */
   readonly media: PluginMedia;
+  /** Tools, resources and prompts for AI clients (the MCP server), listed beside the core's. */
+  readonly mcp: PluginMcp;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
@@ -95,6 +97,63 @@ export interface PluginMedia {
     references: readonly MediaReference[],
     previous?: readonly number[],
   ): Promise<void>;
+}
+
+/**
+ * What a plugin offers AI clients through /api/mcp and `tessera mcp`. Each entry declares the
+ * permission a caller needs: without it the entry is not listed, and calling it anyway is refused.
+ * Handlers run as the caller, on the sites where the plugin is active, like route handlers.
+ *
+ * ```js
+ * plugin.mcp.tool('guestbook_latest', {
+ *   description: 'The latest guestbook entries', permission: 'guestbook.moderate', readOnly: true,
+ *   input: plugin.schema.Object({ limit: plugin.schema.Integer({ minimum: 1, maximum: 50 }) }),
+ * }, (ctx, input) => plugin.db(ctx).selectFrom('guestbook_entries').selectAll().limit(input.limit).execute());
+ * ```
+ *
+ * Pitfalls: names start with the plugin's area and `_` (`guestbook_latest`); a tool that changes
+ * anything must say so (`readOnly` false, the default) or a read-only site would offer it; what the
+ * handler returns is sent to the client as JSON, so return only what the caller may see.
+ */
+export interface PluginMcp {
+  tool<I extends TObject>(
+    name: string,
+    spec: PluginMcpToolSpec<I>,
+    handler: (ctx: OperationContext, input: Static<I>) => Promise<unknown> | unknown,
+  ): void;
+  /** A read-only document, at `tessera://plugins/<plugin>/<name>`. */
+  resource(
+    name: string,
+    spec: PluginMcpResourceSpec,
+    read: (ctx: OperationContext) => Promise<unknown> | unknown,
+  ): void;
+  /** A prompt template: `render` turns the client's arguments into the text of a user message. */
+  prompt(name: string, spec: PluginMcpPromptSpec, render: (args: Record<string, string>) => string): void;
+}
+
+export interface PluginMcpToolSpec<I extends TObject = TObject> {
+  description: string;
+  /** A permission id from the catalogue, or `authenticated` for any signed-in caller. */
+  permission: string;
+  /** The input, a TypeBox object; checked before the handler runs (422 by path otherwise). */
+  input?: I;
+  /** Changes nothing (listed on read-only sites). Default false. */
+  readOnly?: boolean;
+  /** Deletes or unpublishes something (the client may ask the person first). Default false. */
+  destructive?: boolean;
+}
+
+export interface PluginMcpResourceSpec {
+  description: string;
+  permission: string;
+  /** `application/json` (default: the value is sent as JSON) or a text type for a string. */
+  mimeType?: string;
+}
+
+export interface PluginMcpPromptSpec {
+  description: string;
+  permission: string;
+  arguments?: Array<{ name: string; description: string; required?: boolean }>;
 }
 
 export interface PluginPermissions {

@@ -17,6 +17,9 @@ import type {
   PluginDb,
   PluginDefinition,
   PluginJobHandler,
+  PluginMcpPromptSpec,
+  PluginMcpResourceSpec,
+  PluginMcpToolSpec,
   PluginRouteSpec,
 } from './plugin-context.js';
 import { PluginRepo } from './plugin-repo.js';
@@ -41,6 +44,30 @@ interface StagedRoute {
   handler: (ctx: OperationContext, input: { params: never; query: never; body: never }) => unknown;
 }
 
+/** A plugin's tool, resource or prompt for AI clients, as the MCP module lists them. */
+export type PluginMcpEntry =
+  | {
+      kind: 'tool';
+      plugin: string;
+      name: string;
+      spec: PluginMcpToolSpec;
+      handler: (ctx: OperationContext, input: never) => unknown;
+    }
+  | {
+      kind: 'resource';
+      plugin: string;
+      name: string;
+      spec: PluginMcpResourceSpec;
+      read: (ctx: OperationContext) => unknown;
+    }
+  | {
+      kind: 'prompt';
+      plugin: string;
+      name: string;
+      spec: PluginMcpPromptSpec;
+      render: (args: Record<string, string>) => string;
+    };
+
 /** What a plugin's setup declared, applied to the runtime only once the whole setup succeeded. */
 interface Staged {
   permissions: Array<{ id: string; description: string; ownable?: { othersDescription: string } }>;
@@ -54,6 +81,7 @@ interface Staged {
   }>;
   schedules: StagedSchedule[];
   routes: StagedRoute[];
+  mcp: PluginMcpEntry[];
   settings: {
     schema: TObject;
     defaults: Record<string, unknown>;
@@ -81,6 +109,7 @@ const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
 export class PluginHost {
   private readonly statuses = new Map<string, PluginStatus>();
   private readonly routes = new Map<string, StagedRoute[]>();
+  private readonly mcp = new Map<string, PluginMcpEntry[]>();
   private readonly siteSchedules = new Map<string, StagedSchedule[]>();
   private active = new Map<string, Set<number>>();
   private readSettings: SettingsReader = async () => {
@@ -156,6 +185,11 @@ export class PluginHost {
   /** Re-reads where plugins are active (after an activation, or when another process changed it). */
   async reloadActivation(): Promise<void> {
     this.active = await new PluginRepo(this.runtime.data.global).activeSites();
+  }
+
+  /** The MCP tools, resources and prompts of the plugins active on a site. */
+  mcpEntries(siteId: number): PluginMcpEntry[] {
+    return [...this.mcp].flatMap(([name, entries]) => (this.isActive(name, siteId) ? entries : []));
   }
 
   list(): PluginStatus[] {
@@ -282,6 +316,28 @@ export class PluginHost {
           });
         },
       }),
+      mcp: Object.freeze({
+        tool(
+          tool: string,
+          spec: PluginMcpToolSpec,
+          handler: (ctx: OperationContext, input: never) => unknown,
+        ) {
+          owned('MCP tool', tool, '_');
+          if (!spec.permission) throw new Error(`MCP tool ${tool} declares no permission`);
+          staged.mcp.push({ kind: 'tool', plugin: name, name: tool, spec, handler });
+        },
+        resource(resource: string, spec: PluginMcpResourceSpec, read: (ctx: OperationContext) => unknown) {
+          if (!/^[a-z][a-z0-9_-]{0,63}$/.test(resource))
+            throw new Error(`MCP resource "${resource}" must be of a-z, 0-9, _ and -`);
+          if (!spec.permission) throw new Error(`MCP resource ${resource} declares no permission`);
+          staged.mcp.push({ kind: 'resource', plugin: name, name: resource, spec, read });
+        },
+        prompt(prompt: string, spec: PluginMcpPromptSpec, render: (args: Record<string, string>) => string) {
+          owned('MCP prompt', prompt, '_');
+          if (!spec.permission) throw new Error(`MCP prompt ${prompt} declares no permission`);
+          staged.mcp.push({ kind: 'prompt', plugin: name, name: prompt, spec, render });
+        },
+      }),
       db: (ctx: OperationContext) => pluginDb(area, ctx),
     }) as PluginContext;
   }
@@ -350,6 +406,7 @@ export class PluginHost {
       );
     }
     this.routes.set(manifest.name, staged.routes);
+    this.mcp.set(manifest.name, staged.mcp);
     this.siteSchedules.set(
       manifest.name,
       staged.schedules.filter((schedule) => schedule.perSite),
@@ -400,6 +457,7 @@ function emptyStaged(): Staged {
     jobs: [],
     schedules: [],
     routes: [],
+    mcp: [],
     settings: null,
   };
 }

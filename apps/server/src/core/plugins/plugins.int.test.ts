@@ -176,6 +176,7 @@ describe('the plugin context', () => {
         'hooks',
         'jobs',
         'log',
+        'mcp',
         'media',
         'name',
         'permissions',

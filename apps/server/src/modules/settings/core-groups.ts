@@ -75,9 +75,20 @@ export const RevisionSettings = Type.Object({
   revisions_to_keep: Type.Integer({ minimum: 0, maximum: 1000, description: 'Per entry; 0 keeps none' }),
 });
 
+export const McpSettings = Type.Object({
+  enabled: Type.Boolean({
+    description:
+      'AI clients may work on the site through /api/mcp and `tessera mcp` (off: /api/mcp answers 404)',
+  }),
+  read_only: Type.Boolean({
+    description: 'AI clients get only the tools that read: nothing they call can change the site',
+  }),
+});
+
 declare module '../../core/settings/settings-registry.js' {
   interface SettingsGroups {
     general: Static<typeof GeneralSettings>;
+    mcp: Static<typeof McpSettings>;
     reading: Static<typeof ReadingSettings>;
     discussion: Static<typeof DiscussionSettings>;
     revisions: Static<typeof RevisionSettings>;
@@ -155,5 +166,11 @@ export function registerCoreSettings(registry: SettingsRegistry): void {
     RevisionSettings,
     { revisions_to_keep: 25 },
     { description: 'How many revisions of each entry are kept' },
+  );
+  registry.register(
+    'mcp',
+    McpSettings,
+    { enabled: true, read_only: false },
+    { description: 'AI clients (the MCP server): on or off, and read-only' },
   );
 }

@@ -78,6 +78,7 @@ describe('GET /api/settings', () => {
       'discussion',
       'editing',
       'general',
+      'mcp',
       'media',
       'newsletter',
       'reading',

@@ -1,0 +1,150 @@
+import type { RouteToolSpec } from './tool.js';
+
+/**
+ * The tools that are not a content type's, each one REST operation. Who sees them follows the
+ * route's declared permission unless `permissions` says more precisely.
+ */
+export function siteToolSpecs(): RouteToolSpec[] {
+  return [
+    {
+      name: 'search',
+      title: 'Search',
+      description:
+        'Full-text search of what the site has published (stemmed); `type` narrows to one content type',
+      method: 'GET',
+      path: '/api/search',
+      effect: 'read',
+    },
+    {
+      name: 'taxonomies_list',
+      title: 'Taxonomies',
+      description: 'The taxonomies of the site (category, tag and custom ones)',
+      method: 'GET',
+      path: '/api/taxonomies',
+      effect: 'read',
+    },
+    {
+      name: 'terms_list',
+      title: 'Terms',
+      description: 'The terms of a taxonomy in order, with their ids (for the `terms` of an entry)',
+      method: 'GET',
+      path: '/api/taxonomies/{taxonomy}/terms',
+      effect: 'read',
+    },
+    {
+      name: 'term_get',
+      title: 'Term',
+      description: 'One term of a taxonomy',
+      method: 'GET',
+      path: '/api/taxonomies/{taxonomy}/terms/{id}',
+      effect: 'read',
+    },
+    {
+      name: 'term_create',
+      title: 'Create term',
+      description: 'Add a term to a taxonomy; the slug comes from the name when left out',
+      method: 'POST',
+      path: '/api/taxonomies/{taxonomy}/terms',
+      effect: 'write',
+    },
+    {
+      name: 'term_update',
+      title: 'Update term',
+      description: 'Change a term: only the properties sent',
+      method: 'PUT',
+      path: '/api/taxonomies/{taxonomy}/terms/{id}',
+      effect: 'write',
+    },
+    {
+      name: 'term_delete',
+      title: 'Delete term',
+      description: 'Delete a term; entries lose it',
+      method: 'DELETE',
+      path: '/api/taxonomies/{taxonomy}/terms/{id}',
+      effect: 'destructive',
+    },
+    {
+      name: 'media_list',
+      title: 'Media library',
+      description:
+        'Page the media library, newest first: search name, title and alt text; filter by type, folder, uploader, dates',
+      method: 'GET',
+      path: '/api/media',
+      effect: 'read',
+    },
+    {
+      name: 'media_get',
+      title: 'Media item',
+      description: 'One media item with its variants, alt text and details',
+      method: 'GET',
+      path: '/api/media/{id}',
+      effect: 'read',
+    },
+    {
+      name: 'media_update_alt_text',
+      title: 'Set alt text',
+      description: "Set a media item's alt text (what a screen reader says of the image)",
+      method: 'PUT',
+      path: '/api/media/{id}',
+      effect: 'write',
+      bodyKeys: ['alt_text'],
+      permissions: ['media.edit', 'media.edit_others'],
+    },
+    {
+      name: 'menus_list',
+      title: 'Menus',
+      description: 'The menus of the site with their items',
+      method: 'GET',
+      path: '/api/menus',
+      effect: 'read',
+    },
+    {
+      name: 'menu_get',
+      title: 'Menu',
+      description: 'One menu and its items',
+      method: 'GET',
+      path: '/api/menus/{id}',
+      effect: 'read',
+    },
+    {
+      name: 'menu_item_add',
+      title: 'Add menu item',
+      description: 'Add an item to a menu: an entry, a term or an address, with a label',
+      method: 'POST',
+      path: '/api/menus/{id}/items',
+      effect: 'write',
+    },
+    {
+      name: 'menu_item_update',
+      title: 'Update menu item',
+      description: 'Change a menu item: only the properties sent',
+      method: 'PUT',
+      path: '/api/menus/{id}/items/{itemId}',
+      effect: 'write',
+    },
+    {
+      name: 'menu_item_delete',
+      title: 'Remove menu item',
+      description: 'Remove a menu item and its sub-items',
+      method: 'DELETE',
+      path: '/api/menus/{id}/items/{itemId}',
+      effect: 'destructive',
+    },
+    {
+      name: 'settings_read',
+      title: 'Site settings',
+      description: "The site's settings, every group (secrets shown only as set or not)",
+      method: 'GET',
+      path: '/api/settings',
+      effect: 'read',
+    },
+    {
+      name: 'settings_group_read',
+      title: 'Settings group',
+      description: 'One group of site settings (general, reading, discussion, media, design...)',
+      method: 'GET',
+      path: '/api/settings/{group}',
+      effect: 'read',
+    },
+  ];
+}
