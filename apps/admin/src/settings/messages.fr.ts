@@ -32,6 +32,7 @@ export const fr: typeof en = {
     webhooks: 'Webhooks',
     analytics: 'Statistiques',
     design: 'Apparence',
+    mcp: 'Clients IA',
     redirects: 'Redirections',
   },
   about: {
@@ -46,6 +47,7 @@ export const fr: typeof en = {
       'Où les webhooks peuvent livrer, le calendrier des nouvelles tentatives et la durée du journal des livraisons.',
     analytics: 'Statistiques du site public, sans cookie.',
     design: 'Couleurs, polices, échelle typographique, espacements, coins et ombres du site public.',
+    mcp: 'Les clients IA (Claude, Cursor et autres clients MCP) qui travaillent sur le contenu avec un jeton d’API.',
     redirects:
       'Envoyer les visiteurs d’anciennes adresses du site vers les nouvelles, ou leur dire qu’une page n’existe plus.',
     plugin: 'Réglages ajoutés par une extension.',
@@ -145,6 +147,7 @@ export const fr: typeof en = {
       log_days: 'Garder le journal des livraisons (jours)',
     },
     analytics: { enabled: 'Compter les pages vues' },
+    mcp: { enabled: 'Autoriser les clients IA (MCP)', read_only: 'Lecture seule' },
     design: {
       font_body: 'Police du texte',
       font_heading: 'Police des titres',
@@ -170,6 +173,11 @@ export const fr: typeof en = {
       show_on_front: 'Ce que voient les visiteurs à l’adresse du site.',
       front_page_id: 'La page publiée affichée à l’adresse du site.',
       feed_items: 'Combien des derniers contenus le flux liste.',
+    },
+    mcp: {
+      enabled:
+        'Désactivé : /api/mcp répond 404 et tessera mcp refuse le site. Chaque client a besoin d’un jeton et ne peut faire que ce que son utilisateur peut faire.',
+      read_only: 'Les clients IA peuvent lire le contenu, les médias et les réglages, sans rien modifier.',
     },
     discussion: {
       comments_enabled: 'Désactivé : personne ne peut commenter.',

@@ -27,6 +27,7 @@ export const en = {
     webhooks: 'Webhooks',
     analytics: 'Analytics',
     design: 'Design',
+    mcp: 'AI clients',
     redirects: 'Redirects',
   },
   about: {
@@ -40,6 +41,7 @@ export const en = {
     webhooks: 'Where webhooks may deliver, the retry schedule and how long the delivery log is kept.',
     analytics: 'Cookieless analytics of the public site.',
     design: 'Colours, fonts, type scale, spacing, corners and shadows of the public site.',
+    mcp: 'AI clients (Claude, Cursor and other MCP clients) working on the content with an API token.',
     redirects: 'Send visitors of old addresses of the site to new ones, or tell them a page is gone.',
     plugin: 'Settings a plugin added.',
   },
@@ -138,6 +140,7 @@ export const en = {
       log_days: 'Keep the delivery log (days)',
     },
     analytics: { enabled: 'Count page views' },
+    mcp: { enabled: 'Allow AI clients (MCP)', read_only: 'Read only' },
     design: {
       font_body: 'Body font',
       font_heading: 'Heading font',
@@ -163,6 +166,11 @@ export const en = {
       show_on_front: 'What visitors see at the site’s address.',
       front_page_id: 'The published page shown at the site’s address.',
       feed_items: 'How many of the latest entries the feed lists.',
+    },
+    mcp: {
+      enabled:
+        'Off: /api/mcp answers 404 and tessera mcp refuses the site. Each client still needs a token, and can do only what its user may.',
+      read_only: 'AI clients can read the content, the media and the settings, and change nothing.',
     },
     discussion: {
       comments_enabled: 'Off: no one can post a comment.',

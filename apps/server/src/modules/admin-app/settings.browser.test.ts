@@ -86,7 +86,16 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     // An Admin does not run the installation: its job queue is not offered.
     expect(await nav.getByRole('link', { name: 'Background jobs' }).count()).toBe(0);
-    for (const group of ['General', 'Reading', 'Discussion', 'Media', 'Webhooks', 'Analytics', 'Redirects'])
+    for (const group of [
+      'General',
+      'Reading',
+      'Discussion',
+      'Media',
+      'Webhooks',
+      'Analytics',
+      'AI clients',
+      'Redirects',
+    ])
       expect(await page.getByRole('tab', { name: group }).count(), group).toBe(1);
     expect(await violations(page)).toEqual([]);
 
