@@ -54,7 +54,7 @@ export type FieldOption =
   | 'fields'
   | 'max_bytes';
 
-/** Which options each type takes besides the common ones: the server's OPTIONS_OF, which refuses others. */
+/** Which options each type takes besides the common ones: the server's OPTIONS_OF, which refuses others (model.parity.test.ts keeps the two the same). */
 export const OPTIONS_OF: Record<FieldType, readonly FieldOption[]> = {
   text: ['min_length', 'max_length', 'pattern'],
   textarea: ['min_length', 'max_length'],
