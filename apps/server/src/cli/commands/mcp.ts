@@ -1,4 +1,3 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import pino from 'pino';
 import { buildApp } from '../../app.js';
 import { loadConfig, readEnvironment } from '../../core/config.js';
@@ -6,7 +5,6 @@ import { createLogger } from '../../core/logger.js';
 import { createRuntime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { prepareRuntime } from '../../lifecycle.js';
-import { relayToEndpoint } from '../../modules/mcp/stdio.js';
 import { CliFailure, type CommandRegistration } from '../context.js';
 
 /**
@@ -30,6 +28,12 @@ export const mcpCommand: CommandRegistration = (program) => {
         const site = await siteNamed(runtime.siteStore, options.site);
         const app = await buildApp(runtime);
         await app.ready();
+        // Loaded here, not with the command table: every other command (serve first) goes without
+        // the MCP SDK's few dozen MiB.
+        const [{ StdioServerTransport }, { relayToEndpoint }] = await Promise.all([
+          import('@modelcontextprotocol/sdk/server/stdio.js'),
+          import('../../modules/mcp/stdio.js'),
+        ]);
         const transport = new StdioServerTransport(process.stdin, process.stdout);
         process.stdin.once('end', () => void transport.close());
         await relayToEndpoint(app, site, token, transport);

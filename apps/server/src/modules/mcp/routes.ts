@@ -1,17 +1,11 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError, Unauthenticated } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
 import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
-import { operationOf } from '../../core/http/request-actor.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import { settingsOf } from '../settings/service.js';
-import { clientOfInitialize, clientOfSession, sessionIdFor } from './client-session.js';
-import { RestRelay } from './relay.js';
-import { mcpServer } from './server.js';
-import { McpSession } from './session.js';
 
 /**
  * POST /api/mcp: the Streamable HTTP transport of MCP, stateless. Each request gets a new SDK
@@ -22,6 +16,8 @@ import { McpSession } from './session.js';
  *
  * Not in the OpenAPI document: its contract is the MCP specification, not a REST resource.
  */
+let exchange: Promise<typeof import('./exchange.js')> | undefined;
+
 export function mcpRoutes(app: App, runtime: Runtime): void {
   const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
   // The API's own version, from its OpenAPI document (readable once the app is ready).
@@ -51,32 +47,17 @@ export function mcpRoutes(app: App, runtime: Runtime): void {
       if (!relaysEveryMessage(runtime, site.id, messages))
         await limiter.charge(...budgetOf(request), reply, request.log);
 
-      const announced = messages.map(clientOfInitialize).find((client) => client !== null);
-      const client = announced ?? clientOfSession(header(request, 'mcp-session-id'));
-      const rest = new RestRelay(app, {
-        siteId: site.id,
-        userId: principal.userId,
-        host: header(request, 'host') ?? site.primary_domain,
-        authorization: header(request, 'authorization') ?? '',
-        ip: request.ip,
-        client: `mcp:${client.name}`,
+      // The SDK (a few dozen MiB with its schemas) loads with the first MCP request, not with the
+      // server: most installations never get one.
+      exchange ??= import('./exchange.js');
+      return (await exchange).answer(app, runtime, request, reply, {
+        site,
+        access,
+        principal,
+        settings,
+        messages,
+        version: version(),
       });
-      const session = new McpSession(runtime, app, { site, access, readOnly: settings.read_only }, rest, () =>
-        operationOf(runtime, request),
-      );
-      const server = mcpServer(session, version());
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
-      try {
-        const answer = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
-        if (announced) reply.header('mcp-session-id', sessionIdFor(announced));
-        return await send(reply, answer);
-      } finally {
-        await server.close();
-      }
     },
   );
 }
@@ -108,30 +89,4 @@ function relaysEveryMessage(runtime: Runtime, siteId: number, messages: readonly
 function budgetOf(request: FastifyRequest) {
   const budget = rateLimitBudget('general', request.principal, request.ip);
   return [budget.group, budget.key] as const;
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The Fastify request as the web-standard Request the SDK transport reads (its body is already parsed). */
-function webRequestOf(request: FastifyRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
-  }
-  return new Request(`http://${header(request, 'host') ?? 'localhost'}${request.url}`, {
-    method: request.method,
-    headers,
-  });
-}
-
-async function send(reply: FastifyReply, answer: Response): Promise<FastifyReply> {
-  reply.code(answer.status);
-  const type = answer.headers.get('content-type');
-  if (type) reply.type(type);
-  const text = await answer.text();
-  return reply.send(text || undefined);
 }
