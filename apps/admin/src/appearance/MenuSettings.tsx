@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, done, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { useUnsaved } from './dirty.js';
 import { LocationSelect } from './LocationSelect.js';
 import { type ActiveTheme, MENUS, type SiteMenu } from './queries.js';

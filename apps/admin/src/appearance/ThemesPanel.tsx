@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { Pending } from '../shell/Shell.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { MENUS, THEMES, type Theme, useThemes, WIDGETS } from './queries.js';
 
 /**

@@ -16,6 +16,7 @@ import { en as webhooks } from '../webhooks/messages.js';
 export const en = {
   app: {
     close: 'Close',
+    cancel: 'Cancel',
     leaveTitle: 'Leave without saving?',
     leaveText: 'Your changes are not saved yet and will be lost.',
     stay: 'Stay',

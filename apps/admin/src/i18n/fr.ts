@@ -17,6 +17,7 @@ import type { Messages } from './en.js';
 export const fr: Messages = {
   app: {
     close: 'Fermer',
+    cancel: 'Annuler',
     leaveTitle: 'Quitter sans enregistrer ?',
     leaveText: 'Vos modifications ne sont pas encore enregistrées et seront perdues.',
     stay: 'Rester',

@@ -14,10 +14,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, done, toApiError } from '../api.js';
-import { ConfirmDialog } from '../appearance/ConfirmDialog.js';
 import { useUnsaved } from '../appearance/dirty.js';
 import { type Block, OutlineEditor } from '../builder/OutlineEditor.js';
 import { fieldErrors } from '../forms.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { useDateFormat } from '../site.js';
 import { PATTERNS, type Pattern, patternProblems } from './queries.js';
 

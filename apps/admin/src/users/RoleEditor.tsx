@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { type ApiError, api, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
 import { ME, useCan, useSession } from '../session.js';
-import { ConfirmModal } from './ConfirmModal.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { FormError } from './FormError.js';
 import { PermissionMatrix } from './PermissionMatrix.js';
 import { beyond, hasComputedPermissions, type PermissionGroup, type Role, useMe } from './queries.js';
@@ -223,15 +223,15 @@ export function RoleEditor(props: {
           ) : null}
         </Stack>
       </form>
-      <ConfirmModal
+      <ConfirmDialog
         opened={losing !== null}
         title={t('users.roles.ownRoleTitle')}
-        confirmLabel={t('users.confirm')}
-        onCancel={() => setLosing(null)}
+        text={t('users.roles.ownRoleConfirm', { permissions: (losing ?? []).join(', ') })}
+        confirm={t('users.confirm')}
+        danger
+        onClose={() => setLosing(null)}
         onConfirm={() => void save()}
-      >
-        <Text size="sm">{t('users.roles.ownRoleConfirm', { permissions: (losing ?? []).join(', ') })}</Text>
-      </ConfirmModal>
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, done, toApiError } from '../api.js';
 import { useCan } from '../session.js';
-import { ConfirmModal } from './ConfirmModal.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { beyond, type Role } from './queries.js';
 
 /**
@@ -53,16 +53,16 @@ export function RoleRemoval({ role }: { role: Role }) {
           {label}
         </Button>
       </Stack>
-      <ConfirmModal
+      <ConfirmDialog
         opened={asking}
         title={t('users.roles.deleteTitle')}
-        confirmLabel={label}
-        loading={remove.isPending}
-        onCancel={() => setAsking(false)}
+        text={t('users.roles.deleteConfirm', { name: role.name })}
+        confirm={label}
+        danger
+        pending={remove.isPending}
+        onClose={() => setAsking(false)}
         onConfirm={() => remove.mutate()}
-      >
-        <Text size="sm">{t('users.roles.deleteConfirm', { name: role.name })}</Text>
-      </ConfirmModal>
+      />
     </Card>
   );
 }

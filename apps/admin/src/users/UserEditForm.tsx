@@ -19,7 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { type ApiError, api, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
 import { ME, useCan, useSession } from '../session.js';
-import { ConfirmModal } from './ConfirmModal.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { FormError } from './FormError.js';
 import { LOCALES, type Me, mayGrant, type Role, SUPER_ADMIN, type User } from './queries.js';
 
@@ -212,18 +212,19 @@ export function UserEditForm({ user, roles }: { user: User; roles: Role[] | null
           </Button>
         </Stack>
       </form>
-      <ConfirmModal
+      <ConfirmDialog
         opened={confirming !== null}
         title={t('users.selfRoleTitle')}
-        confirmLabel={t('users.confirm')}
-        onCancel={() => setConfirming(null)}
+        confirm={t('users.confirm')}
+        danger
+        onClose={() => setConfirming(null)}
         onConfirm={() => confirming && void save(confirming)}
       >
         <Text size="sm">{t('users.selfRoleConfirm', { role: target?.name ?? confirming?.role ?? '' })}</Text>
         {losing.length > 0 ? (
           <Text size="sm">{t('users.selfRoleLoses', { permissions: losing.join(', ') })}</Text>
         ) : null}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Card>
   );
 }

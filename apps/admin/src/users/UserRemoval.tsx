@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, done, toApiError } from '../api.js';
-import { ConfirmModal } from './ConfirmModal.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import type { User } from './queries.js';
 
 /** Removes the user from this site after a confirmation; the server's refusal (the last Super Admin) shows here. */
@@ -42,16 +42,16 @@ export function UserRemoval({ user }: { user: User }) {
           {label}
         </Button>
       </Stack>
-      <ConfirmModal
+      <ConfirmDialog
         opened={asking}
         title={t('users.removeTitle')}
-        confirmLabel={label}
-        loading={remove.isPending}
-        onCancel={() => setAsking(false)}
+        text={t('users.removeConfirm', { name: user.display_name })}
+        confirm={label}
+        danger
+        pending={remove.isPending}
+        onClose={() => setAsking(false)}
         onConfirm={() => remove.mutate()}
-      >
-        <Text size="sm">{t('users.removeConfirm', { name: user.display_name })}</Text>
-      </ConfirmModal>
+      />
     </Card>
   );
 }

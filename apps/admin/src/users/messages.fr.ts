@@ -79,8 +79,6 @@ export const fr: typeof en = {
     'Vous changez votre propre rôle pour « {{role}} ». Vous pourriez perdre aussitôt l’accès à cet écran et à d’autres, et seul un autre administrateur pourrait vous le rendre.',
   selfRoleLoses: 'Vous perdriez : {{permissions}}.',
   confirm: 'Confirmer',
-  cancel: 'Annuler',
-  close: 'Fermer',
   notFound: 'Cet utilisateur n’existe pas sur ce site.',
   roles: {
     title: 'Rôles',

@@ -69,8 +69,6 @@ export const en = {
     'You are changing your own role to “{{role}}”. You may lose access to this screen and others at once, and only another administrator can give it back.',
   selfRoleLoses: 'You would lose: {{permissions}}.',
   confirm: 'Confirm',
-  cancel: 'Cancel',
-  close: 'Close',
   notFound: 'There is no such user on this site.',
   roles: {
     title: 'Roles',
