@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LoginPage } from './auth/LoginPage.js';
 import { RequireSession } from './session.js';
+import { ConfirmProvider } from './shell/confirm.js';
 import { Shell } from './shell/Shell.js';
 
 // Screens past the first load come in chunks of their own.
@@ -87,7 +88,9 @@ export const router = createBrowserRouter(
         {
           element: (
             <RequireSession fallback={loading}>
-              <Shell />
+              <ConfirmProvider>
+                <Shell />
+              </ConfirmProvider>
             </RequireSession>
           ),
           children: [

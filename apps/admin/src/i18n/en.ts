@@ -232,6 +232,7 @@ export const en = {
     copied: 'Copied',
     noTokens: 'You have no API token.',
     revoke: 'Revoke',
+    revokeTitle: 'Revoke this token?',
     revokeConfirm: 'Revoke the token “{{name}}”? Programs using it stop working at once.',
     twoFactor: 'Two-step sign-in',
     twoFactorHelp: 'Ask for a code from an authenticator app after the password at each sign-in.',

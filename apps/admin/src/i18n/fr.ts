@@ -246,6 +246,7 @@ export const fr: Messages = {
     copied: 'Copié',
     noTokens: 'Vous n’avez aucun jeton d’API.',
     revoke: 'Révoquer',
+    revokeTitle: 'Révoquer ce jeton ?',
     revokeConfirm:
       'Révoquer le jeton « {{name}} » ? Les programmes qui l’utilisent cessent aussitôt de fonctionner.',
     twoFactor: 'Connexion en deux étapes',

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Collapse, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../shell/confirm.js';
 import { useDateFormat } from '../site.js';
 import { RescheduleForm } from './RescheduleForm.js';
 
@@ -44,6 +45,7 @@ export function JobCard(props: {
   onRescheduleToggle: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const when = useDateFormat();
   const { job } = props;
   const [payload, setPayload] = useState(false);
@@ -132,8 +134,14 @@ export function JobCard(props: {
                 variant="subtle"
                 color="red"
                 loading={props.busy}
-                onClick={() => {
-                  if (window.confirm(t('jobs.cancelConfirm', names))) props.onCancel();
+                onClick={async () => {
+                  const yes = await ask({
+                    title: t('jobs.cancelTitle'),
+                    text: t('jobs.cancelConfirm', names),
+                    confirm: t('jobs.cancel'),
+                    danger: true,
+                  });
+                  if (yes) props.onCancel();
                 }}
                 aria-label={about(t('jobs.cancel'))}
               >

@@ -49,6 +49,7 @@ export const fr: typeof en = {
   retry: 'Relancer',
   retried: 'La tâche n° {{id}} est de retour dans la file.',
   cancel: 'Annuler la tâche',
+  cancelTitle: 'Annuler cette tâche ?',
   cancelConfirm: 'Annuler la tâche n° {{id}} ({{name}}) ? Elle ne s’exécutera pas.',
   cancelled: 'La tâche n° {{id}} est annulée.',
   reschedule: 'Replanifier',

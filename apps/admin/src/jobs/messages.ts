@@ -44,6 +44,7 @@ export const en = {
   retry: 'Retry',
   retried: 'Job #{{id}} is back in the queue.',
   cancel: 'Cancel the job',
+  cancelTitle: 'Cancel this job?',
   cancelConfirm: 'Cancel job #{{id}} ({{name}})? It will not run.',
   cancelled: 'Job #{{id}} is cancelled.',
   reschedule: 'Reschedule',

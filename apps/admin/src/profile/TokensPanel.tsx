@@ -16,12 +16,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, page, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
+import { useConfirm } from '../shell/confirm.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat } from '../site.js';
 
 /** The user's API tokens: made with a name and an optional end date, shown once, revoked at will. */
 export function TokensPanel() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const client = useQueryClient();
   const when = useDateFormat({ dateStyle: 'medium' });
   const tokens = useQuery({
@@ -142,9 +144,14 @@ export function TokensPanel() {
                     variant="subtle"
                     color="red"
                     loading={revoke.isPending && revoke.variables === token.id}
-                    onClick={() => {
-                      if (window.confirm(t('profile.revokeConfirm', { name: token.name })))
-                        revoke.mutate(token.id);
+                    onClick={async () => {
+                      const yes = await ask({
+                        title: t('profile.revokeTitle'),
+                        text: t('profile.revokeConfirm', { name: token.name }),
+                        confirm: t('profile.revoke'),
+                        danger: true,
+                      });
+                      if (yes) revoke.mutate(token.id);
                     }}
                     aria-label={`${t('profile.revoke')}: ${token.name}`}
                   >

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, page, toApiError } from '../api.js';
+import { useConfirm } from '../shell/confirm.js';
 import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat } from '../site.js';
@@ -20,6 +21,7 @@ interface Redirect {
 /** The site's redirects (redirects.manage): added, changed and deleted, with how often each was followed. */
 export function RedirectsPanel() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const client = useQueryClient();
   const when = useDateFormat();
   const [current, setCurrent] = useState(1);
@@ -154,11 +156,14 @@ export function RedirectsPanel() {
                           variant="subtle"
                           color="red"
                           loading={remove.isPending && remove.variables === redirect.id}
-                          onClick={() => {
-                            if (
-                              window.confirm(t('settings.redirects.deleteConfirm', { from: redirect.from }))
-                            )
-                              remove.mutate(redirect.id);
+                          onClick={async () => {
+                            const yes = await ask({
+                              title: t('settings.redirects.deleteTitle'),
+                              text: t('settings.redirects.deleteConfirm', { from: redirect.from }),
+                              confirm: t('settings.redirects.delete'),
+                              danger: true,
+                            });
+                            if (yes) remove.mutate(redirect.id);
                           }}
                           aria-label={t('settings.redirects.deleteLabel', { from: redirect.from })}
                         >

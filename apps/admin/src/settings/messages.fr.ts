@@ -286,6 +286,7 @@ export const fr: typeof en = {
     cancel: 'Annuler',
     delete: 'Supprimer',
     deleteLabel: 'Supprimer : {{from}}',
+    deleteTitle: 'Supprimer cette redirection ?',
     deleteConfirm:
       'Supprimer la redirection depuis {{from}} ? Les visiteurs de cette adresse recevront ce que le site y sert.',
     empty: 'Aucune redirection pour l’instant. Ajoutez-en une quand une page change d’adresse.',

@@ -272,6 +272,7 @@ export const en = {
     cancel: 'Cancel',
     delete: 'Delete',
     deleteLabel: 'Delete: {{from}}',
+    deleteTitle: 'Delete this redirect?',
     deleteConfirm:
       'Delete the redirect from {{from}}? Visitors of that address will get what the site serves there.',
     empty: 'No redirect yet. Add one when a page moves.',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, page } from '../api.js';
 import { useCan } from '../session.js';
+import { useConfirm } from '../shell/confirm.js';
 import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
@@ -16,6 +17,7 @@ import { type SiteFields, SiteForm } from './SiteForm.js';
  */
 export function SitesPage() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   useDocumentTitle(t('sites.title'));
   const can = useCan();
   const client = useQueryClient();
@@ -121,12 +123,16 @@ export function SitesPage() {
                           variant="subtle"
                           color={site.enabled ? 'red' : undefined}
                           aria-label={`${site.enabled ? t('sites.disable') : t('sites.enable')}: ${site.name}`}
-                          onClick={() => {
-                            if (
+                          onClick={async () => {
+                            const yes =
                               !site.enabled ||
-                              window.confirm(t('sites.disableConfirm', { name: site.name }))
-                            )
-                              toggle.mutate(site);
+                              (await ask({
+                                title: t('sites.disableTitle'),
+                                text: t('sites.disableConfirm', { name: site.name }),
+                                confirm: t('sites.disable'),
+                                danger: true,
+                              }));
+                            if (yes) toggle.mutate(site);
                           }}
                         >
                           {site.enabled ? t('sites.disable') : t('sites.enable')}

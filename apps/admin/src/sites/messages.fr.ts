@@ -23,6 +23,7 @@ export const fr: typeof en = {
   disabled: 'Désactivé',
   enable: 'Activer',
   disable: 'Désactiver',
+  disableTitle: 'Désactiver ce site ?',
   disableConfirm:
     'Désactiver « {{name}} » ? Ses adresses répondront « introuvable » ; son contenu reste et il pourra être réactivé.',
   save: 'Enregistrer le site',

@@ -18,6 +18,7 @@ export const en = {
   disabled: 'Disabled',
   enable: 'Enable',
   disable: 'Disable',
+  disableTitle: 'Disable this site?',
   disableConfirm:
     'Disable “{{name}}”? Its addresses will answer “not found”; its content stays and it can be enabled again.',
   save: 'Save the site',

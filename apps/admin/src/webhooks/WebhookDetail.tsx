@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type ApiError, api, data, done, toApiError } from '../api.js';
+import { useConfirm } from '../shell/confirm.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
 import { Deliveries } from './Deliveries.js';
@@ -21,6 +22,7 @@ function newSecret(): string {
 /** One webhook: its settings, its secret (shown once, replaceable), a test ping and its deliveries. */
 export function WebhookDetail({ id }: { id: number | null }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -96,8 +98,14 @@ export function WebhookDetail({ id }: { id: number | null }) {
           variant="light"
           color="red"
           loading={remove.isPending}
-          onClick={() => {
-            if (window.confirm(t('webhooks.deleteConfirm', { url: current.url }))) remove.mutate();
+          onClick={async () => {
+            const yes = await ask({
+              title: t('webhooks.deleteTitle'),
+              text: t('webhooks.deleteConfirm', { url: current.url }),
+              confirm: t('webhooks.delete'),
+              danger: true,
+            });
+            if (yes) remove.mutate();
           }}
           aria-label={t('webhooks.deleteLabel', { url: current.url })}
         >
@@ -138,8 +146,14 @@ export function WebhookDetail({ id }: { id: number | null }) {
           <Button
             variant="default"
             loading={update.isPending && update.variables?.secret !== undefined}
-            onClick={() => {
-              if (window.confirm(t('webhooks.secretRenewConfirm'))) update.mutate({ secret: newSecret() });
+            onClick={async () => {
+              const yes = await ask({
+                title: t('webhooks.secretRenewTitle'),
+                text: t('webhooks.secretRenewConfirm'),
+                confirm: t('webhooks.secretRenew'),
+                danger: true,
+              });
+              if (yes) update.mutate({ secret: newSecret() });
             }}
           >
             {t('webhooks.secretRenew')}

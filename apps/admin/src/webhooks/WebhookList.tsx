@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, data, done, toApiError } from '../api.js';
+import { useConfirm } from '../shell/confirm.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
 
@@ -20,6 +21,7 @@ export const WEBHOOKS = ['webhooks', 'list'] as const;
 /** The site's webhooks (webhooks.manage): each one's address, state and events, opened or deleted. */
 export function WebhookList() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   useDocumentTitle(t('webhooks.title'));
   const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -91,9 +93,14 @@ export function WebhookList() {
                     variant="subtle"
                     color="red"
                     loading={remove.isPending && remove.variables === webhook.id}
-                    onClick={() => {
-                      if (window.confirm(t('webhooks.deleteConfirm', { url: webhook.url })))
-                        remove.mutate(webhook.id);
+                    onClick={async () => {
+                      const yes = await ask({
+                        title: t('webhooks.deleteTitle'),
+                        text: t('webhooks.deleteConfirm', { url: webhook.url }),
+                        confirm: t('webhooks.delete'),
+                        danger: true,
+                      });
+                      if (yes) remove.mutate(webhook.id);
                     }}
                     aria-label={t('webhooks.deleteLabel', { url: webhook.url })}
                   >

@@ -35,6 +35,7 @@ export const fr: typeof en = {
   openLabel: 'Ouvrir : {{url}}',
   delete: 'Supprimer',
   deleteLabel: 'Supprimer : {{url}}',
+  deleteTitle: 'Supprimer ce webhook ?',
   deleteConfirm:
     'Supprimer le webhook vers {{url}} et son journal de livraisons ? Plus rien ne lui sera envoyé.',
   settings: 'Réglages',
@@ -44,6 +45,7 @@ export const fr: typeof en = {
   secretOnce: 'Copiez-le maintenant : il n’est montré qu’une fois et ne pourra plus être vu.',
   secretCreated: 'Le secret du webhook',
   secretRenew: 'Remplacer le secret',
+  secretRenewTitle: 'Remplacer le secret de signature ?',
   secretRenewConfirm:
     'Remplacer le secret de signature ? Le récepteur refusera les livraisons tant qu’il n’aura pas reçu le nouveau.',
   copy: 'Copier',

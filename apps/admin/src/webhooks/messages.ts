@@ -29,6 +29,7 @@ export const en = {
   openLabel: 'Open: {{url}}',
   delete: 'Delete',
   deleteLabel: 'Delete: {{url}}',
+  deleteTitle: 'Delete this webhook?',
   deleteConfirm: 'Delete the webhook to {{url}} and its delivery log? Nothing more is sent to it.',
   settings: 'Settings',
   secret: 'Signing secret',
@@ -37,6 +38,7 @@ export const en = {
   secretOnce: 'Copy it now: it is shown this once and cannot be seen again.',
   secretCreated: 'The webhook’s secret',
   secretRenew: 'Replace the secret',
+  secretRenewTitle: 'Replace the signing secret?',
   secretRenewConfirm:
     'Replace the signing secret? The receiver will refuse deliveries until it is given the new one.',
   copy: 'Copy',

@@ -19,6 +19,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api.js';
 import { type Block, OutlineEditor } from '../../builder/OutlineEditor.js';
 import { useCan, useSession } from '../../session.js';
+import { useConfirm } from '../../shell/confirm.js';
 import { LeaveGuard } from '../../shell/LeaveGuard.js';
 import { Pending } from '../../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../../site.js';
@@ -62,6 +63,7 @@ export function EntryEditorPage() {
 
 function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const navigate = useNavigate();
   const client = useQueryClient();
   const can = useCan();
@@ -142,7 +144,14 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
     else win?.close();
   };
   const trash = async () => {
-    if (!entry || !window.confirm(t('editor.trashConfirm', { title: entry.title }))) return;
+    if (!entry) return;
+    const yes = await ask({
+      title: t('editor.trashTitle'),
+      text: t('editor.trashConfirm', { title: entry.title }),
+      confirm: t('editor.moveToTrash'),
+      danger: true,
+    });
+    if (!yes) return;
     const { response } = await api.DELETE('/api/content/{type}/{id}', {
       params: { path: { type: type.slug, id: entry.id } },
     });

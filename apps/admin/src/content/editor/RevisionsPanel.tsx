@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, page } from '../../api.js';
+import { useConfirm } from '../../shell/confirm.js';
 import { Pending } from '../../shell/Shell.js';
 import { useDateFormat } from '../../site.js';
 import type { Comparison, Entry } from './model.js';
@@ -23,6 +24,7 @@ export function RevisionsPanel(props: {
   onRestored: (entry: Entry) => void;
 }) {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const { type, entry } = props;
   const when = useDateFormat();
   const [shown, setShown] = useState(PER_PAGE);
@@ -90,9 +92,15 @@ export function RevisionsPanel(props: {
                     variant="default"
                     aria-label={t('editor.restoreLabel', { label })}
                     loading={restore.isPending && restore.variables === revision.id}
-                    onClick={() => {
-                      const question = props.dirty ? t('editor.restoreDirty') : t('editor.restoreConfirm');
-                      if (window.confirm(question)) restore.mutate(revision.id);
+                    onClick={async () => {
+                      // Nothing is lost unless unsaved changes are replaced: only then is it a red question.
+                      const yes = await ask({
+                        title: t('editor.restoreTitle'),
+                        text: props.dirty ? t('editor.restoreDirty') : t('editor.restoreConfirm'),
+                        confirm: t('editor.restore'),
+                        danger: props.dirty,
+                      });
+                      if (yes) restore.mutate(revision.id);
                     }}
                   >
                     {t('editor.restore')}

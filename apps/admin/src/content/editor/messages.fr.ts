@@ -20,6 +20,7 @@ export const fr: typeof en = {
   preview: 'Prévisualiser',
   publishing: 'Publication',
   moveToTrash: 'Mettre à la corbeille',
+  trashTitle: 'Mettre à la corbeille ?',
   trashConfirm: 'Mettre « {{title}} » à la corbeille ? Vous pourrez l’y restaurer.',
   inTrash: 'Ce contenu est à la corbeille. Restaurez-le depuis la liste pour le modifier à nouveau.',
   readOnly: 'Vous pouvez lire ce contenu mais pas le modifier.',
@@ -43,6 +44,7 @@ export const fr: typeof en = {
   noChanges: 'Rien n’a changé entre ces versions.',
   restore: 'Restaurer',
   restoreLabel: 'Restaurer la {{label}}',
+  restoreTitle: 'Restaurer cette version ?',
   restoreConfirm:
     'Faire de cette version la copie de travail ? La version actuelle reste dans les révisions.',
   restoreDirty:

@@ -189,8 +189,11 @@ describeInBrowser('the entry editor', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-editor-diff.png') });
     await page.keyboard.press('Escape');
 
-    page.once('dialog', (question) => void question.accept());
     await revisions.getByRole('button', { name: /^Restore version 1 / }).click();
+    const restoring = page.getByRole('dialog', { name: 'Restore this version?' });
+    await expect.poll(() => restoring.count()).toBe(1);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await restoring.getByRole('button', { name: 'Restore', exact: true }).click();
     await expect.poll(() => page.getByLabel(/^Title/).inputValue()).toBe('Marie-Jeanne');
     expect((await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data.title).toBe('Marie-Jeanne');
     await context.close();

@@ -159,8 +159,11 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     ]);
     expect(await violations(page)).toEqual([]);
     await shoot(page, 'admin-settings-redirects.png');
-    page.once('dialog', (question) => void question.accept());
     await page.getByRole('button', { name: 'Delete: /old-page' }).click();
+    const deleting = page.getByRole('dialog', { name: 'Delete this redirect?' });
+    await expect.poll(() => deleting.count()).toBe(1);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await deleting.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.getByText('No redirect yet.', { exact: false }).count()).toBe(1);
     expect(await api(page, '/api/redirects?page=1&limit=20')).toEqual([]);
 
@@ -247,8 +250,11 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     expect(await fitsWidth(page)).toBe(true);
     await shoot(page, 'admin-webhooks-mobile.png');
 
-    page.once('dialog', (question) => void question.accept());
     await page.getByRole('button', { name: `Delete: ${receiverUrl}` }).click();
+    const deleting = page.getByRole('dialog', { name: 'Delete this webhook?' });
+    await expect.poll(() => deleting.count()).toBe(1);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await deleting.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/webhooks');
     expect(await api(page, '/api/webhooks')).toEqual([]);
     await page.context().close();
@@ -291,8 +297,11 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     expect((await job()).run_at).toBe('2031-07-01T08:30:00.000Z');
     expect(await violations(page)).toEqual([]);
 
-    page.once('dialog', (question) => void question.accept());
     await page.getByRole('button', { name: `Cancel the job: job #${id} (mail.send)` }).click();
+    const cancelling = page.getByRole('dialog', { name: 'Cancel this job?' });
+    await expect.poll(() => cancelling.count()).toBe(1);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await cancelling.getByRole('button', { name: 'Cancel the job', exact: true }).click();
     await expect.poll(() => page.getByText(`Job #${id} is cancelled.`).count()).toBe(1);
     expect((await job()).status).toBe('cancelled');
 
