@@ -1,5 +1,18 @@
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
+
+// The dialog (Mantine's Modal) is fetched when first asked, not with the first load: the provider
+// sits around every screen, and loading it eagerly added about 10 KB gzipped to the sign-in page and
+// dashboard (their budget: admin-app.int.test.ts).
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.js').then((m) => ({ default: m.ConfirmDialog })));
 
 /** What `useConfirm` asks: a short title, the question's details, the confirm button's words. */
 export interface Question {
@@ -36,15 +49,17 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <AskContext.Provider value={ask}>
       {children}
       {asked ? (
-        <ConfirmDialog
-          opened={asked.opened}
-          title={asked.question.title}
-          text={asked.question.text}
-          confirm={asked.question.confirm}
-          danger={asked.question.danger}
-          onConfirm={() => reply(true)}
-          onClose={() => reply(false)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened={asked.opened}
+            title={asked.question.title}
+            text={asked.question.text}
+            confirm={asked.question.confirm}
+            danger={asked.question.danger}
+            onConfirm={() => reply(true)}
+            onClose={() => reply(false)}
+          />
+        </Suspense>
       ) : null}
     </AskContext.Provider>
   );
