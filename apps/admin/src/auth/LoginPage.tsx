@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ApiError, api, rememberCsrf, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { ME } from '../session.js';
 import { useSystemName } from '../site.js';
 import { AuthLayout } from './AuthLayout.js';
@@ -20,6 +21,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const next = params.get('next');
   const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
 
@@ -35,6 +37,9 @@ export function LoginPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    setProblems(fieldErrors(local));
+    if (local) return;
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
@@ -70,7 +75,7 @@ export function LoginPage() {
         challenge ? t('auth.twoFactorTitle') : name ? t('auth.signInTitle', { site: name }) : t('auth.signIn')
       }
     >
-      <form onSubmit={submit} noValidate={false}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           {params.get('expired') ? (
             <Alert color="yellow" role="status">
@@ -98,6 +103,7 @@ export function LoginPage() {
                 required
                 autoFocus
                 maxLength={32}
+                error={problems.code}
               />
               <Button type="submit" loading={busy}>
                 {t('auth.verify')}
@@ -114,13 +120,17 @@ export function LoginPage() {
                 label={t('auth.email')}
                 autoComplete="username"
                 required
+                maxLength={254}
                 autoFocus
+                error={problems.email}
               />
               <PasswordInput
                 name="password"
                 label={t('auth.password')}
                 autoComplete="current-password"
                 required
+                maxLength={1024}
+                error={problems.password}
               />
               <Button type="submit" loading={busy}>
                 {t('auth.signIn')}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ApiError, api, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { AuthLayout } from './AuthLayout.js';
 
 /** Asks for a reset link by email; says the same whether the address has an account or not. */
@@ -14,6 +14,11 @@ export function ForgotPasswordPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     setState('busy');
     setError(null);
@@ -39,7 +44,7 @@ export function ForgotPasswordPage() {
           </Anchor>
         </Stack>
       ) : (
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm">{t('auth.forgotHelp')}</Text>
             {error && !error.errors.email ? (
@@ -53,6 +58,7 @@ export function ForgotPasswordPage() {
               label={t('auth.email')}
               autoComplete="email"
               required
+              maxLength={254}
               autoFocus
               error={fieldErrors(error).email}
             />
@@ -81,6 +87,11 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) return;
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     setBusy(true);
     setError(null);
@@ -98,7 +109,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title={t('auth.resetTitle')}>
       {token ? (
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
             {error && !error.errors.password ? (
               <Alert color="red" role="alert">
@@ -112,6 +123,7 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
               required
               minLength={10}
+              maxLength={256}
               autoFocus
               error={fieldErrors(error).password}
             />

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type ApiError, api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { AuthLayout } from './AuthLayout.js';
 
 /** First run, from the link `tessera serve` prints: the first site and its Super Admin. */
@@ -20,6 +20,11 @@ export function SetupPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) return;
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     setBusy(true);
@@ -63,7 +68,7 @@ export function SetupPage() {
           {t('auth.missingToken')}
         </Alert>
       ) : (
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm">{t('setup.help')}</Text>
             {error && !known.some((field) => errors[field]) ? (
@@ -74,6 +79,7 @@ export function SetupPage() {
             <TextInput
               name="site_name"
               label={t('setup.siteName')}
+              maxLength={200}
               required
               autoFocus
               error={errors.site_name}
@@ -90,6 +96,7 @@ export function SetupPage() {
               name="admin_name"
               label={t('setup.adminName')}
               autoComplete="name"
+              maxLength={200}
               error={errors.admin_name}
             />
             <TextInput
@@ -98,6 +105,7 @@ export function SetupPage() {
               label={t('setup.adminEmail')}
               autoComplete="email"
               required
+              maxLength={254}
               error={errors.admin_email}
             />
             <PasswordInput
@@ -106,6 +114,7 @@ export function SetupPage() {
               description={t('auth.passwordRule')}
               autoComplete="new-password"
               minLength={10}
+              maxLength={256}
               required
               error={errors.admin_password}
             />

@@ -17,7 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type ApiError, api, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { ME, useCan, useSession } from '../session.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { FormError } from './FormError.js';
@@ -111,6 +111,12 @@ export function RoleEditor(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      setSaved(false);
+      return;
+    }
     // Unticking a permission of one's own role takes it from oneself at once: asked first.
     const own = role && !session.is_super_admin && me?.role?.id === role.id;
     const dropped = own ? role.permissions.filter((p) => !permissions.has(p)).sort() : [];
@@ -122,7 +128,7 @@ export function RoleEditor(props: {
   return (
     <>
       {note ? <Alert color="gray">{note}</Alert> : null}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Card withBorder radius="md">
             <Stack>
@@ -134,6 +140,7 @@ export function RoleEditor(props: {
               ) : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
+                  name="name"
                   label={t('users.roles.name')}
                   value={name}
                   onChange={(event) => setName(event.currentTarget.value)}
@@ -151,6 +158,7 @@ export function RoleEditor(props: {
                   </Stack>
                 ) : (
                   <TextInput
+                    name="slug"
                     label={t('users.roles.slug')}
                     description={t('users.roles.slugHelp')}
                     value={slug}
@@ -162,6 +170,7 @@ export function RoleEditor(props: {
                 )}
               </SimpleGrid>
               <Textarea
+                name="description"
                 label={t('users.roles.description')}
                 value={description}
                 onChange={(event) => setDescription(event.currentTarget.value)}

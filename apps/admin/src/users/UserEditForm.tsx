@@ -17,7 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ApiError, api, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { ME, useCan, useSession } from '../session.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { FormError } from './FormError.js';
@@ -106,6 +106,12 @@ export function UserEditForm({ user, roles }: { user: User; roles: Role[] | null
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      setNotice(null);
+      return;
+    }
     const body = changes();
     if (Object.keys(body).length === 0) {
       setNotice('nothingChanged');
@@ -126,7 +132,7 @@ export function UserEditForm({ user, roles }: { user: User; roles: Role[] | null
       <Title id="user-edit" order={2} size="h4" mb="xs">
         {t('users.edit')}
       </Title>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <FormError error={error} fields={FIELDS} />
           {notice ? (
@@ -135,6 +141,7 @@ export function UserEditForm({ user, roles }: { user: User; roles: Role[] | null
             </Alert>
           ) : null}
           <TextInput
+            name="display_name"
             label={t('users.name')}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
@@ -143,6 +150,7 @@ export function UserEditForm({ user, roles }: { user: User; roles: Role[] | null
             error={errors.display_name}
           />
           <TextInput
+            name="email"
             type="email"
             label={t('users.email')}
             value={email}
@@ -198,11 +206,14 @@ export function UserEditForm({ user, roles }: { user: User; roles: Role[] | null
                 </Group>
               </Radio.Group>
               <PasswordInput
+                name="password"
                 label={t('users.newPassword')}
                 description={t('users.newPasswordHelp')}
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 autoComplete="new-password"
+                minLength={10}
+                maxLength={256}
                 error={errors.password}
               />
             </>

@@ -16,7 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ApiError, api, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { useCan, useSession } from '../session.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../site.js';
@@ -59,6 +59,11 @@ export function UserNewPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!chosen) return;
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     setBusy(true);
@@ -107,7 +112,7 @@ export function UserNewPage() {
         <Alert color="yellow">{t('users.noGrantableRole')}</Alert>
       ) : (
         <Card withBorder radius="md">
-          <form onSubmit={submit}>
+          <form onSubmit={submit} noValidate>
             <Stack>
               {mayAddExisting ? (
                 <Stack gap={4}>
@@ -167,6 +172,7 @@ export function UserNewPage() {
                     description={t('users.passwordHelp')}
                     autoComplete="new-password"
                     minLength={10}
+                    maxLength={256}
                     required
                     error={errors.password}
                   />
