@@ -71,6 +71,7 @@ describe("an input's problem in the words of the server's rule", () => {
     expect(inputProblem(input({ type: 'email' }, { typeMismatch: true }), say)).toBe('email');
     expect(inputProblem(input({ type: 'url' }, { typeMismatch: true }), say)).toBe('url');
     expect(inputProblem(input({ type: 'number' }, { badInput: true }), say)).toBe('number');
+    expect(inputProblem(input({ type: 'date' }, { badInput: true }), say)).toBe('date');
   });
 
   it('says a pattern mismatch', () => {

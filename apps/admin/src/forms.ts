@@ -45,7 +45,8 @@ const sayInLanguage: Say = (key, values) => i18next.t(`server.${key}`, values);
 export function inputProblem(input: ConstrainedInput, say: Say = sayInLanguage): string | null {
   const { validity } = input;
   if (validity.valueMissing) return say('required');
-  if (validity.badInput) return say('number');
+  if (validity.badInput)
+    return say(input.type === 'date' ? 'date' : input.type.startsWith('datetime') ? 'datetime' : 'number');
   if (validity.typeMismatch)
     return say(input.type === 'email' ? 'email' : input.type === 'url' ? 'url' : 'pattern');
   // Browsers flag tooShort only after a person edits the value, so the length is counted here.

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../api.js';
+import { formProblems } from '../forms.js';
 
 /**
  * A moderator's reply under a comment (WordPress's "Approve and Reply"): published at once in the
@@ -16,6 +17,7 @@ export function ReplyForm(props: {
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [local, setLocal] = useState<ApiError | null>(null);
   const send = useMutation({
     mutationFn: () =>
       data(
@@ -26,20 +28,25 @@ export function ReplyForm(props: {
       ),
     onSuccess: props.onDone,
   });
-  const error = send.error as ApiError | null;
+  const error = local ?? (send.error as ApiError | null);
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim()) send.mutate();
+        const problems = formProblems(event.currentTarget);
+        setLocal(problems);
+        if (!problems && text.trim()) send.mutate();
       }}
     >
       <Stack gap="xs">
         <Textarea
+          name="body"
           label={t('comments.replyTo', { author: props.author })}
           autosize
           minRows={2}
           maxLength={5000}
+          required
           autoFocus
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}

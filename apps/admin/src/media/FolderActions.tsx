@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import type { FlatFolder } from './model.js';
 import { useMediaAccess } from './queries.js';
 
@@ -68,6 +68,11 @@ export function FolderActions(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const parent = String(form.get('parent') ?? '');
     save.mutate({
@@ -127,7 +132,7 @@ export function FolderActions(props: {
             : t('media.folders.createTitle')
         }
       >
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput
               name="name"

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { folderOptions } from './MediaFilters.js';
 import { type FlatFolder, isRaster, kindOf, type Media, type MediaUpdate } from './model.js';
 
@@ -118,6 +118,12 @@ export function MediaForm(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      setSaved(false);
+      return;
+    }
     const body = changesOf(media, values, focal);
     if (Object.keys(body).length === 0) {
       setSaved(true);
@@ -130,13 +136,14 @@ export function MediaForm(props: {
   const image = kindOf(media) === 'image';
   const focusable = editable && isRaster(media);
   const text = (field: 'title' | 'alt_text' | 'caption') => ({
+    name: field,
     value: values[field],
     onChange: (event: { currentTarget: { value: string } }) => set({ [field]: event.currentTarget.value }),
     readOnly: !editable,
     error: errors[field],
   });
   return (
-    <form onSubmit={submit} aria-label={t('media.details.formLabel')}>
+    <form onSubmit={submit} noValidate aria-label={t('media.details.formLabel')}>
       <Stack gap="sm">
         {image ? (
           <Textarea
@@ -168,6 +175,7 @@ export function MediaForm(props: {
         <Fieldset legend={t('media.details.credit')} variant="filled">
           <Stack gap="xs">
             <TextInput
+              name="credit.photographer"
               label={t('media.details.photographer')}
               maxLength={200}
               value={values.photographer}
@@ -176,6 +184,7 @@ export function MediaForm(props: {
               error={errors['credit.photographer']}
             />
             <TextInput
+              name="credit.license"
               label={t('media.details.license')}
               maxLength={200}
               value={values.license}
@@ -184,9 +193,11 @@ export function MediaForm(props: {
               error={errors['credit.license']}
             />
             <TextInput
+              name="credit.source_url"
               label={t('media.details.sourceUrl')}
               type="url"
               placeholder="https://"
+              pattern="https?://.*"
               maxLength={2000}
               value={values.source_url}
               onChange={(event) => set({ source_url: event.currentTarget.value })}
@@ -194,9 +205,11 @@ export function MediaForm(props: {
               error={errors['credit.source_url']}
             />
             <TextInput
+              name="credit.profile_url"
               label={t('media.details.profileUrl')}
               type="url"
               placeholder="https://"
+              pattern="https?://.*"
               maxLength={2000}
               value={values.profile_url}
               onChange={(event) => set({ profile_url: event.currentTarget.value })}

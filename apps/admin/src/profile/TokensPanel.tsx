@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, page, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { useConfirm } from '../shell/confirm.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat } from '../site.js';
@@ -48,9 +48,14 @@ export function TokensPanel() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const name = String(form.get('name') ?? '').trim();
-    const until = String(form.get('expires') ?? '');
+    const until = String(form.get('expires_at') ?? '');
     create.mutate({ name, ...(until ? { expires_at: new Date(`${until}T23:59:59`).toISOString() } : {}) });
     event.currentTarget.reset();
   }
@@ -81,7 +86,7 @@ export function TokensPanel() {
           </Stack>
         </Alert>
       ) : null}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Group align="flex-end" mb="md">
           <TextInput
             name="name"
@@ -91,7 +96,7 @@ export function TokensPanel() {
             error={fieldErrors(error).name}
           />
           <TextInput
-            name="expires"
+            name="expires_at"
             type="date"
             label={t('profile.tokenExpires')}
             error={fieldErrors(error).expires_at}

@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { ME, useSession } from '../session.js';
 
 type Step =
@@ -60,6 +60,11 @@ export function TwoFactorPanel() {
 
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     void attempt(async () => {
       const enabled = await data(api.POST('/api/me/two-factor/enable', { body: { code } }));
@@ -70,6 +75,11 @@ export function TwoFactorPanel() {
 
   const disable = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const local = formProblems(event.currentTarget);
+    if (local) {
+      setError(local);
+      return;
+    }
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     void attempt(async () => {
       await done(api.POST('/api/me/two-factor/disable', { body: { password } }));
@@ -106,7 +116,7 @@ export function TwoFactorPanel() {
           </SimpleGrid>
         </Alert>
       ) : step.kind === 'scan' ? (
-        <form onSubmit={confirm}>
+        <form onSubmit={confirm} noValidate>
           <Stack>
             <Text size="sm">{t('profile.scan')}</Text>
             <Image src={step.qr} alt={t('profile.qrAlt')} w={200} h={200} />
@@ -132,13 +142,14 @@ export function TwoFactorPanel() {
           </Stack>
         </form>
       ) : on ? (
-        <form onSubmit={disable}>
+        <form onSubmit={disable} noValidate>
           <Group align="flex-end">
             <PasswordInput
               name="password"
               label={t('profile.currentPassword')}
               autoComplete="current-password"
               required
+              maxLength={1024}
               error={fieldErrors(error).password}
             />
             <Button type="submit" color="red" variant="light" loading={busy}>
