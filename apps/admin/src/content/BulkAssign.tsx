@@ -46,6 +46,7 @@ export function BulkAssign(props: {
       }
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (props.kind === 'author' && userId) props.onApply({ kind: 'author', userId: Number(userId) });

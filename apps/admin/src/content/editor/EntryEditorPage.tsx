@@ -164,6 +164,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void save.run();

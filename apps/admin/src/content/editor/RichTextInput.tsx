@@ -194,6 +194,7 @@ function LinkTool(props: { active: boolean; current?: string | undefined; onAppl
       </Popover.Target>
       <Popover.Dropdown>
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             props.onApply(href.trim());

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../../api.js';
+import { fieldErrors, formProblems } from '../../forms.js';
 import { useDateFormat, useSite } from '../../site.js';
 import { fromWallClock, toWallClock } from '../../zoned.js';
 import type { Entry } from './model.js';
@@ -45,6 +46,7 @@ export function WorkflowPanel(props: {
   const [asking, setAsking] = useState<'schedule' | 'request_changes' | null>(null);
   const [publishAt, setPublishAt] = useState('');
   const [comment, setComment] = useState('');
+  const [local, setLocal] = useState<ApiError | null>(null);
   const take = useMutation({
     mutationFn: async (input: { name: Transition; body?: object }) => {
       const saved = await props.saveFirst();
@@ -64,6 +66,13 @@ export function WorkflowPanel(props: {
       props.onDone(entry);
     },
   });
+  const errors = fieldErrors(local ?? (take.error as ApiError | null));
+  /** False, and the problems shown beside their inputs, when the form's inputs break the server's rules. */
+  const checked = (form: HTMLFormElement) => {
+    const problems = formProblems(form);
+    setLocal(problems);
+    return problems === null;
+  };
   const { entry } = props;
   const available = ORDER.filter((name) => entry.transitions.includes(name));
   const label = (name: Transition) =>
@@ -122,21 +131,24 @@ export function WorkflowPanel(props: {
         title={t('editor.transition.schedule')}
       >
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            if (!checked(event.currentTarget)) return;
             const at = fromWallClock(publishAt, zone);
             if (at) take.mutate({ name: 'schedule', body: { publish_at: at } });
           }}
         >
           <Stack>
             <TextInput
+              name="publish_at"
               type="datetime-local"
               label={t('editor.publishAt')}
               description={t('editor.inZone', { zone })}
               required
               value={publishAt}
               onChange={(e) => setPublishAt(e.currentTarget.value)}
-              error={(take.error as ApiError | null)?.errors?.publish_at?.[0]}
+              error={errors.publish_at}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={take.isPending}>
@@ -152,19 +164,23 @@ export function WorkflowPanel(props: {
         title={t('editor.transition.request_changes')}
       >
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            if (!checked(event.currentTarget)) return;
             take.mutate({ name: 'request_changes', body: comment.trim() ? { comment: comment.trim() } : {} });
           }}
         >
           <Stack>
             <Textarea
+              name="comment"
               label={t('editor.reviewComment')}
               autosize
               minRows={3}
               maxLength={5000}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
+              error={errors.comment}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={take.isPending}>

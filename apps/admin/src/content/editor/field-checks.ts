@@ -159,3 +159,22 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
   const scaled = value * 10 ** decimals;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The server's rules for the entry's own columns (entries/entry.ts and the title check of
+ * entries/save.ts), by the same paths as its 422; an empty slug is not sent (made from the title).
+ */
+export function entryProblems(
+  draft: { title: string; slug: string; excerpt: string },
+  say: Say,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (draft.title.trim() === '') problems.title = say('required');
+  else if (draft.title.length > 300) problems.title = say('maxLength', { limit: 300 });
+  if (draft.slug.length > 200) problems.slug = say('maxLength', { limit: 200 });
+  else if (draft.slug !== '' && !SLUG.test(draft.slug)) problems.slug = say('pattern');
+  if (draft.excerpt.length > 5000) problems.excerpt = say('maxLength', { limit: 5000 });
+  return problems;
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, toApiError } from '../../api.js';
 import { fieldErrors } from '../../forms.js';
-import { fieldProblems } from './field-checks.js';
+import { entryProblems, fieldProblems, type Say } from './field-checks.js';
 import { changesOf, type Draft, type Entry, type FieldDefinition } from './model.js';
 
 /**
@@ -26,7 +26,8 @@ export function useEntrySave(options: {
 
   async function run(): Promise<Entry | null> {
     const { type, entry, saved, draft } = options;
-    const found = fieldProblems(options.fields, draft.fields, (key, values) => t(`server.${key}`, values));
+    const say: Say = (key, values) => t(`server.${key}`, values);
+    const found = { ...entryProblems(draft, say), ...fieldProblems(options.fields, draft.fields, say) };
     if (Object.keys(found).length > 0) {
       setProblem({
         message: t('server.invalid'),
