@@ -2,13 +2,13 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { Pending } from '../shell/Shell.js';
 import { ColorTokens, type Scheme } from './ColorTokens.js';
 import { DesignPreview } from './DesignPreview.js';
-import { changedTokens, type DesignDraft, THEME_DEFAULTS, tokensFrom } from './design.js';
+import { changedTokens, type DesignDraft, designProblems, THEME_DEFAULTS, tokensFrom } from './design.js';
 import { useUnsaved } from './dirty.js';
 import { DESIGN } from './queries.js';
 import { FontTokens, ShapeTokens, TypeTokens } from './ShapeTokens.js';
@@ -47,6 +47,7 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
   const [scheme, setScheme] = useState<Scheme>('colors');
   const [said, setSaid] = useState('');
   const [resetting, setResetting] = useState(false);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const changed = changedTokens(base, draft);
   const dirty = Object.keys(changed).length > 0;
   useUnsaved(dirty);
@@ -78,7 +79,7 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
       onSaved(answer, t('appearance.design.resetDone'));
     },
   });
-  const error = save.error ? toApiError(save.error) : null;
+  const error = local ?? (save.error ? toApiError(save.error) : null);
   const all = fieldErrors(error);
   // `design.colors.primary` → the colours' `primary`; `design.radius` → `radius`.
   const errors: Record<string, string> = {};
@@ -98,6 +99,16 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaid('');
+    const problems = Object.entries(designProblems(changed, (key, values) => t(`server.${key}`, values)));
+    setLocal(
+      problems.length > 0
+        ? {
+            message: t('server.invalid'),
+            errors: Object.fromEntries(problems.map(([path, message]) => [path, [message]])),
+          }
+        : null,
+    );
+    if (problems.length > 0) return;
     save.mutate(changed);
   }
   const set = <K extends keyof DesignDraft>(key: K, value: DesignDraft[K]) =>

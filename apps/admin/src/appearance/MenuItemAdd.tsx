@@ -13,10 +13,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { useUnsaved } from './dirty.js';
 import { type ChosenEntry, EntrySearch } from './EntrySearch.js';
+import { MENU_ITEM_PATTERNS } from './menu-item-rules.js';
 import { MENUS, type SiteMenu } from './queries.js';
 import { TermChoice } from './TermChoice.js';
 
@@ -43,6 +44,7 @@ export function MenuItemAdd({ menu }: { menu: SiteMenu }) {
   const [label, setLabel] = useState('');
   const [blank, setBlank] = useState(false);
   const [said, setSaid] = useState('');
+  const [local, setLocal] = useState<ApiError | null>(null);
   // The form restarts (a new key) after each addition.
   const [round, setRound] = useState(0);
   const dirty = entry !== null || term !== null || url.trim() !== '' || label.trim() !== '';
@@ -67,12 +69,20 @@ export function MenuItemAdd({ menu }: { menu: SiteMenu }) {
     },
     onError: () => setSaid(''),
   });
-  const error = add.error ? toApiError(add.error) : null;
+  const error = local ?? (add.error ? toApiError(add.error) : null);
   const errors = fieldErrors(error);
   const shown = ['entry_id', 'term_id', 'url', 'label'];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    // The entry and term pickers are no inputs the browser checks.
+    const unchosen = kind === 'entry' && !entry ? 'entry_id' : kind === 'term' && !term ? 'term_id' : null;
+    const found = unchosen
+      ? { message: t('server.invalid'), errors: { ...problems?.errors, [unchosen]: [t('server.required')] } }
+      : problems;
+    setLocal(found);
+    if (found) return;
     const base = { label: label.trim(), target: blank ? '_blank' : '_self' } as const;
     if (kind === 'entry') add.mutate({ ...base, kind, ...(entry ? { entry_id: entry.id } : {}) });
     else if (kind === 'term') add.mutate({ ...base, kind, ...(term ? { term_id: term.id } : {}) });
@@ -91,6 +101,7 @@ export function MenuItemAdd({ menu }: { menu: SiteMenu }) {
             onChange={(next) => {
               setKind(next as Kind);
               add.reset();
+              setLocal(null);
             }}
             data={KINDS.map((value) => ({ value, label: t(`appearance.menus.kind.${value}`) }))}
             aria-label={t('appearance.menus.kindLabel')}
@@ -112,16 +123,19 @@ export function MenuItemAdd({ menu }: { menu: SiteMenu }) {
             />
           ) : (
             <TextInput
+              name="url"
               label={t('appearance.menus.url')}
               description={t('appearance.menus.urlHelp')}
               required
               maxLength={2000}
+              pattern={MENU_ITEM_PATTERNS.url}
               value={url}
               onChange={(event) => setUrl(event.currentTarget.value)}
               error={errors.url}
             />
           )}
           <TextInput
+            name="label"
             label={t('appearance.menus.label')}
             description={kind === 'custom' ? undefined : t('appearance.menus.labelHelp')}
             required={kind === 'custom'}

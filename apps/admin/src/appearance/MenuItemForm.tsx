@@ -2,9 +2,10 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { useUnsaved } from './dirty.js';
+import { MENU_ITEM_PATTERNS } from './menu-item-rules.js';
 import { MENUS, type MenuItem, type SiteMenu } from './queries.js';
 
 type ItemChange = Partial<Pick<MenuItem, 'label' | 'url' | 'rel' | 'css_class'>> & {
@@ -40,6 +41,7 @@ function ItemFields(props: { menu: SiteMenu; item: MenuItem; onClose: () => void
   const [blank, setBlank] = useState(item.target === '_blank');
   const [rel, setRel] = useState(item.rel);
   const [cssClass, setCssClass] = useState(item.css_class);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const change: ItemChange = {};
   if (label.trim() !== item.label) change.label = label.trim();
   if (item.kind === 'custom' && url.trim() !== (item.url ?? '')) change.url = url.trim();
@@ -64,12 +66,15 @@ function ItemFields(props: { menu: SiteMenu; item: MenuItem; onClose: () => void
       props.onClose();
     },
   });
-  const error = save.error ? toApiError(save.error) : null;
+  const error = local ?? (save.error ? toApiError(save.error) : null);
   const errors = fieldErrors(error);
   const shown = ['label', 'url', 'rel', 'css_class'];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    setLocal(problems);
+    if (problems) return;
     if (Object.keys(change).length === 0) props.onClose();
     else save.mutate(change);
   }
@@ -83,6 +88,7 @@ function ItemFields(props: { menu: SiteMenu; item: MenuItem; onClose: () => void
           </Alert>
         ) : null}
         <TextInput
+          name="label"
           label={t('appearance.menus.label')}
           description={item.kind === 'custom' ? undefined : t('appearance.menus.labelHelp')}
           required={item.kind === 'custom'}
@@ -94,10 +100,12 @@ function ItemFields(props: { menu: SiteMenu; item: MenuItem; onClose: () => void
         />
         {item.kind === 'custom' ? (
           <TextInput
+            name="url"
             label={t('appearance.menus.url')}
             description={t('appearance.menus.urlHelp')}
             required
             maxLength={2000}
+            pattern={MENU_ITEM_PATTERNS.url}
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
             error={errors.url}
@@ -109,17 +117,21 @@ function ItemFields(props: { menu: SiteMenu; item: MenuItem; onClose: () => void
           onChange={(event) => setBlank(event.currentTarget.checked)}
         />
         <TextInput
+          name="rel"
           label={t('appearance.menus.rel')}
           description={t('appearance.menus.relHelp')}
           maxLength={100}
+          pattern={MENU_ITEM_PATTERNS.rel}
           value={rel}
           onChange={(event) => setRel(event.currentTarget.value)}
           error={errors.rel}
         />
         <TextInput
+          name="css_class"
           label={t('appearance.menus.cssClass')}
           description={t('appearance.menus.cssClassHelp')}
           maxLength={100}
+          pattern={MENU_ITEM_PATTERNS.css_class}
           value={cssClass}
           onChange={(event) => setCssClass(event.currentTarget.value)}
           error={errors.css_class}

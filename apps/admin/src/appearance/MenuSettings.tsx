@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@man
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, done, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { type ApiError, api, data, done, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { useUnsaved } from './dirty.js';
 import { LocationSelect } from './LocationSelect.js';
@@ -23,6 +23,7 @@ export function MenuSettings(props: {
   const [location, setLocation] = useState<string | null>(menu.location);
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const dirty = name.trim() !== menu.name || location !== menu.location;
   useUnsaved(dirty);
 
@@ -49,11 +50,14 @@ export function MenuSettings(props: {
       props.onDeleted();
     },
   });
-  const error = save.error ? toApiError(save.error) : null;
+  const error = local ?? (save.error ? toApiError(save.error) : null);
   const errors = fieldErrors(error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    setLocal(problems);
+    if (problems) return;
     const body: { name?: string; location?: string | null } = {};
     if (name.trim() !== menu.name) body.name = name.trim();
     if (location !== menu.location) body.location = location;
@@ -73,6 +77,7 @@ export function MenuSettings(props: {
             </Alert>
           ) : null}
           <TextInput
+            name="name"
             label={t('appearance.menus.name')}
             required
             maxLength={100}

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { LocationSelect } from './LocationSelect.js';
 import { type ActiveTheme, MENUS, type SiteMenu } from './queries.js';
 
@@ -38,6 +38,7 @@ function NewMenuFields(props: {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [location, setLocation] = useState<string | null>(null);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const create = useMutation({
     mutationFn: (body: { name: string; location?: string | null }) => data(api.POST('/api/menus', { body })),
     onSuccess: async (menu) => {
@@ -45,11 +46,14 @@ function NewMenuFields(props: {
       props.onCreated(menu);
     },
   });
-  const error = create.error ? toApiError(create.error) : null;
+  const error = local ?? (create.error ? toApiError(create.error) : null);
   const errors = fieldErrors(error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    setLocal(problems);
+    if (problems) return;
     create.mutate({ name: name.trim(), ...(location ? { location } : {}) });
   }
 
@@ -62,6 +66,7 @@ function NewMenuFields(props: {
           </Alert>
         ) : null}
         <TextInput
+          name="name"
           label={t('appearance.menus.name')}
           required
           maxLength={100}

@@ -3,14 +3,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
 import type { BuilderLabels } from '../builder/labels.js';
 import { PropsForm } from '../builder/PropsForm.js';
 import type { Catalog } from '../builder/queries.js';
 import { type Breakpoint, defaultsOf } from '../builder/schema.js';
 import { newBlockId } from '../builder/tree.js';
 import { useContentTypes } from '../content/types.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { useSite } from '../site.js';
 import { useUnsaved } from './dirty.js';
 import { WIDGETS, type Widget } from './queries.js';
@@ -75,6 +75,7 @@ function WidgetFields(props: {
   const [showOn, setShowOn] = useState<ShowOn>((widget?.visibility.show_on as ShowOn) ?? 'everywhere');
   const [types, setTypes] = useState<string[]>(widget?.visibility.types ?? []);
   const [locales, setLocales] = useState<string[]>(widget?.visibility.locales ?? []);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const contentTypes = useContentTypes().data ?? [];
   const siteLocales = useSite().data?.locales ?? [];
   const blockType = type ? props.catalog.byType.get(type) : undefined;
@@ -108,12 +109,23 @@ function WidgetFields(props: {
       props.onClose();
     },
   });
-  const error = save.error ? toApiError(save.error) : null;
+  const error = local ?? (save.error ? toApiError(save.error) : null);
   const sorted = widgetErrors(fieldErrors(error));
   const unplaced = error && Object.keys(error.errors).length === 0 ? [error.message] : [];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The props form names its inputs by their path in the block's props, as the server's 422 does.
+    const problems = formProblems(event.currentTarget);
+    setLocal(
+      problems && {
+        ...problems,
+        errors: Object.fromEntries(
+          Object.entries(problems.errors).map(([path, messages]) => [`block.props.${path}`, messages]),
+        ),
+      },
+    );
+    if (problems) return;
     save.mutate();
   }
 

@@ -4,6 +4,8 @@
  * free values, so its shape is written down here.
  */
 
+import type { Say } from '../forms.js';
+
 export const COLOR_NAMES = [
   'primary',
   'secondary',
@@ -41,6 +43,30 @@ export const LIMITS = {
   spacing: { min: 0.25, max: 1, step: 0.05 },
   radius: { min: 0, max: 32, step: 1 },
 } as const;
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The server's rules (design-tokens.ts) for the tokens about to be sent, by the paths of its 422
+ * (`font_size`, `colors.primary`): a number input left empty or out of its range, a colour that is
+ * not #rrggbb. The fonts and the shadow are chosen among the allowed values.
+ */
+export function designProblems(changed: Partial<DesignDraft>, say: Say): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const key of Object.keys(LIMITS) as Array<keyof typeof LIMITS>) {
+    const value = changed[key];
+    if (value === undefined) continue;
+    const { min, max, step } = LIMITS[key];
+    if (typeof value !== 'number') problems[key] = say('required');
+    else if (value < min) problems[key] = say('minimum', { limit: min });
+    else if (value > max) problems[key] = say('maximum', { limit: max });
+    else if (step === 1 && !Number.isInteger(value)) problems[key] = say('integer');
+  }
+  for (const scheme of ['colors', 'dark_colors'] as const)
+    for (const [name, color] of Object.entries(changed[scheme] ?? {}))
+      if (color !== null && !HEX.test(color)) problems[`${scheme}.${name}`] = say('color');
+  return problems;
+}
 
 const noColors = Object.fromEntries(COLOR_NAMES.map((name) => [name, null])) as Palette;
 

@@ -94,6 +94,7 @@ export function PropField(props: PropFieldProps) {
       return kind.long && !props.compact ? (
         <Textarea
           {...common}
+          name={path.join('.')}
           autosize
           minRows={name === 'code' ? 6 : 3}
           maxRows={16}
@@ -105,6 +106,7 @@ export function PropField(props: PropFieldProps) {
       ) : (
         <TextInput
           {...common}
+          name={path.join('.')}
           maxLength={schema.maxLength}
           value={asString(value)}
           onChange={(e) => text(e.currentTarget.value)}
