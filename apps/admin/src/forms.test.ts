@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ConstrainedInput, inputProblem } from './forms.js';
+import { type ConstrainedInput, inputProblem, withProblem } from './forms.js';
 
 const VALID = {
   valueMissing: false,
@@ -80,5 +80,15 @@ describe("an input's problem in the words of the server's rule", () => {
 
   it('says the missing value first when several rules fail', () => {
     expect(inputProblem(input({ value: '', minLength: 3 }, { valueMissing: true }), say)).toBe('required');
+  });
+});
+
+describe('a problem added for what no input holds', () => {
+  it("joins the inputs' problems, or stands alone", () => {
+    expect(withProblem({ message: 'm', errors: { name: ['x'] } }, 'events', 'y').errors).toEqual({
+      name: ['x'],
+      events: ['y'],
+    });
+    expect(withProblem(null, 'events', 'y').errors).toEqual({ events: ['y'] });
   });
 });

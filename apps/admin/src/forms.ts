@@ -91,3 +91,8 @@ export function formProblems(form: HTMLFormElement): ApiError | null {
   }
   return Object.keys(errors).length > 0 ? { message: i18next.t('server.invalid'), errors } : null;
 }
+
+/** `problems` and one more, for what no input of the form holds (a picker, tags, checkboxes). */
+export function withProblem(problems: ApiError | null, field: string, message: string): ApiError {
+  return { message: i18next.t('server.invalid'), errors: { ...problems?.errors, [field]: [message] } };
+}

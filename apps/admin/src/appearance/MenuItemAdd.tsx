@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, toApiError } from '../api.js';
-import { fieldErrors, formProblems } from '../forms.js';
+import { fieldErrors, formProblems, withProblem } from '../forms.js';
 import { useUnsaved } from './dirty.js';
 import { type ChosenEntry, EntrySearch } from './EntrySearch.js';
 import { MENU_ITEM_PATTERNS } from './menu-item-rules.js';
@@ -78,9 +78,7 @@ export function MenuItemAdd({ menu }: { menu: SiteMenu }) {
     const problems = formProblems(event.currentTarget);
     // The entry and term pickers are no inputs the browser checks.
     const unchosen = kind === 'entry' && !entry ? 'entry_id' : kind === 'term' && !term ? 'term_id' : null;
-    const found = unchosen
-      ? { message: t('server.invalid'), errors: { ...problems?.errors, [unchosen]: [t('server.required')] } }
-      : problems;
+    const found = unchosen ? withProblem(problems, unchosen, t('server.required')) : problems;
     setLocal(found);
     if (found) return;
     const base = { label: label.trim(), target: blank ? '_blank' : '_self' } as const;
