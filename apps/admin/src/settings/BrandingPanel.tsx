@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { MediaPicker } from '../media/MediaPicker.js';
 import { LeaveGuard } from '../shell/LeaveGuard.js';
 import { useSite } from '../site.js';
@@ -18,6 +18,11 @@ type Branding = {
 };
 const KEYS = ['name', 'logo_url', 'favicon_url', 'primary_color', 'secondary_color', 'accent_color'] as const;
 
+// The server's formats (sites/site-rules.ts checkBranding), as patterns: the browser matches the whole
+// value, the server trims it first.
+const URL_PATTERN = String.raw`\s*(?:/(?!/)\S*|[Hh][Tt][Tt][Pp][Ss]?://\S+)\s*`;
+const COLOR_PATTERN = String.raw`\s*#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*`;
+
 /**
  * White-label (spec 1): the name, logo, favicon and colours the admin, its sign-in page and the
  * system mails show instead of Tessera's. Saved, the admin takes them at once.
@@ -29,6 +34,7 @@ export function BrandingPanel() {
   const saved: Branding = { ...emptyBranding, ...(site?.branding ?? {}) };
   const [draft, setDraft] = useState<Branding>(saved);
   const [picking, setPicking] = useState<'logo_url' | 'favicon_url' | null>(null);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const changes = Object.fromEntries(
     KEYS.filter((key) => draft[key] !== saved[key]).map((key) => [key, draft[key]]),
   );
@@ -40,15 +46,19 @@ export function BrandingPanel() {
       setDraft({ ...emptyBranding, ...next.branding });
     },
   });
-  const errors = fieldErrors(save.error as ApiError | null);
+  const error = local ?? (save.error as ApiError | null);
+  const errors = fieldErrors(error);
   const set = (key: keyof Branding, value: string) =>
     setDraft((current) => ({ ...current, [key]: value.trim() === '' ? null : value }));
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        const problems = formProblems(event.currentTarget);
+        setLocal(problems);
+        if (!problems) save.mutate();
       }}
     >
       <LeaveGuard dirty={dirty && !save.isPending} />
@@ -59,12 +69,13 @@ export function BrandingPanel() {
             {t('settings.branding.saved')}
           </Alert>
         ) : null}
-        {save.error && Object.keys(errors).length === 0 ? (
+        {error && Object.keys(errors).length === 0 ? (
           <Alert color="red" role="alert">
-            {save.error.message}
+            {error.message}
           </Alert>
         ) : null}
         <TextInput
+          name="branding.name"
           label={t('settings.branding.name')}
           description={t('settings.branding.nameHelp')}
           value={draft.name ?? ''}
@@ -76,8 +87,11 @@ export function BrandingPanel() {
           <Group key={key} align="flex-end" wrap="nowrap">
             <TextInput
               flex={1}
+              name={`branding.${key}`}
               label={t(`settings.branding.${key}`)}
               placeholder="https://"
+              maxLength={2048}
+              pattern={URL_PATTERN}
               value={draft[key] ?? ''}
               error={errors[`branding.${key}`]}
               onChange={(e) => set(key, e.currentTarget.value)}
@@ -90,8 +104,10 @@ export function BrandingPanel() {
         {(['primary_color', 'secondary_color', 'accent_color'] as const).map((key) => (
           <ColorInput
             key={key}
+            name={`branding.${key}`}
             label={t(`settings.branding.${key}`)}
             format="hex"
+            pattern={COLOR_PATTERN}
             fixOnBlur={false}
             eyeDropperButtonProps={{
               'aria-label': t('editor.pickColour', { label: t(`settings.branding.${key}`) }),

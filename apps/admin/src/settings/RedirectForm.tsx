@@ -2,7 +2,12 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
+
+// The server's formats (public/redirects.ts check), as patterns: the browser matches the whole value,
+// the server trims it first.
+const FROM = String.raw`\s*/.*`;
+const TO = String.raw`\s*(?:/(?!/).*|[Hh][Tt][Tt][Pp][Ss]?://\S+)\s*`;
 
 export const STATUSES = [301, 302, 307, 308, 410] as const;
 export type RedirectStatus = (typeof STATUSES)[number];
@@ -26,10 +31,14 @@ export function RedirectForm(props: {
   const [from, setFrom] = useState(props.initial?.from ?? '');
   const [to, setTo] = useState(props.initial?.to ?? '');
   const [status, setStatus] = useState<RedirectStatus>(props.initial?.status ?? 301);
-  const errors = fieldErrors(props.error);
+  const [local, setLocal] = useState<ApiError | null>(null);
+  const errors = fieldErrors(local ?? props.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    setLocal(problems);
+    if (problems) return;
     props.onSubmit({ from: from.trim(), to: status === 410 ? null : to.trim() || null, status });
   }
 
@@ -38,10 +47,12 @@ export function RedirectForm(props: {
       <Stack gap="sm">
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
+            name="from"
             label={t('settings.redirects.from')}
             description={t('settings.redirects.fromHelp')}
             required
             maxLength={2000}
+            pattern={FROM}
             value={from}
             onChange={(event) => setFrom(event.currentTarget.value)}
             error={errors.from}
@@ -60,9 +71,12 @@ export function RedirectForm(props: {
             miw={200}
           />
           <TextInput
+            name="to"
             label={t('settings.redirects.to')}
             description={t('settings.redirects.toHelp')}
             disabled={status === 410}
+            required={status !== 410}
+            pattern={TO}
             maxLength={2000}
             value={status === 410 ? '' : to}
             onChange={(event) => setTo(event.currentTarget.value)}

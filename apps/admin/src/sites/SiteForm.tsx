@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems, withProblem } from '../forms.js';
+
+// A language code as sites/install-rules.ts isLocaleCode takes it (en, pt-BR).
+const LOCALE_PATTERN = '[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*';
 
 export interface SiteFields {
   id?: number;
@@ -25,6 +28,7 @@ export function SiteForm(props: { site: SiteFields | null; opened: boolean; onCl
   const [fields, setFields] = useState<SiteFields>(
     props.site ?? { name: '', domain: '', aliases: [], locales: ['en'], default_locale: 'en' },
   );
+  const [local, setLocal] = useState<ApiError | null>(null);
   const save = useMutation({
     mutationFn: () => {
       const body = {
@@ -44,7 +48,8 @@ export function SiteForm(props: { site: SiteFields | null; opened: boolean; onCl
       props.onClose();
     },
   });
-  const errors = fieldErrors(save.error as ApiError | null);
+  const error = local ?? (save.error as ApiError | null);
+  const errors = fieldErrors(error);
   const byPrefix = (prefix: string) =>
     Object.entries(errors)
       .filter(([key]) => key === prefix || key.startsWith(`${prefix}.`))
@@ -57,25 +62,36 @@ export function SiteForm(props: { site: SiteFields | null; opened: boolean; onCl
       title={editing ? t('sites.edit', { name: props.site?.name }) : t('sites.new')}
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          const problems = formProblems(event.currentTarget);
+          // The languages are tags, not an input the browser checks.
+          const found =
+            fields.locales.length === 0
+              ? withProblem(problems, 'locales', t('server.minItems', { limit: 1 }))
+              : problems;
+          setLocal(found);
+          if (!found) save.mutate();
         }}
       >
         <Stack>
-          {save.error && Object.keys(errors).length === 0 ? (
+          {error && Object.keys(errors).length === 0 ? (
             <Alert color="red" role="alert">
-              {save.error.message}
+              {error.message}
             </Alert>
           ) : null}
           <TextInput
+            name="name"
             label={t('sites.name')}
             required
+            maxLength={200}
             value={fields.name}
             error={errors.name}
             onChange={(e) => setFields({ ...fields, name: e.currentTarget.value })}
           />
           <TextInput
+            name="domain"
             label={t('sites.domain')}
             description={t('sites.domainHelp')}
             required
@@ -98,8 +114,11 @@ export function SiteForm(props: { site: SiteFields | null; opened: boolean; onCl
             onChange={(locales) => setFields({ ...fields, locales })}
           />
           <TextInput
+            name="default_locale"
             label={t('sites.defaultLocale')}
             required
+            maxLength={35}
+            pattern={LOCALE_PATTERN}
             value={fields.default_locale}
             error={errors.default_locale}
             onChange={(e) => setFields({ ...fields, default_locale: e.currentTarget.value.trim() })}

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { TAXONOMIES, type Taxonomy } from './queries.js';
 
 /**
@@ -36,6 +36,7 @@ function TaxonomyFields(props: { taxonomy: Taxonomy | null; onClose: () => void 
   const [singular, setSingular] = useState(taxonomy?.singular_label ?? '');
   const [plural, setPlural] = useState(taxonomy?.plural_label ?? '');
   const [hierarchical, setHierarchical] = useState(taxonomy?.hierarchical ?? false);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const save = useMutation({
     mutationFn: () => {
       const labels = { singular_label: singular.trim(), plural_label: plural.trim(), hierarchical };
@@ -53,12 +54,15 @@ function TaxonomyFields(props: { taxonomy: Taxonomy | null; onClose: () => void 
       props.onClose();
     },
   });
-  const error = save.error ? toApiError(save.error) : null;
+  const error = local ?? (save.error ? toApiError(save.error) : null);
   const errors = fieldErrors(error);
   const shown = ['slug', 'singular_label', 'plural_label', 'hierarchical'];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    setLocal(problems);
+    if (problems) return;
     save.mutate();
   }
 
@@ -71,6 +75,7 @@ function TaxonomyFields(props: { taxonomy: Taxonomy | null; onClose: () => void 
           </Alert>
         ) : null}
         <TextInput
+          name="singular_label"
           label={t('taxonomies.singular')}
           description={t('taxonomies.singularHelp')}
           required
@@ -81,6 +86,7 @@ function TaxonomyFields(props: { taxonomy: Taxonomy | null; onClose: () => void 
           data-autofocus
         />
         <TextInput
+          name="plural_label"
           label={t('taxonomies.plural')}
           description={t('taxonomies.pluralHelp')}
           required
@@ -90,10 +96,13 @@ function TaxonomyFields(props: { taxonomy: Taxonomy | null; onClose: () => void 
           error={errors.plural_label}
         />
         <TextInput
+          name="slug"
           label={t('taxonomies.slug')}
           description={taxonomy ? t('taxonomies.slugFixed') : t('taxonomies.taxonomySlugHelp')}
           required={!taxonomy}
           maxLength={40}
+          // content/types/content-type.ts TaxonomySlug
+          pattern="[a-z][a-z0-9_]{1,39}"
           value={slug}
           onChange={(event) => setSlug(event.currentTarget.value)}
           error={errors.slug}

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { type ApiError, api, data, toApiError } from '../api.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { descendantsOf, flatten } from '../shell/tree.js';
 import { isDefaultTerm, type TaxonomyLabels, type Term, termsKey } from './queries.js';
 
@@ -58,6 +58,7 @@ function TermFields(props: {
   const [slug, setSlug] = useState(term?.slug ?? '');
   const [description, setDescription] = useState(term?.description ?? '');
   const [parent, setParent] = useState(term?.parent_id ? String(term.parent_id) : TOP);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const rows = useMemo(() => flatten(props.terms), [props.terms]);
   // A term cannot go under itself or one of its own descendants.
   const parents = useMemo(() => {
@@ -90,7 +91,7 @@ function TermFields(props: {
       props.onClose();
     },
   });
-  const error = save.error ? toApiError(save.error) : null;
+  const error = local ?? (save.error ? toApiError(save.error) : null);
   const errors = fieldErrors(error);
   const shown = ['name', 'slug', 'description', 'parent_id'];
 
@@ -102,6 +103,9 @@ function TermFields(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    setLocal(problems);
+    if (problems) return;
     const parentId = props.hierarchical && parent !== TOP ? Number(parent) : null;
     const body: TermBody = {};
     if (!term || name.trim() !== term.name) body.name = name.trim();
@@ -126,6 +130,7 @@ function TermFields(props: {
           </Alert>
         ) : null}
         <TextInput
+          name="name"
           label={t('taxonomies.name')}
           required
           maxLength={200}
@@ -135,9 +140,12 @@ function TermFields(props: {
           data-autofocus
         />
         <TextInput
+          name="slug"
           label={t('taxonomies.slug')}
           description={fixedSlug ? t('taxonomies.defaultSlug') : t('taxonomies.slugHelp')}
           maxLength={200}
+          // The server's TermSlug (taxonomies/routes.ts), around the spaces it trims.
+          pattern={String.raw`\s*[a-z0-9]+(?:-[a-z0-9]+)*\s*`}
           value={slug}
           onChange={(event) => setSlug(event.currentTarget.value)}
           error={errors.slug}
@@ -156,6 +164,7 @@ function TermFields(props: {
           />
         ) : null}
         <Textarea
+          name="description"
           label={t('taxonomies.description')}
           maxLength={5000}
           autosize

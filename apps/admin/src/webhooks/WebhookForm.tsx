@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems, withProblem } from '../forms.js';
 import { Pending } from '../shell/Shell.js';
 import { EventPicker } from './EventPicker.js';
 
@@ -39,7 +39,9 @@ export function WebhookForm(props: {
   const [description, setDescription] = useState(props.initial?.description ?? '');
   const [active, setActive] = useState(props.initial?.active ?? true);
   const [chosen, setChosen] = useState<string[]>(props.initial?.events ?? []);
-  const errors = fieldErrors(props.error);
+  const [local, setLocal] = useState<ApiError | null>(null);
+  const error = local ?? props.error;
+  const errors = fieldErrors(error);
   // `events.3` names one refused pattern: shown with the picker, like `events`.
   const eventErrors = Object.entries(errors)
     .filter(([key]) => key === 'events' || key.startsWith('events.'))
@@ -47,6 +49,12 @@ export function WebhookForm(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problems = formProblems(event.currentTarget);
+    // The events are checkboxes without a name: webhooks/service.ts wants one at least.
+    const found =
+      chosen.length === 0 ? withProblem(problems, 'events', t('server.minItems', { limit: 1 })) : problems;
+    setLocal(found);
+    if (found) return;
     props.onSubmit({ url: url.trim(), description: description.trim(), events: chosen, active });
   }
 
@@ -54,17 +62,20 @@ export function WebhookForm(props: {
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
+          name="url"
           label={t('webhooks.url')}
           description={t('webhooks.urlHelp')}
           type="url"
           required
           maxLength={2000}
           placeholder="https://"
+          pattern="[Hh][Tt][Tt][Pp][Ss]?://.*"
           value={url}
           onChange={(event) => setUrl(event.currentTarget.value)}
           error={errors.url}
         />
         <TextInput
+          name="description"
           label={t('webhooks.description')}
           description={t('webhooks.descriptionHelp')}
           maxLength={500}
@@ -88,11 +99,9 @@ export function WebhookForm(props: {
         ) : (
           <Pending error={events.error} retry={() => void events.refetch()} />
         )}
-        {props.error &&
-        !['url', 'description', 'events'].some((key) => errors[key]) &&
-        eventErrors.length === 0 ? (
+        {error && !['url', 'description', 'events'].some((key) => errors[key]) && eventErrors.length === 0 ? (
           <Text c="red" size="sm" role="alert">
-            {props.error.message}
+            {error.message}
           </Text>
         ) : null}
         <Group>
