@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ConstrainedInput, inputProblem, withProblem } from './forms.js';
+import { asApiError, type ConstrainedInput, inputProblem, withProblem } from './forms.js';
 
 const VALID = {
   valueMissing: false,
@@ -90,5 +90,12 @@ describe('a problem added for what no input holds', () => {
       events: ['y'],
     });
     expect(withProblem(null, 'events', 'y').errors).toEqual({ events: ['y'] });
+  });
+});
+
+describe("a pure check's problems as a 422", () => {
+  it('gives each field its message in a list, or null when there is none', () => {
+    expect(asApiError({ title: 'required' })?.errors).toEqual({ title: ['required'] });
+    expect(asApiError({})).toBeNull();
   });
 });

@@ -36,7 +36,8 @@ export interface ConstrainedInput {
 /** Says a problem: the key of its words under `server` in the admin's messages, with their values. */
 export type Say = (key: string, values?: Record<string, string | number>) => string;
 
-const sayInLanguage: Say = (key, values) => i18next.t(`server.${key}`, values);
+/** Says a problem in the admin's language, in the words it gives the server's own message. */
+export const sayInLanguage: Say = (key, values) => i18next.t(`server.${key}`, values);
 
 /**
  * The problem with one input, in the words the admin gives the server's own message for the same
@@ -95,4 +96,14 @@ export function formProblems(form: HTMLFormElement): ApiError | null {
 /** `problems` and one more, for what no input of the form holds (a picker, tags, checkboxes). */
 export function withProblem(problems: ApiError | null, field: string, message: string): ApiError {
   return { message: i18next.t('server.invalid'), errors: { ...problems?.errors, [field]: [message] } };
+}
+
+/** A pure check's problems by field (one message each) as the 422 a form shows, or null when none. */
+export function asApiError(problems: Record<string, string>): ApiError | null {
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return null;
+  return {
+    message: i18next.t('server.invalid'),
+    errors: Object.fromEntries(entries.map(([field, message]) => [field, [message]])),
+  };
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, toApiError } from '../api.js';
-import { fieldErrors } from '../forms.js';
+import { asApiError, fieldErrors, sayInLanguage } from '../forms.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { Pending } from '../shell/Shell.js';
 import { ColorTokens, type Scheme } from './ColorTokens.js';
@@ -99,16 +99,9 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaid('');
-    const problems = Object.entries(designProblems(changed, (key, values) => t(`server.${key}`, values)));
-    setLocal(
-      problems.length > 0
-        ? {
-            message: t('server.invalid'),
-            errors: Object.fromEntries(problems.map(([path, message]) => [path, [message]])),
-          }
-        : null,
-    );
-    if (problems.length > 0) return;
+    const problems = asApiError(designProblems(changed, sayInLanguage));
+    setLocal(problems);
+    if (problems) return;
     save.mutate(changed);
   }
   const set = <K extends keyof DesignDraft>(key: K, value: DesignDraft[K]) =>

@@ -1,10 +1,10 @@
+import type { Say } from '../forms.js';
+
 /**
  * The design tokens as the server stores them: the settings group `design` (GET/PUT
  * /api/settings/design). Its schema is the server's design-tokens.ts; the API types the group as
  * free values, so its shape is written down here.
  */
-
-import type { Say } from '../forms.js';
 
 export const COLOR_NAMES = [
   'primary',

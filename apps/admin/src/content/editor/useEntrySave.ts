@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, toApiError } from '../../api.js';
-import { fieldErrors } from '../../forms.js';
-import { entryProblems, fieldProblems, type Say } from './field-checks.js';
+import { asApiError, fieldErrors, sayInLanguage } from '../../forms.js';
+import { entryProblems, fieldProblems } from './field-checks.js';
 import { changesOf, type Draft, type Entry, type FieldDefinition } from './model.js';
 
 /**
@@ -26,13 +26,13 @@ export function useEntrySave(options: {
 
   async function run(): Promise<Entry | null> {
     const { type, entry, saved, draft } = options;
-    const say: Say = (key, values) => t(`server.${key}`, values);
-    const found = { ...entryProblems(draft, say), ...fieldProblems(options.fields, draft.fields, say) };
-    if (Object.keys(found).length > 0) {
-      setProblem({
-        message: t('server.invalid'),
-        errors: Object.fromEntries(Object.entries(found).map(([path, message]) => [path, [message]])),
-      });
+    const found = {
+      ...entryProblems(draft, sayInLanguage),
+      ...fieldProblems(options.fields, draft.fields, sayInLanguage),
+    };
+    const local = asApiError(found);
+    if (local) {
+      setProblem(local);
       return null;
     }
     setPending(true);
