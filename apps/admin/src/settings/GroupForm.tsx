@@ -3,10 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, toApiError } from '../api.js';
+import { asApiError, sayInLanguage } from '../forms.js';
 import { useCan } from '../session.js';
 import { LeaveGuard } from '../shell/LeaveGuard.js';
 import { FieldInput } from './FieldInput.js';
-import { changedKeys, errorsByField, type FieldSpec, fieldsFor, valueAt, withValue } from './fields.js';
+import {
+  changedKeys,
+  errorsByField,
+  type FieldSpec,
+  fieldsFor,
+  settingProblems,
+  valueAt,
+  withValue,
+} from './fields.js';
 
 type Values = Record<string, unknown>;
 
@@ -64,6 +73,12 @@ export function GroupForm({ name, saved }: { name: string; saved: Values }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!dirty) return;
+    const problems = asApiError(settingProblems(fields, values, changed, sayInLanguage));
+    if (problems) {
+      setError(problems);
+      setDone(false);
+      return;
+    }
     save.mutate(Object.fromEntries(changed.map((key) => [key, values[key]])));
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, errorsByField, fieldsFor, withValue } from './fields.js';
+import { BYTES_PER_MB, changedKeys, errorsByField, fieldsFor, settingProblems, withValue } from './fields.js';
 
 describe('settings fields', () => {
   it('gives a group nobody described inputs guessed from its values', () => {
@@ -67,6 +67,54 @@ describe('settings fields', () => {
       allowed_types: ['#3 Has an invalid format.'],
       'orphans.min_age_days': ['Must be at least 1.'],
       '': ['media.nope: Unknown setting.'],
+    });
+  });
+});
+
+describe("a group's bounds, checked before saving", () => {
+  const say = (key: string, values?: Record<string, string | number>) =>
+    values ? `${key} ${JSON.stringify(values)}` : key;
+  const fields = fieldsFor('media', {
+    allowed_types: [],
+    max_image_bytes: 1,
+    webp_quality: 80,
+    orphans: { action: 'off', min_age_days: 30 },
+  });
+
+  it('says the numbers left empty, out of bounds or with decimals, by field path', () => {
+    const values = {
+      allowed_types: [],
+      max_image_bytes: 10 * 1024 * BYTES_PER_MB + 1,
+      webp_quality: 0,
+      orphans: { action: 'off', min_age_days: null },
+    };
+    expect(settingProblems(fields, values, ['max_image_bytes', 'webp_quality', 'orphans'], say)).toEqual({
+      max_image_bytes: 'maximum {"limit":10240}',
+      webp_quality: 'minimum {"limit":1}',
+      'orphans.min_age_days': 'required',
+    });
+    expect(settingProblems(fields, { ...values, webp_quality: 50.5 }, ['webp_quality'], say)).toEqual({
+      webp_quality: 'integer',
+    });
+  });
+
+  it('checks only the keys about to be sent', () => {
+    expect(settingProblems(fields, { webp_quality: 0 }, [], say)).toEqual({});
+  });
+
+  it('says too long texts, too many items and colours that are not #rrggbb', () => {
+    const general = fieldsFor('general', { title: '', enabled_locales: [] });
+    expect(
+      settingProblems(
+        general,
+        { title: 'x'.repeat(201), enabled_locales: Array(101).fill('en') },
+        ['title', 'enabled_locales'],
+        say,
+      ),
+    ).toEqual({ title: 'maxLength {"limit":200}', enabled_locales: 'maxItems {"limit":100}' });
+    const design = fieldsFor('design', { colors: {} });
+    expect(settingProblems(design, { colors: { primary: 'blue' } }, ['colors'], say)).toEqual({
+      'colors.primary': 'color',
     });
   });
 });

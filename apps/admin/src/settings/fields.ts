@@ -1,3 +1,5 @@
+import type { Say } from '../forms.js';
+
 /**
  * How each settings group the server registers is edited. GET /api/settings answers values only,
  * not the groups' schemas, so the core groups' fields, bounds and choices are restated here from
@@ -265,4 +267,54 @@ export function errorsByField(
     found[target] = [...(found[target] ?? []), ...shown];
   }
   return found;
+}
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The bounds this file restates from the server's registrations, checked on the keys about to be
+ * sent (`changed`): the problems by field path, said with `say` (a key under `server`).
+ */
+export function settingProblems(
+  fields: readonly FieldSpec[],
+  values: Record<string, unknown>,
+  changed: readonly string[],
+  say: Say,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    if (!changed.includes(field.path.split('.')[0] ?? '')) continue;
+    const problem = settingProblem(field.input, valueAt(values, field.path), say);
+    if (problem) problems[field.path] = problem;
+  }
+  return problems;
+}
+
+function settingProblem(input: Input, value: unknown, say: Say): string | null {
+  switch (input.kind) {
+    case 'text':
+      return typeof value === 'string' && input.maxLength !== undefined && value.length > input.maxLength
+        ? say('maxLength', { limit: input.maxLength })
+        : null;
+    case 'number':
+      if (value === null) return say('required');
+      if (typeof value !== 'number') return say('number');
+      if (input.min !== undefined && value < input.min) return say('minimum', { limit: input.min });
+      if (input.max !== undefined && value > input.max) return say('maximum', { limit: input.max });
+      return input.decimals || Number.isInteger(value) ? null : say('integer');
+    case 'megabytes':
+      if (value === null) return say('required');
+      if (typeof value !== 'number') return say('number');
+      if (value < 0) return say('minimum', { limit: 0 });
+      return value > input.max * MB ? say('maximum', { limit: input.max }) : null;
+    case 'tags':
+    case 'integers':
+      return Array.isArray(value) && input.maxItems !== undefined && value.length > input.maxItems
+        ? say('maxItems', { limit: input.maxItems })
+        : null;
+    case 'color':
+      return typeof value === 'string' && !COLOR.test(value) ? say('color') : null;
+    default:
+      return null;
+  }
 }
