@@ -115,16 +115,8 @@ function WidgetFields(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The props form names its inputs by their path in the block's props, as the server's 422 does.
     const problems = formProblems(event.currentTarget);
-    setLocal(
-      problems && {
-        ...problems,
-        errors: Object.fromEntries(
-          Object.entries(problems.errors).map(([path, messages]) => [`block.props.${path}`, messages]),
-        ),
-      },
-    );
+    setLocal(problems);
     if (problems) return;
     save.mutate();
   }
@@ -172,6 +164,7 @@ function WidgetFields(props: {
             breakpoint={breakpoint}
             onBreakpoint={setBreakpoint}
             labels={props.labels}
+            names="block.props."
           />
         ) : null}
         {blockType ? (

@@ -12,6 +12,7 @@ import { type Breakpoint, defaultsOf } from './schema.js';
 import {
   allIds,
   type Block,
+  blockPath,
   createBlock,
   descendantIds,
   duplicateBlock,
@@ -247,6 +248,7 @@ export function OutlineEditor(props: {
                       breakpoint={breakpoint}
                       onBreakpoint={setBreakpoint}
                       labels={labels}
+                      names={`${blockPath(tree, selected.block.id)}.props.`}
                     />
                   </fieldset>
                 ) : (

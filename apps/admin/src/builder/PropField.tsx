@@ -33,6 +33,11 @@ export interface FormContext {
   breakpoint: Breakpoint;
   /** The server's messages by prop path (`items.0.title`). */
   errors: Record<string, string>;
+  /**
+   * Put before a prop's path to name its input as the server's 422 names the prop
+   * (`blocks.0.props.`), so a form's own checks land where the server's would.
+   */
+  names: string;
 }
 
 export interface PropFieldProps {
@@ -94,7 +99,7 @@ export function PropField(props: PropFieldProps) {
       return kind.long && !props.compact ? (
         <Textarea
           {...common}
-          name={path.join('.')}
+          name={`${context.names}${path.join('.')}`}
           autosize
           minRows={name === 'code' ? 6 : 3}
           maxRows={16}
@@ -106,7 +111,7 @@ export function PropField(props: PropFieldProps) {
       ) : (
         <TextInput
           {...common}
-          name={path.join('.')}
+          name={`${context.names}${path.join('.')}`}
           maxLength={schema.maxLength}
           value={asString(value)}
           onChange={(e) => text(e.currentTarget.value)}

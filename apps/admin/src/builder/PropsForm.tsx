@@ -24,6 +24,8 @@ export function PropsForm(props: {
   breakpoint: Breakpoint;
   onBreakpoint: (breakpoint: Breakpoint) => void;
   labels: BuilderLabels;
+  /** Where the block's props are in the server's 422 (`block.props.`): its inputs are named so. */
+  names: string;
 }) {
   const { t } = useTranslation();
   const switchId = useId();
@@ -36,6 +38,7 @@ export function PropsForm(props: {
     labels: props.labels,
     breakpoint: props.breakpoint,
     errors: props.errors,
+    names: props.names,
   };
   const field = ([key, property]: (typeof entries)[number]) => (
     <PropField

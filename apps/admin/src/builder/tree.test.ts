@@ -3,6 +3,7 @@ import {
   addPlacements,
   allIds,
   type Block,
+  blockPath,
   type ChildrenRule,
   copyBlock,
   countBlocks,
@@ -223,5 +224,14 @@ describe('the block tree', () => {
       props: {},
     });
     expect(errors.general.sort()).toEqual(['A tree holds at most 2000 blocks.', 'Gone.']);
+  });
+
+  it("names a block's place as the server's messages do, which treeErrors reads back", () => {
+    const tree = page();
+    expect(blockPath(tree, 'note')).toBe('blocks.1.children.0.children.0');
+    expect(blockPath(tree, 'outro')).toBe('blocks.2');
+    expect(blockPath(tree, 'missing')).toBeNull();
+    const errors = treeErrors({ [`${blockPath(tree, 'intro')}.props.content`]: 'Too long.' }, tree);
+    expect(errors.byBlock.get('intro')?.props).toEqual({ content: 'Too long.' });
   });
 });

@@ -77,6 +77,20 @@ export function locate(tree: readonly Block[], id: string): Location | null {
   return walk(tree, null, 1);
 }
 
+/** Where a block is as the server's 422 names it (`blocks.0.children.2`), or null when absent. */
+export function blockPath(tree: readonly Block[], id: string): string | null {
+  const walk = (nodes: readonly Block[], at: string): string | null => {
+    for (const [index, block] of nodes.entries()) {
+      const here = `${at}.${index}`;
+      if (block.id === id) return here;
+      const found = block.children ? walk(block.children, `${here}.children`) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(tree, 'blocks');
+}
+
 export function findBlock(tree: readonly Block[], id: string): Block | null {
   return locate(tree, id)?.block ?? null;
 }

@@ -13,10 +13,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data, done, toApiError } from '../api.js';
+import { type ApiError, api, data, done, toApiError } from '../api.js';
 import { useUnsaved } from '../appearance/dirty.js';
 import { type Block, OutlineEditor } from '../builder/OutlineEditor.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { useDateFormat } from '../site.js';
 import { PATTERNS, type Pattern, patternProblems } from './queries.js';
@@ -51,6 +51,8 @@ export function PatternEditor(props: {
   const [synced, setSynced] = useState(pattern?.synced ?? false);
   const [blocks, setBlocks] = useState<Block[]>((pattern?.blocks as Block[] | undefined) ?? []);
   const [tried, setTried] = useState(false);
+  // The selected block's props, as its inputs say them (patternProblems has the pattern's own fields).
+  const [blockProblems, setBlockProblems] = useState<ApiError | null>(null);
   const [deleting, setDeleting] = useState(false);
   const dirty = pattern
     ? name !== pattern.name ||
@@ -97,7 +99,9 @@ export function PatternEditor(props: {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTried(true);
-    if (Object.keys(patternProblems({ name, category, blocks })).length === 0) save.mutate();
+    const inBlock = formProblems(event.currentTarget);
+    setBlockProblems(inBlock);
+    if (!inBlock && Object.keys(patternProblems({ name, category, blocks })).length === 0) save.mutate();
   }
 
   const categories = [...new Set([...props.categories, ...USUAL_CATEGORIES])];
@@ -155,7 +159,12 @@ export function PatternEditor(props: {
                 {blocksError}
               </Text>
             ) : null}
-            <OutlineEditor value={blocks} onChange={setBlocks} errors={server} exclude={NOT_IN_PATTERNS} />
+            <OutlineEditor
+              value={blocks}
+              onChange={setBlocks}
+              errors={{ ...server, ...fieldErrors(blockProblems) }}
+              exclude={NOT_IN_PATTERNS}
+            />
           </Stack>
           <Group justify="space-between">
             <Group gap="xs">

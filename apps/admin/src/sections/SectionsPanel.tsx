@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../api.js';
 import { useUnsaved } from '../appearance/dirty.js';
 import { type Block, OutlineEditor } from '../builder/OutlineEditor.js';
-import { fieldErrors } from '../forms.js';
+import { fieldErrors, formProblems } from '../forms.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat } from '../site.js';
 
@@ -51,6 +51,8 @@ function SectionEditor(props: { area: Area; section: Section }) {
   const when = useDateFormat();
   const { area, section } = props;
   const [blocks, setBlocks] = useState<Block[]>(section.draft as Block[]);
+  const [local, setLocal] = useState<ApiError | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const dirty = JSON.stringify(blocks) !== JSON.stringify(section.draft);
   const refresh = () => client.invalidateQueries({ queryKey: SECTIONS });
   const save = useMutation({
@@ -74,13 +76,21 @@ function SectionEditor(props: { area: Area; section: Section }) {
     },
     onSuccess: refresh,
   });
-  const problem = (save.error ?? publish.error) as ApiError | null;
+  const problem = local ?? ((save.error ?? publish.error) as ApiError | null);
+  /** False, and the problems shown, when the selected block's inputs break the server's rules. */
+  const checked = () => {
+    const problems = form.current ? formProblems(form.current) : null;
+    setLocal(problems);
+    return problems === null;
+  };
   const stale = problem?.code === 'stale_version';
   return (
     <form
+      ref={form}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        if (checked()) save.mutate();
       }}
     >
       <Stack>
@@ -115,7 +125,7 @@ function SectionEditor(props: { area: Area; section: Section }) {
             variant="light"
             disabled={!dirty && !section.changed && section.published !== null}
             loading={publish.isPending && publish.variables === true}
-            onClick={() => publish.mutate(true)}
+            onClick={() => checked() && publish.mutate(true)}
           >
             {t('sections.publish')}
           </Button>
