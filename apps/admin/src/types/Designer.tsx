@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ApiError } from '../api.js';
 import { useContentTypes } from '../content/types.js';
-import { fieldErrors } from '../forms.js';
+import { asApiError, fieldErrors, sayInLanguage } from '../forms.js';
 import { useCan } from '../session.js';
 import { LeaveGuard } from '../shell/LeaveGuard.js';
 import { BasicsSection } from './BasicsSection.js';
@@ -21,6 +21,7 @@ import {
   typeDraftOf,
 } from './model.js';
 import { TaxonomiesSection } from './TaxonomiesSection.js';
+import { typeProblems } from './type-checks.js';
 import { useSaveType } from './useSaveType.js';
 
 /** The errors the sections above the fields show next to their inputs; the rest go in the alert. */
@@ -52,6 +53,7 @@ export function Designer({ type }: { type: ContentType | null }) {
   const [lossOpen, setLossOpen] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState(false);
+  const [local, setLocal] = useState<ApiError | null>(null);
   const baseline = useMemo(() => JSON.stringify(comparable(saved ?? emptyType())), [saved]);
   const dirty = JSON.stringify(comparable(draft)) !== baseline;
 
@@ -71,9 +73,9 @@ export function Designer({ type }: { type: ContentType | null }) {
     if (lossErrors) setLossOpen(true);
   }, [lossErrors]);
 
-  const error = lossErrors ? null : save.error;
+  const error = local ?? (lossErrors ? null : save.error);
   const errors = fieldErrors(error);
-  const sentFields = save.variables?.draft.fields ?? draft.fields;
+  const sentFields = local ? draft.fields : (save.variables?.draft.fields ?? draft.fields);
   const { byField, rest } = errorsByField(errors, sentFields);
   const unshown = Object.entries(rest).filter(([path]) => !SHOWN.test(path));
   const invalid = Object.keys(errors).length > 0;
@@ -102,7 +104,9 @@ export function Designer({ type }: { type: ContentType | null }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!dirty || save.isPending) return;
-    save.mutate({ draft, confirmDataLoss: false });
+    const problems = asApiError(typeProblems(draft, saved === null, sayInLanguage));
+    setLocal(problems);
+    if (!problems) save.mutate({ draft, confirmDataLoss: false });
   }
 
   const title = saved
