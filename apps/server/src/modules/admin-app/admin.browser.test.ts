@@ -364,6 +364,15 @@ describeInBrowser('the administration app', () => {
       .toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-forgot-fr.png') });
+    // What the form sees itself is said in French beside the field, and nothing is sent.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/password/')) sent.push(request.url());
+    });
+    await page.getByRole('textbox', { name: /^Adresse e-mail/ }).fill('pas-une-adresse');
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect.poll(() => page.getByText('Une adresse e-mail est attendue.').count()).toBe(1);
+    expect(sent).toEqual([]);
     await context.close();
   });
 

@@ -148,7 +148,7 @@ describeInBrowser('appearance in the administration app', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(async () => (await menus(page)).map((menu) => menu.name)).toEqual(['Main']);
 
-    // A custom link: an address the server refuses first, its message under the field.
+    // A custom link: an address of a kind the server refuses, said under the field before sending.
     const add = page.getByRole('region', { name: 'Add a link' });
     await add.locator('label', { hasText: /^Address$/ }).click();
     await add.getByRole('textbox', { name: /^Address/ }).fill('javascript:alert(1)');
@@ -314,7 +314,7 @@ describeInBrowser('appearance in the administration app', () => {
     await colours.getByRole('textbox', { name: 'Background', exact: true }).fill('#fdfcf7');
     await colours.getByRole('textbox', { name: 'Accent', exact: true }).fill('#12zz34');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    // The server's 422 for the accent, beside it; nothing saved.
+    // The accent breaks the server's #rrggbb: said beside it before sending; nothing saved.
     await expect
       .poll(() => colours.getByRole('textbox', { name: 'Accent', exact: true }).getAttribute('aria-invalid'))
       .toBe('true');

@@ -142,7 +142,9 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     await page.getByLabel(/^Old address/).fill('old-page');
     await page.getByLabel('New address').fill('/new-page');
     await page.getByRole('button', { name: 'Add the redirect' }).click();
-    await expect.poll(() => page.getByText('A path of this site, starting with /.').count()).toBe(1);
+    // Not a path: said beside the field before any request (its help says what a path is).
+    await expect.poll(() => page.getByText('Has an invalid format.').count()).toBe(1);
+    expect(await api(page, '/api/redirects?page=1&limit=20')).toEqual([]);
     await page.getByLabel(/^Old address/).fill('/old-page');
     await page.getByRole('button', { name: 'Add the redirect' }).click();
     await expect.poll(() => page.getByText('Redirect from /old-page added.').count()).toBe(1);
@@ -322,7 +324,11 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     await colour('Primary colour').fill('#7a1f5c');
     await colour('Accent colour').fill('not a colour');
     await page.getByRole('button', { name: 'Save the branding' }).click();
-    // The server's word on the bad colour, beside it; nothing stored.
+    // The bad colour is said beside it before any request; past the form's check, the server's word.
+    await expect.poll(() => page.getByText('Has an invalid format.').count()).toBe(1);
+    expect((await api(page, '/api/site')).branding.name).not.toBe('Quay Studio');
+    await colour('Accent colour').evaluate((input) => input.removeAttribute('pattern'));
+    await page.getByRole('button', { name: 'Save the branding' }).click();
     await expect.poll(() => page.getByText('Must be a hex colour such as #1e40af.').count()).toBe(1);
     expect((await api(page, '/api/site')).branding.name).not.toBe('Quay Studio');
     await colour('Accent colour').fill('');

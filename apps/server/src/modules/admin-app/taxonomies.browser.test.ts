@@ -225,7 +225,7 @@ describeInBrowser('taxonomies in the administration app', () => {
       .toEqual(['Knots', 'Rigging']);
     await expect.poll(() => page.getByRole('row').count()).toBe(3);
 
-    // A malformed slug: refused by the server, said under the field.
+    // A malformed slug: said under the field, checked with the server's pattern before sending.
     await page.getByRole('button', { name: 'Edit: Knots' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit “Knots”' });
     await edit.getByLabel('Slug').fill('Not a slug!');
@@ -259,7 +259,7 @@ describeInBrowser('taxonomies in the administration app', () => {
     await dialog.getByLabel(/^Name of several/).fill('Genres');
     await dialog.getByLabel(/^Slug/).fill('Genre');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    // The slug's pattern is the server's: its 422 shows under the field.
+    // The slug's pattern is the server's, checked before sending: said under the field.
     await expect.poll(() => dialog.getByLabel(/^Slug/).getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel(/^Slug/).fill('genre');
     await dialog.getByLabel('Terms can have parents').check();

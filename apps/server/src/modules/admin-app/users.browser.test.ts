@@ -65,6 +65,11 @@ describeInBrowser('the users and roles screens', () => {
     await page.getByLabel(/^Name/).fill('Bo');
     await page.getByLabel(/^Email address/).fill('bo@example.test');
     await choose(page, /^Role/, 'Author');
+    // A password too short is said beside it in the admin's words, before any request.
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByRole('button', { name: 'Create the user' }).click();
+    await poll(() => page.getByText('Must be at least 10 characters.').count()).toBe(1);
+    expect(await api<unknown[]>(page, '/api/users?search=bo%40example&page=1&limit=20')).toEqual([]);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-users-new.png'), fullPage: true });
