@@ -409,12 +409,13 @@ async function startTessera(env, port) {
         process.execPath,
         [
           '--max-semi-space-size=4',
+          '--heap-growing-percent=50',
           '--cpu-prof',
           `--cpu-prof-dir=${process.env.BENCH_PROFILE}`,
           bin,
           'serve',
         ],
-        { ...env, MALLOC_ARENA_MAX: '2' },
+        { ...env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
         'tessera serve',
       )
     : startChild(bin, ['serve'], env, 'tessera serve');
