@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, data, onSessionExpired } from './api.js';
 import { i18next, languageFor, switchLanguage } from './i18n/index.js';
@@ -66,8 +66,12 @@ export function RequireSession({ children, fallback }: { children: ReactNode; fa
       }),
     [client, navigate, here],
   );
+  // Once signed in, a failed /api/me is a session that ended too: said so even when it, rather
+  // than another call, is the first to answer 401 (else it would replace the warned sign-in address).
+  const wasSignedIn = useRef(false);
+  if (me.data) wasSignedIn.current = true;
   useEffect(() => {
-    if (me.error) navigate(loginPath(here), { replace: true });
+    if (me.error) navigate(loginPath(here, wasSignedIn.current), { replace: true });
   }, [me.error, navigate, here]);
   useEffect(() => {
     const language = me.data ? languageFor([me.data.locale, ...navigator.languages]) : null;
