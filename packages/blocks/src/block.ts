@@ -1,4 +1,4 @@
-import type { Static, TObject } from '@sinclair/typebox';
+import { type IntegerOptions, type Static, type TObject, Type } from '@sinclair/typebox';
 import type { ReactElement, ReactNode } from 'react';
 import type { ListQuery } from './context.js';
 
@@ -58,6 +58,13 @@ export interface BlockDefinition<S extends TObject = TObject> {
   refine?: (props: Static<S>) => Array<{ path: string; message: string }>;
   component: (props: BlockRenderProps<Static<S>>) => ReactElement | null;
 }
+
+/**
+ * A prop naming a row of the server's (a media item, a synced pattern, a user): 1 to 2^31 - 1.
+ * A larger id can name no row, and sent to PostgreSQL it is an error rather than "not found".
+ */
+export const RowId = (options: IntegerOptions = {}) =>
+  Type.Integer({ ...options, minimum: 1, maximum: 2_147_483_647 });
 
 export function defineBlock<S extends TObject>(definition: BlockDefinition<S>): BlockDefinition<S> {
   return definition;

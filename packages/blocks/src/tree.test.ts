@@ -66,6 +66,18 @@ describe('validateTree', () => {
     expect(!tooMany.ok && Object.keys(tooMany.errors)).toEqual(['blocks']);
   });
 
+  it('takes only ids a row can have where a prop names one', () => {
+    const result = validateTree([
+      { type: 'image', props: { media_id: 2 ** 31 } },
+      { type: 'gallery', props: { images: [{ media_id: 1e300 }] } },
+      { type: 'pattern', props: { pattern_id: 2 ** 31 - 1 } },
+    ]);
+    expect(!result.ok && Object.keys(result.errors).sort()).toEqual([
+      'blocks[0].props.media_id',
+      'blocks[1].props.images.0.media_id',
+    ]);
+  });
+
   it('never throws, whatever the input', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { createElement as h, type ReactElement } from 'react';
-import { defineBlock } from '../block.js';
+import { defineBlock, RowId } from '../block.js';
 import { classes, type EntryList, useBlockEnvironment, useBlockStyle } from '../context.js';
 import { responsiveDeclarations } from '../page-assets.js';
 import { Responsive } from '../responsive.js';
@@ -112,7 +112,7 @@ export const contentList = defineBlock({
     }),
     taxonomy: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' })),
     term: Type.Optional(Slug),
-    authorId: Type.Optional(Type.Integer({ minimum: 1 })),
+    authorId: Type.Optional(RowId()),
     count: Type.Integer({ minimum: 1, maximum: 50, default: 6 }),
     order: Type.Union([Type.Literal('newest'), Type.Literal('oldest'), Type.Literal('title')], {
       default: 'newest',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h } from 'react';
-import { defineBlock } from '../block.js';
+import { defineBlock, RowId } from '../block.js';
 import { useBlockEnvironment, useBlockStyle } from '../context.js';
 
 /** The embed address of a YouTube or Vimeo page URL, on their privacy-minded hosts; null for others. */
@@ -54,7 +54,7 @@ export const video = defineBlock({
   icon: 'movie',
   props: Type.Object(
     {
-      media_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null }),
+      media_id: Type.Union([RowId(), Type.Null()], { default: null }),
       url: Type.Optional(
         Type.String({ maxLength: 500, pattern: '^https://', description: 'A YouTube or Vimeo page' }),
       ),
@@ -108,7 +108,7 @@ export const audio = defineBlock({
   icon: 'music',
   props: Type.Object(
     {
-      media_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null }),
+      media_id: Type.Union([RowId(), Type.Null()], { default: null }),
       caption: Type.String({ maxLength: 1000, default: '' }),
       loop: Type.Boolean({ default: false }),
     },

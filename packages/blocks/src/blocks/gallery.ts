@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h } from 'react';
-import { defineBlock } from '../block.js';
+import { defineBlock, RowId } from '../block.js';
 import { classes, useBlockEnvironment, useBlockStyle } from '../context.js';
 import { responsiveDeclarations } from '../page-assets.js';
 import { perBreakpoint, Responsive } from '../responsive.js';
@@ -23,7 +23,7 @@ export const gallery = defineBlock({
     {
       images: Type.Array(
         Type.Object(
-          { media_id: Type.Integer({ minimum: 1 }), caption: Type.Optional(Type.String({ maxLength: 500 })) },
+          { media_id: RowId(), caption: Type.Optional(Type.String({ maxLength: 500 })) },
           { additionalProperties: false },
         ),
         { maxItems: 100, default: [] },

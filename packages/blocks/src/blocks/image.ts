@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h, type ReactElement } from 'react';
-import { defineBlock } from '../block.js';
+import { defineBlock, RowId } from '../block.js';
 import { type MediaInfo, useBlockEnvironment } from '../context.js';
 
 /** The img element of a media image: its variants as srcset, width and height, lazy unless first. */
@@ -50,7 +50,7 @@ export const image = defineBlock({
   icon: 'photo',
   props: Type.Object(
     {
-      media_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { default: null }),
+      media_id: Type.Union([RowId(), Type.Null()], { default: null }),
       alt: Type.Optional(
         Type.String({ maxLength: 1000, description: "Replaces the media item's alt text here" }),
       ),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { createElement as h } from 'react';
-import { defineBlock } from '../block.js';
+import { defineBlock, RowId } from '../block.js';
 import { useBlockEnvironment } from '../context.js';
 
 /**
@@ -12,10 +12,7 @@ export const pattern = defineBlock({
   category: 'layout',
   label: 'Synced pattern',
   icon: 'copy',
-  props: Type.Object(
-    { pattern_id: Type.Integer({ minimum: 1, default: 1 }) },
-    { additionalProperties: false },
-  ),
+  props: Type.Object({ pattern_id: RowId({ default: 1 }) }, { additionalProperties: false }),
   children: 'none',
   component: function PatternBlock({ props }) {
     const placed = useBlockEnvironment().pattern?.(props.pattern_id);
