@@ -138,20 +138,12 @@ export class PublicSite {
   /** Blocks shown on every page of a site (a widget, a section), with what they depend on. */
   private async renderPart(site: Site, tree: Block[], classPrefix: string): Promise<RenderedBlocks> {
     const date = dateFormat(site.default_locale, await this.timeZone(site));
-    const patternIds: number[] = [];
-    eachBlock(tree, (block) => {
-      if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
-        patternIds.push(block.props.pattern_id);
-    });
-    const placed = await patternsOf(this.runtime).syncedFor(site, [...new Set(patternIds)]);
-    const shown = placed.size > 0 ? [...tree, ...[...placed.values()].flat()] : tree;
+    const { placed, shown } = await this.placedPatterns(site, tree);
     const lists = await this.lists(site, shown, site.default_locale, 1);
-    const mediaIds = [...blockMedia(shown).map((use) => use.mediaId), ...lists.mediaIds];
-    const media = await this.media.publicViews(site, mediaIds);
-    const info = (id: number | null) => {
-      const view = id === null ? undefined : media.get(id);
-      return view ? mediaInfo(view) : null;
-    };
+    const { views: media, info } = await this.publicMedia(site, [
+      ...blockMedia(shown).map((use) => use.mediaId),
+      ...lists.mediaIds,
+    ]);
     const general = await settingsOf(this.runtime, site, 'general');
     const menus = await siteMenusOf(this.runtime).forSite(site);
     const blocks = renderBlocks(tree, {
@@ -413,30 +405,18 @@ export class PublicSite {
     const live = row.live;
     const featuredId = live.featured_media_id;
     const blocksTree = live.blocks as Block[];
-    // Synced patterns the page places, fetched at once; their media and lists count as the page's.
-    const patternIds: number[] = [];
-    eachBlock(blocksTree, (block) => {
-      if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
-        patternIds.push(block.props.pattern_id);
-    });
-    const placed = await patternsOf(this.runtime).syncedFor(site, [...new Set(patternIds)]);
-    const shown = placed.size > 0 ? [...blocksTree, ...[...placed.values()].flat()] : blocksTree;
+    const { patternIds, placed, shown } = await this.placedPatterns(site, blocksTree);
     const lists = await this.lists(site, shown, row.locale, request.page);
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
     if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(frame);
     // Every media item the page shows, fetched at once: the featured image, the blocks' images and
     // the listed entries' featured images.
-    const blockIds = blockMedia(shown).map((use) => use.mediaId);
-    const media = await this.media.publicViews(site, [
+    const { views: media, info } = await this.publicMedia(site, [
       ...(featuredId === null ? [] : [featuredId]),
-      ...blockIds,
+      ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
     ]);
-    const info = (id: number | null) => {
-      const view = id === null ? undefined : media.get(id);
-      return view ? mediaInfo(view) : null;
-    };
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
     const date = dateFormat(frame.lang, await this.timeZone(site));
     const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
@@ -444,7 +424,7 @@ export class PublicSite {
     const environment: BlockEnvironment = {
       pageUrl: `${origin}${canonicalPath}`,
       site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
-      trail: [...(await this.ancestors(site, live.parent_id)), { label: item.title, url: item.url }],
+      trail: await this.trail(site, found),
       media: info,
       pattern: (id) => {
         const tree = placed.get(id);
@@ -542,7 +522,7 @@ export class PublicSite {
         ...[...media.keys()].map((id) => `media:${id}`),
         // In a tree, the address depends on the ancestors' slugs too.
         ...(type.hierarchical ? [`tree:${type.slug}`] : []),
-        ...[...new Set(patternIds)].map((id) => `pattern:${id}`),
+        ...patternIds.map((id) => `pattern:${id}`),
         // A translation published later must appear in the switcher and hreflang: any change to
         // an entry of this type in a site of several languages re-renders the page.
         ...(frame.languages.length > 1 ? [`list:${type.slug}`] : []),
@@ -609,6 +589,32 @@ export class PublicSite {
   }
 
   /**
+   * The synced patterns a tree places, fetched at once, and the tree with their blocks after it:
+   * their media and lists count as the tree's.
+   */
+  private async placedPatterns(site: Site, tree: readonly Block[]) {
+    const ids = new Set<number>();
+    eachBlock(tree, (block) => {
+      if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
+        ids.add(block.props.pattern_id);
+    });
+    const patternIds = [...ids];
+    const placed = await patternsOf(this.runtime).syncedFor(site, patternIds);
+    const shown = placed.size > 0 ? [...tree, ...[...placed.values()].flat()] : tree;
+    return { patternIds, placed, shown };
+  }
+
+  /** The media items `ids` name that visitors may see, fetched at once, and how blocks take one. */
+  private async publicMedia(site: Site, ids: readonly number[]) {
+    const views = await this.media.publicViews(site, ids);
+    const info = (id: number | null): MediaInfo | null => {
+      const view = id === null ? undefined : views.get(id);
+      return view ? mediaInfo(view) : null;
+    };
+    return { views, info };
+  }
+
+  /**
    * The entries the tree's list blocks show, fetched before rendering. A list of a type or term the
    * site does not have is empty. The first paged list follows `?page=N`.
    */
@@ -641,6 +647,17 @@ export class PublicSite {
       list.items.flatMap((entry) => (entry.featured_media_id === null ? [] : [entry.featured_media_id])),
     );
     return { byBlock, paged, mediaIds };
+  }
+
+  /** Where an entry sits, for breadcrumbs: its published ancestors, then itself. */
+  private async trail(
+    site: Site,
+    found: Extract<PathAnswer, { kind: 'entry' }>,
+  ): Promise<Array<{ label: string; url: string }>> {
+    return [
+      ...(await this.ancestors(site, found.row.live.parent_id)),
+      { label: found.item.title, url: found.item.url },
+    ];
   }
 
   /** The published ancestors of an entry, the farthest first (a tree is 12 levels deep at most). */
