@@ -200,6 +200,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/builder/canvas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the builder's canvas renders a block tree with before it is saved
+         * @description The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`; a body over the server's limit, 413.
+         */
+        post: operations["post_builder_canvas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/builder/page/{id}/publish": {
         parameters: {
             query?: never;
@@ -3188,6 +3208,15 @@ export type components = {
             term_id: number | null;
             url: string | null;
         };
+        /** MenuLink */
+        "def-11": {
+            children: components["schemas"]["def-11"][];
+            className: string;
+            label: string;
+            rel: string;
+            target: "_self" | "_blank";
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4296,6 +4325,217 @@ export interface operations {
                             rich_text: string[];
                             type: string;
                         }[];
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    post_builder_canvas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tree as the editor holds it, at most 2000 blocks in all: read, never stored */
+                    blocks: unknown[];
+                    /** @description The entry being edited, for the breadcrumb trail */
+                    entry_id?: number;
+                    locale?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The locale used: the one asked for when the site has it, else its default */
+                            lang: string;
+                            /** @description The entries each list block shows (latest posts, content list), by block id */
+                            lists: {
+                                [key: string]: {
+                                    items: {
+                                        author: string | null;
+                                        excerpt: string;
+                                        id: number;
+                                        /** @description No featured image, or none visitors may see; else one of `media` */
+                                        image: number | null;
+                                        published_at: string;
+                                        title: string;
+                                        /** @description Site-relative */
+                                        url: string;
+                                    }[];
+                                    /** @description From 1: always 1 on the canvas */
+                                    page: number;
+                                    pages: number;
+                                };
+                            };
+                            /** @description Every media item the tree, its synced patterns and its lists' featured images name that visitors may see */
+                            media: {
+                                alt: string;
+                                credit: {
+                                    photographer: string;
+                                    profile_url: string | null;
+                                    provider: string | null;
+                                } | null;
+                                height: number | null;
+                                id: number;
+                                url: string;
+                                variants: {
+                                    full?: {
+                                        height: number;
+                                        url: string;
+                                        width: number;
+                                    };
+                                    large?: {
+                                        height: number;
+                                        url: string;
+                                        width: number;
+                                    };
+                                    medium?: {
+                                        height: number;
+                                        url: string;
+                                        width: number;
+                                    };
+                                    thumbnail?: {
+                                        height: number;
+                                        url: string;
+                                        width: number;
+                                    };
+                                };
+                                width: number | null;
+                            }[];
+                            /** @description The menus of the theme locations, by location */
+                            menus: {
+                                [key: string]: components["schemas"]["def-11"][];
+                            };
+                            /** @description The block tree of each synced pattern the tree places, by pattern id */
+                            patterns: {
+                                [key: string]: unknown[];
+                            };
+                            site: {
+                                home_url: string;
+                                logo_url: string | null;
+                                name: string;
+                            };
+                            /** @description The theme's stylesheet: /theme/<name>.<hash>.css */
+                            stylesheet: string;
+                            /** @description Dates are written in it (general settings) */
+                            time_zone: string;
+                            /** @description The site's design tokens as CSS, as its pages have them in <head> */
+                            tokens: string;
+                            /** @description The entry's published ancestors, then itself as it is being edited; [] without entry_id */
+                            trail: {
+                                label: string;
+                                /** @description Site-relative */
+                                url: string;
+                            }[];
+                        };
                         meta: Record<string, never>;
                     };
                 };

@@ -6,6 +6,7 @@ import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
 import { mediaOf } from '../media/module.js';
 import { searchOf } from '../search/module.js';
+import { canvasRoutes } from './canvas.js';
 import { contactFormRoutes } from './contact-form.js';
 import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
@@ -75,5 +76,6 @@ export const publicModule: TesseraModule = {
     publicRoutes(app, runtime, site, pageCacheOf(runtime), themes);
     themeRoutes(app, runtime);
     contactFormRoutes(app, runtime, site);
+    canvasRoutes(app, runtime, site);
   },
 };

@@ -6,6 +6,7 @@ import {
   type BlockEnvironment,
   blockLists,
   blockMedia,
+  type EntryCard,
   eachBlock,
   type MediaInfo,
   PageAssets,
@@ -30,6 +31,7 @@ import { patternsOf } from '../patterns/module.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
+import type { Canvas } from './canvas.js';
 import { tokensCss, withThemeTokens } from './design-tokens.js';
 import type { RedirectsService } from './redirects.js';
 import {
@@ -157,7 +159,10 @@ export class PublicSite {
         const placedTree = placed.get(id);
         return placedTree ? treeElements(placedTree) : null;
       },
-      list: (blockId) => listOf(lists.byBlock.get(blockId), info),
+      list: (blockId) => {
+        const found = lists.byBlock.get(blockId);
+        return found && listOf(found, info);
+      },
       formatDate: (iso) => date.format(new Date(iso)),
       menus: menus.byLocation,
       assets: new PageAssets(classPrefix),
@@ -282,6 +287,45 @@ export class PublicSite {
     const found = await this.content.published.workingCopy(site, entryId);
     if (!found) return this.notFound(frame);
     return this.entryPage(site, frame, origin, found, ANONYMOUS_REQUEST, found.item.url, true);
+  }
+
+  /**
+   * What the builder's canvas renders a tree with before it is saved: the data a page's blocks ask
+   * their environment for, as visitors would see it, and the look of the site around them. `entry`
+   * is the one being edited (its working copy), for the breadcrumb trail.
+   */
+  async canvas(
+    site: Site,
+    tree: readonly Block[],
+    options: { locale?: string; entry?: Extract<PathAnswer, { kind: 'entry' }> | null } = {},
+  ): Promise<Canvas> {
+    const { locale, entry } = options;
+    const lang = locale !== undefined && site.locales.includes(locale) ? locale : site.default_locale;
+    const frame = await this.frame(site, lang);
+    const { placed, shown } = await this.placedPatterns(site, tree);
+    const lists = await this.lists(site, shown, lang, 1);
+    const { views } = await this.publicMedia(site, [
+      ...blockMedia(shown).map((use) => use.mediaId),
+      ...lists.mediaIds,
+    ]);
+    // A featured image by its id in `media`; none when visitors may not see it.
+    const shownImage = (id: number | null) => (id !== null && views.has(id) ? id : null);
+    return {
+      stylesheet: frame.stylesheet,
+      tokens: frame.tokens,
+      lang,
+      time_zone: await this.timeZone(site),
+      site: { name: frame.siteTitle, logo_url: frame.logoUrl, home_url: frame.homeUrl },
+      trail: entry ? await this.trail(site, entry) : [],
+      media: [...views.values()].map(mediaInfo),
+      lists: Object.fromEntries(
+        [...lists.byBlock].map(([blockId, list]) => [blockId, listOf(list, shownImage)]),
+      ),
+      patterns: Object.fromEntries(placed),
+      menus: Object.fromEntries(
+        Object.entries(frame.menus).map(([location, links]) => [location, [...links]]),
+      ),
+    };
   }
 
   private async home(
@@ -430,7 +474,10 @@ export class PublicSite {
         const tree = placed.get(id);
         return tree ? treeElements(tree) : null;
       },
-      list: (blockId) => listOf(lists.byBlock.get(blockId), info),
+      list: (blockId) => {
+        const found = lists.byBlock.get(blockId);
+        return found && listOf(found, info);
+      },
       formatDate: (iso) => date.format(new Date(iso)),
       menus: frame.menus,
       currentPath: canonicalPath,
@@ -832,12 +879,14 @@ function alternatesOf(
   return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
 }
 
-/** A list block's entries as blocks take them, their featured images looked up. */
-function listOf(
-  found: { items: Array<Omit<PublishedItem, 'terms'>>; page: number; pages: number } | undefined,
-  info: (id: number | null) => MediaInfo | null,
-): BlockEntryList | undefined {
-  if (!found) return undefined;
+/**
+ * A list block's entries as blocks take them, their featured images given by `image`: looked up
+ * for a page, their ids for the canvas.
+ */
+function listOf<Image>(
+  found: { items: Array<Omit<PublishedItem, 'terms'>>; page: number; pages: number },
+  image: (id: number | null) => Image,
+): Omit<BlockEntryList, 'items'> & { items: Array<Omit<EntryCard, 'image'> & { image: Image }> } {
   return {
     page: found.page,
     pages: found.pages,
@@ -848,7 +897,7 @@ function listOf(
       excerpt: entry.excerpt,
       published_at: entry.published_at,
       author: entry.author,
-      image: info(entry.featured_media_id),
+      image: image(entry.featured_media_id),
     })),
   };
 }

@@ -1,0 +1,170 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { type Block, type BlockDefinition, blockRegistry, MAX_BLOCKS } from '@tessera/blocks';
+import { NotFound, ValidationFailed } from '../../core/errors.js';
+import type { App } from '../../core/http/app-type.js';
+import { Id, Nullable } from '../../core/http/input-schemas.js';
+import { operationOf } from '../../core/http/request-actor.js';
+import { siteRoutes } from '../../core/http/site-routes.js';
+import type { Runtime } from '../../core/runtime.js';
+import { contentOf } from '../content/content.js';
+import type { PublicSite } from './service.js';
+
+const Link = Type.Object({ label: Type.String(), url: Type.String({ description: 'Site-relative' }) });
+
+const Variant = Type.Object({ url: Type.String(), width: Type.Integer(), height: Type.Integer() });
+
+/** A media item as blocks take it (MediaInfo of @tessera/blocks). */
+const MediaInfoSchema = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  alt: Type.String(),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  variants: Type.Object({
+    thumbnail: Type.Optional(Variant),
+    medium: Type.Optional(Variant),
+    large: Type.Optional(Variant),
+    full: Type.Optional(Variant),
+  }),
+  credit: Nullable(
+    Type.Object({
+      photographer: Type.String(),
+      profile_url: Nullable(Type.String()),
+      provider: Nullable(Type.String()),
+    }),
+  ),
+});
+
+const EntryListSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      url: Type.String({ description: 'Site-relative' }),
+      excerpt: Type.String(),
+      published_at: Type.String(),
+      author: Nullable(Type.String()),
+      image: Nullable(Type.Integer(), 'No featured image, or none visitors may see; else one of `media`'),
+    }),
+  ),
+  page: Type.Integer({ description: 'From 1: always 1 on the canvas' }),
+  pages: Type.Integer(),
+});
+
+/** A menu link of a theme location (MenuLink of @tessera/blocks), its address resolved. */
+const MenuLinkSchema = Type.Recursive(
+  (Self) =>
+    Type.Object({
+      label: Type.String(),
+      url: Type.String(),
+      target: Type.Union([Type.Literal('_self'), Type.Literal('_blank')]),
+      rel: Type.String(),
+      className: Type.String(),
+      children: Type.Array(Self),
+    }),
+  { $id: 'MenuLink' },
+);
+
+/** What a page's blocks ask their environment for, and the look of the site around them. */
+const CanvasSchema = Type.Object({
+  stylesheet: Type.String({ description: "The theme's stylesheet: /theme/<name>.<hash>.css" }),
+  tokens: Type.String({ description: "The site's design tokens as CSS, as its pages have them in <head>" }),
+  lang: Type.String({
+    description: 'The locale used: the one asked for when the site has it, else its default',
+  }),
+  time_zone: Type.String({ description: 'Dates are written in it (general settings)' }),
+  site: Type.Object({ name: Type.String(), logo_url: Nullable(Type.String()), home_url: Type.String() }),
+  trail: Type.Array(Link, {
+    description: "The entry's published ancestors, then itself as it is being edited; [] without entry_id",
+  }),
+  media: Type.Array(MediaInfoSchema, {
+    description:
+      "Every media item the tree, its synced patterns and its lists' featured images name that visitors may see",
+  }),
+  lists: Type.Record(Type.String(), EntryListSchema, {
+    description: 'The entries each list block shows (latest posts, content list), by block id',
+  }),
+  patterns: Type.Record(Type.String(), Type.Array(Type.Unknown()), {
+    description: 'The block tree of each synced pattern the tree places, by pattern id',
+  }),
+  menus: Type.Record(Type.String(), Type.Array(MenuLinkSchema), {
+    description: 'The menus of the theme locations, by location',
+  }),
+});
+export type Canvas = Static<typeof CanvasSchema>;
+
+const CanvasRequest = Type.Object(
+  {
+    blocks: Type.Array(Type.Unknown(), {
+      description: `The tree as the editor holds it, at most ${MAX_BLOCKS} blocks in all: read, never stored`,
+    }),
+    locale: Type.Optional(Type.String({ maxLength: 35 })),
+    entry_id: Type.Optional(Id({ description: 'The entry being edited, for the breadcrumb trail' })),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /api/builder/canvas: the builder renders an unsaved tree with what the site would give it. */
+export function canvasRoutes(app: App, runtime: Runtime, site: PublicSite): void {
+  const content = contentOf(runtime);
+  siteRoutes(app, (request) => operationOf(runtime, request), 'builder').post(
+    '/api/builder/canvas',
+    {
+      permission: 'authenticated',
+      summary: "What the builder's canvas renders a block tree with before it is saved",
+      description:
+        "The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`; a body over the server's limit, 413.",
+      body: CanvasRequest,
+      data: CanvasSchema,
+    },
+    async (ctx, { body }) => {
+      const tree = canvasTree(body.blocks);
+      let entry = null;
+      if (body.entry_id !== undefined) {
+        entry = await content.published.workingCopy(ctx.site, body.entry_id);
+        if (!entry) throw new NotFound('Entry', 'entry_not_found');
+        // The trail names the entry as it is being edited: only for those who may read it.
+        await content.entries.get(ctx, entry.type.slug, entry.row.id);
+      }
+      return site.canvas(ctx.site, tree, {
+        ...(body.locale !== undefined ? { locale: body.locale } : {}),
+        entry,
+      });
+    },
+  );
+}
+
+/**
+ * The blocks of a tree as the editor holds it that the canvas fetches data for. A tree being edited
+ * may be half right, so it is read loosely: a node that is not an object with a string type is
+ * skipped with what it holds; one that is not a block of the registry with a string id and props
+ * that check (defaults applied) asks for nothing itself, but its children are read. Past
+ * MAX_BLOCKS nodes the walk stops with a fault.
+ */
+export function canvasTree(nodes: readonly unknown[]): Block[] {
+  let count = 0;
+  const read = (list: readonly unknown[]): Block[] =>
+    list.flatMap((node) => {
+      count += 1;
+      if (count > MAX_BLOCKS)
+        throw ValidationFailed.field('blocks', `A tree holds at most ${MAX_BLOCKS} blocks.`);
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return [];
+      const { id, type, props, children } = node as Record<string, unknown>;
+      if (typeof type !== 'string') return [];
+      const inner = Array.isArray(children) ? read(children) : [];
+      if (typeof id !== 'string') return inner;
+      const definition = blockRegistry.get(type);
+      const checked = definition ? checkedProps(definition, props) : null;
+      return checked ? [{ id, type, props: checked, children: inner }] : inner;
+    });
+  return read(nodes);
+}
+
+/** A block's props with their defaults, or null when they are not what its type takes. */
+function checkedProps(definition: BlockDefinition, props: unknown): Record<string, unknown> | null {
+  if (props !== undefined && (props === null || typeof props !== 'object' || Array.isArray(props)))
+    return null;
+  const filled = Value.Default(definition.props, structuredClone(props ?? {}));
+  return Value.Check(definition.props, filled) ? (filled as Record<string, unknown>) : null;
+}
