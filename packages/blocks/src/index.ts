@@ -26,6 +26,7 @@ export {
   useBlockStyle,
   type Visitor,
 } from './context.js';
+export { BlockNode, treeElements } from './elements.js';
 export { blockLists } from './lists.js';
 export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
 export {
@@ -37,7 +38,7 @@ export {
   responsiveDeclarations,
 } from './page-assets.js';
 export { type BlockTypeView, blockRegistry, registryView } from './registry.js';
-export { type RenderedBlocks, renderBlocks, renderTree, treeElements } from './render.js';
+export { type RenderedBlocks, renderBlocks, renderTree } from './render.js';
 export { BREAKPOINTS, type Breakpoint, perBreakpoint, Responsive } from './responsive.js';
 export { BLOCK_SCRIPTS, blockScriptSource } from './scripts.js';
 export {

@@ -1,0 +1,20 @@
+/**
+ * The registry as a browser renders it (the builder's canvas): everything of index.ts but the
+ * server's rendering to HTML, so react-dom/server stays out of the admin's bundle.
+ */
+
+export type { Block } from './block.js';
+export {
+  BlockContext,
+  type BlockEnvironment,
+  type EntryCard,
+  type EntryList,
+  type MediaInfo,
+  type MenuLink,
+} from './context.js';
+export { BlockNode, treeElements } from './elements.js';
+export { blockLists } from './lists.js';
+export { blockMedia } from './media.js';
+export { BREAKPOINT_MIN_WIDTH, PageAssets } from './page-assets.js';
+export { blockRegistry } from './registry.js';
+export type { Breakpoint } from './responsive.js';
