@@ -4439,6 +4439,57 @@ export interface operations {
                 "application/json": {
                     /** @description The tree as the editor holds it, at most 2000 blocks in all: read, never stored */
                     blocks: unknown[];
+                    design?: {
+                        colors?: {
+                            /** @description null: the theme's own */
+                            accent?: string | null;
+                            /** @description null: the theme's own */
+                            background?: string | null;
+                            /** @description null: the theme's own */
+                            border?: string | null;
+                            /** @description null: the theme's own */
+                            muted?: string | null;
+                            /** @description null: the theme's own */
+                            primary?: string | null;
+                            /** @description null: the theme's own */
+                            secondary?: string | null;
+                            /** @description null: the theme's own */
+                            surface?: string | null;
+                            /** @description null: the theme's own */
+                            text?: string | null;
+                        };
+                        dark_colors?: {
+                            /** @description null: the theme's own */
+                            accent?: string | null;
+                            /** @description null: the theme's own */
+                            background?: string | null;
+                            /** @description null: the theme's own */
+                            border?: string | null;
+                            /** @description null: the theme's own */
+                            muted?: string | null;
+                            /** @description null: the theme's own */
+                            primary?: string | null;
+                            /** @description null: the theme's own */
+                            secondary?: string | null;
+                            /** @description null: the theme's own */
+                            surface?: string | null;
+                            /** @description null: the theme's own */
+                            text?: string | null;
+                        };
+                        /** @description system, humanist, geometric, serif or mono */
+                        font_body?: "system" | "humanist" | "geometric" | "serif" | "mono";
+                        /** @description system, humanist, geometric, serif or mono */
+                        font_heading?: "system" | "humanist" | "geometric" | "serif" | "mono";
+                        /** @description Body text, in px */
+                        font_size?: number;
+                        /** @description Corner radius, in px */
+                        radius?: number;
+                        shadow?: "none" | "soft" | "strong";
+                        /** @description One step of the spacing scale, in rem */
+                        spacing?: number;
+                        /** @description Each heading level this much larger */
+                        type_scale?: number;
+                    };
                     /** @description The entry being edited, for the breadcrumb trail */
                     entry_id?: number;
                     locale?: string;

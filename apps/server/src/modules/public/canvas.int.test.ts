@@ -236,6 +236,22 @@ describe('the builder canvas', () => {
     expect((await visit(b, '/')).body).toContain(`<style>${tokens}</style>`);
   });
 
+  it('previews design tokens not saved, checked as a save would be, and keeps the saved ones', async () => {
+    const saved = (await canvas(a, 'editor', { blocks: [] })).json().data.tokens as string;
+    const previewed = await canvas(a, 'editor', {
+      blocks: [],
+      design: { colors: { primary: '#123456' }, radius: 20 },
+    });
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json().data.tokens).toContain('#123456');
+    expect(previewed.json().data.tokens).not.toBe(saved);
+    const refused = await canvas(a, 'editor', { blocks: [], design: { colors: { primary: 'red' } } });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['design.colors.primary']);
+    // Nothing was stored: the next canvas and the site have the saved tokens.
+    expect((await canvas(a, 'editor', { blocks: [] })).json().data.tokens).toBe(saved);
+  });
+
   it('answers only members of the site, and names only entries they may read', async () => {
     const draft = await a.call('editor', 'POST', '/api/pages', { title: 'Secret plans' });
     expect((await canvas(a, 'anonymous', { blocks: [] })).statusCode).toBe(401);

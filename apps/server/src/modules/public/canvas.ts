@@ -8,6 +8,7 @@ import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
+import { DesignPreview } from './design-tokens.js';
 import type { PublicSite } from './service.js';
 
 const Link = Type.Object({ label: Type.String(), url: Type.String({ description: 'Site-relative' }) });
@@ -101,6 +102,7 @@ const CanvasRequest = Type.Object(
     }),
     locale: Type.Optional(Type.String({ maxLength: 35 })),
     entry_id: Type.Optional(Id({ description: 'The entry being edited, for the breadcrumb trail' })),
+    design: Type.Optional(DesignPreview),
   },
   { additionalProperties: false },
 );
@@ -129,6 +131,7 @@ export function canvasRoutes(app: App, runtime: Runtime, site: PublicSite): void
       }
       return site.canvas(ctx.site, tree, {
         ...(body.locale !== undefined ? { locale: body.locale } : {}),
+        ...(body.design !== undefined ? { design: body.design } : {}),
         entry,
       });
     },

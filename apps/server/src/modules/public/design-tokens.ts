@@ -83,6 +83,23 @@ export const ThemeDesignTokens = Type.Partial(
 export type ThemeTokens = Static<typeof ThemeDesignTokens>;
 
 /**
+ * Tokens being edited, not saved (the builder's design panel): any of them, colours one by one,
+ * checked as a save would be. The same shape as a theme's defaults.
+ */
+export const DesignPreview = ThemeDesignTokens;
+export type DesignPreview = ThemeTokens;
+
+/** The saved tokens with a preview's over them. */
+export function previewTokens(saved: DesignTokens, preview: DesignPreview): DesignTokens {
+  return {
+    ...saved,
+    ...preview,
+    colors: { ...saved.colors, ...preview.colors },
+    dark_colors: { ...saved.dark_colors, ...preview.dark_colors },
+  };
+}
+
+/**
  * The tokens a page uses: the site's where it set them, the theme's defaults where the site kept
  * the registered default, the registered default otherwise.
  */

@@ -32,7 +32,7 @@ import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
-import { tokensCss, withThemeTokens } from './design-tokens.js';
+import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
 import type { RedirectsService } from './redirects.js';
 import {
   Document,
@@ -297,11 +297,25 @@ export class PublicSite {
   async canvas(
     site: Site,
     tree: readonly Block[],
-    options: { locale?: string; entry?: Extract<PathAnswer, { kind: 'entry' }> | null } = {},
+    options: {
+      locale?: string;
+      entry?: Extract<PathAnswer, { kind: 'entry' }> | null;
+      /** Tokens being edited: the canvas shows them instead of the saved ones. */
+      design?: DesignPreview;
+    } = {},
   ): Promise<Canvas> {
-    const { locale, entry } = options;
+    const { locale, entry, design } = options;
     const lang = locale !== undefined && site.locales.includes(locale) ? locale : site.default_locale;
     const frame = await this.frame(site, lang);
+    const tokens = design
+      ? tokensCss(
+          withThemeTokens(
+            previewTokens(await settingsOf(this.runtime, site, 'design'), design),
+            (await this.themes.forSite(site)).manifest.designTokens,
+          ),
+          site.branding,
+        )
+      : frame.tokens;
     const { placed, shown } = await this.placedPatterns(site, tree);
     const lists = await this.lists(site, shown, lang, 1);
     const { views } = await this.publicMedia(site, [
@@ -312,7 +326,7 @@ export class PublicSite {
     const shownImage = (id: number | null) => (id !== null && views.has(id) ? id : null);
     return {
       stylesheet: frame.stylesheet,
-      tokens: frame.tokens,
+      tokens,
       lang,
       time_zone: await this.timeZone(site),
       site: { name: frame.siteTitle, logo_url: frame.logoUrl, home_url: frame.homeUrl },
