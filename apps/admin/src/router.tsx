@@ -60,6 +60,10 @@ const ContentTypesPage = lazy(() =>
   import('./types/ContentTypesPage.js').then((m) => ({ default: m.ContentTypesPage })),
 );
 const DesignerPage = lazy(() => import('./types/DesignerPage.js').then((m) => ({ default: m.DesignerPage })));
+// The visual builder is the largest screen (the block registry itself): loaded only when it opens.
+const BuilderPage = lazy(() =>
+  import('./builder/visual/BuilderPage.js').then((m) => ({ default: m.BuilderPage })),
+);
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
 const loading = (
@@ -85,6 +89,17 @@ export const router = createBrowserRouter(
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
         { path: '/setup', element: <SetupPage /> },
+        {
+          // Full window, without the shell's navigation: the builder's canvas needs the room.
+          path: '/builder/:kind/:id?',
+          element: (
+            <RequireSession fallback={loading}>
+              <ConfirmProvider>
+                <BuilderPage />
+              </ConfirmProvider>
+            </RequireSession>
+          ),
+        },
         {
           element: (
             <RequireSession fallback={loading}>

@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, toApiError } from '../api.js';
 import { asApiError, fieldErrors, sayInLanguage } from '../forms.js';
@@ -13,15 +13,18 @@ import { useUnsaved } from './dirty.js';
 import { DESIGN } from './queries.js';
 import { FontTokens, ShapeTokens, TypeTokens } from './ShapeTokens.js';
 
-/** The design tokens: read from the settings group `design`, edited beside a live sample. */
-export function DesignPanel() {
+/**
+ * The design tokens: read from the settings group `design`, edited beside a live sample. The
+ * builder shows them beside its canvas instead (`onDraft`: the tokens as edited, null once saved).
+ */
+export function DesignPanel(props: { onDraft?: (draft: DesignDraft | null) => void } = {}) {
   const design = useQuery({
     queryKey: DESIGN,
     queryFn: () => data(api.GET('/api/settings/{group}', { params: { path: { group: 'design' } } })),
   });
   if (design.error || !design.data)
     return <Pending error={design.error} retry={() => void design.refetch()} />;
-  return <DesignForm saved={tokensFrom(design.data)} />;
+  return <DesignForm saved={tokensFrom(design.data)} onDraft={props.onDraft} />;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -39,7 +42,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * The tokens' form: what changed is sent (PUT /api/settings/design, only those keys), the server's
  * 422 messages beside their fields; or everything set back to what lets the theme's own apply.
  */
-function DesignForm({ saved }: { saved: DesignDraft }) {
+function DesignForm({
+  saved,
+  onDraft,
+}: {
+  saved: DesignDraft;
+  onDraft?: (draft: DesignDraft | null) => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [draft, setDraft] = useState<DesignDraft>(saved);
@@ -51,6 +60,13 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
   const changed = changedTokens(base, draft);
   const dirty = Object.keys(changed).length > 0;
   useUnsaved(dirty);
+  const report = useRef(onDraft);
+  report.current = onDraft;
+  // Told a moment after the last change: a colour dragged across the picker is one preview.
+  useEffect(() => {
+    const timer = window.setTimeout(() => report.current?.(dirty ? draft : null), 250);
+    return () => window.clearTimeout(timer);
+  }, [draft, dirty]);
 
   const onSaved = (answer: Record<string, unknown>, message: string) => {
     client.setQueryData(DESIGN, answer);
@@ -114,7 +130,7 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
           {t('appearance.design.intro')}
         </Text>
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Grid.Col span={{ base: 12, lg: onDraft ? 12 : 7 }}>
             <Stack>
               <Section id="design-colors" title={t('appearance.design.colors')}>
                 <ColorTokens
@@ -143,13 +159,15 @@ function DesignForm({ saved }: { saved: DesignDraft }) {
               </Section>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Stack style={{ position: 'sticky', top: 72 }}>
-              <Section id="design-preview" title={t('appearance.design.preview')}>
-                <DesignPreview draft={draft} palette={draft[scheme]} />
-              </Section>
-            </Stack>
-          </Grid.Col>
+          {onDraft ? null : (
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <Stack style={{ position: 'sticky', top: 72 }}>
+                <Section id="design-preview" title={t('appearance.design.preview')}>
+                  <DesignPreview draft={draft} palette={draft[scheme]} />
+                </Section>
+              </Stack>
+            </Grid.Col>
+          )}
         </Grid>
         {unplaced ? (
           <Alert color="red" role="alert">

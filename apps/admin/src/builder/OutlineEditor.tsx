@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Pending } from '../shell/Shell.js';
 import { DeleteBlock } from './DeleteBlock.js';
 import { useBuilderLabels } from './labels.js';
-import { OutlineTree, rowButton } from './OutlineTree.js';
+import { OutlineTree, rowButton, useFolding } from './OutlineTree.js';
 import { Palette } from './Palette.js';
 import { PropsForm } from './PropsForm.js';
 import { type BlockType, useCatalog } from './queries.js';
@@ -45,7 +45,7 @@ export function OutlineEditor(props: {
   const tree = props.value;
   const readOnly = props.readOnly ?? false;
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const { collapsed, toggle } = useFolding();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [breakpoint, setBreakpoint] = useState<Breakpoint>('desktop');
@@ -93,8 +93,7 @@ export function OutlineEditor(props: {
       : t(`builder.said.${at}Top`, { name, position: placement.index + 1 });
   };
   const reveal = (parentId: string | null) => {
-    if (parentId && collapsed.has(parentId))
-      setCollapsed((now) => new Set([...now].filter((id) => id !== parentId)));
+    if (parentId && collapsed.has(parentId)) toggle(parentId, true);
   };
   const choose = (id: string | null) => {
     setSelectedId(id);
@@ -181,14 +180,7 @@ export function OutlineEditor(props: {
                 problems={problems}
                 describedBy={helpId}
                 onSelect={(id) => setSelectedId(id)}
-                onToggle={(id, open) =>
-                  setCollapsed((now) => {
-                    const next = new Set(now);
-                    if (open) next.delete(id);
-                    else next.add(id);
-                    return next;
-                  })
-                }
+                onToggle={toggle}
                 onMove={move}
                 onRefused={(id) => {
                   const block = locate(tree, id)?.block;

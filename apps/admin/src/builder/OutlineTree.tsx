@@ -9,7 +9,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Stack } from '@mantine/core';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuilderLabels } from './labels.js';
 import { INDENT, type Moves, OutlineRow } from './OutlineRow.js';
@@ -39,6 +39,20 @@ const ARROW_MOVES: Record<string, KeyboardMove> = {
   ArrowRight: 'in',
   ArrowLeft: 'out',
 };
+
+/** The outline's folded blocks, and the toggle its rows call (opened: unfolded). */
+export function useFolding() {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = useCallback((id: string, open: boolean) => {
+    setCollapsed((now) => {
+      const next = new Set(now);
+      if (open) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  return { collapsed, toggle };
+}
 
 /** The focusable button of a block's row. */
 export function rowButton(id: string): HTMLElement | null {

@@ -13,6 +13,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type ApiError, api, data, done, toApiError } from '../api.js';
 import { useUnsaved } from '../appearance/dirty.js';
 import { type Block, OutlineEditor } from '../builder/OutlineEditor.js';
@@ -115,9 +116,14 @@ export function PatternEditor(props: {
               {pattern?.name ?? t('patterns.untitled')}
             </Title>
             {pattern ? (
-              <Text size="sm" c="dimmed">
-                {t('patterns.updated', { date: when.format(new Date(pattern.updated_at)) })}
-              </Text>
+              <Group gap="sm">
+                <Text size="sm" c="dimmed">
+                  {t('patterns.updated', { date: when.format(new Date(pattern.updated_at)) })}
+                </Text>
+                <Button component={Link} to={`/builder/pattern/${pattern.id}`} size="xs" variant="default">
+                  {t('patterns.openBuilder')}
+                </Button>
+              </Group>
             ) : null}
           </Group>
           {problem && Object.keys(server).length === 0 ? (

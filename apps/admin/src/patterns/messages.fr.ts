@@ -30,4 +30,5 @@ export const fr: typeof en = {
   deleteSyncedText:
     'Elle est synchronisée : les pages qui la placent n’affichent plus rien à sa place. Les copies placées avant restent.',
   updated: 'Modifiée {{date}}',
+  openBuilder: 'Ouvrir dans le constructeur',
 };

@@ -24,4 +24,5 @@ export const en = {
   deleteText: 'Copies already placed stay. Pages placing it synced show nothing where it was.',
   deleteSyncedText: 'It is synced: pages placing it show nothing where it was. Copies placed earlier stay.',
   updated: 'Changed {{date}}',
+  openBuilder: 'Open in the builder',
 };

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type ApiError, api, data } from '../api.js';
 import { useUnsaved } from '../appearance/dirty.js';
 import { type Block, OutlineEditor } from '../builder/OutlineEditor.js';
@@ -33,6 +34,9 @@ export function SectionsPanel() {
         aria-label={t('sections.which')}
         w="fit-content"
       />
+      <Button component={Link} to={`/builder/${area}`} variant="default" w="fit-content">
+        {t('sections.openBuilder', { area: t(`sections.area.${area}`) })}
+      </Button>
       {!section ? (
         <Pending error={sections.error} retry={() => void sections.refetch()} />
       ) : (

@@ -5,6 +5,7 @@ import type { en } from './messages.js';
  * language's chunk carries its own words only.
  */
 export const fr: typeof en = {
+  openBuilder: 'Modifier « {{area}} » dans le constructeur',
   title: 'En-tête et pied de page',
   about:
     'L’en-tête et le pied de page de toutes les pages, construits avec des blocs. Tant qu’aucun n’est publié, les pages montrent ceux du thème.',

@@ -1,5 +1,6 @@
 /** The header and footer sections' words; wired into i18n/en.ts and fr.ts under `sections`. */
 export const en = {
+  openBuilder: 'Edit “{{area}}” in the builder',
   title: 'Header and footer',
   about:
     'The header and footer every page shows, built from blocks. Until one is published, pages show the theme’s own.',

@@ -290,6 +290,11 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
                       {t('editor.preview')}
                     </Button>
                   ) : null}
+                  {entry && type.slug === 'page' && !entry.deleted_at ? (
+                    <Button variant="default" component={RouterLink} to={`/builder/page/${entry.id}`}>
+                      {t('editor.openBuilder')}
+                    </Button>
+                  ) : null}
                 </Group>
                 {entry && !entry.deleted_at ? (
                   <WorkflowPanel

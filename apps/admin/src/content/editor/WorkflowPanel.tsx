@@ -39,6 +39,8 @@ export function WorkflowPanel(props: {
   /** Saves unsaved changes; the saved entry, or null when saving failed (its errors are shown). */
   saveFirst: () => Promise<Entry | null>;
   onDone: (entry: Entry) => void;
+  /** Publishes another way than the content API's route (the builder's POST /api/builder/page/{id}/publish). */
+  publish?: (id: number) => Promise<Entry>;
 }) {
   const { t } = useTranslation();
   const zone = useSite().data?.time_zone ?? 'UTC';
@@ -51,6 +53,7 @@ export function WorkflowPanel(props: {
     mutationFn: async (input: { name: Transition; body?: object }) => {
       const saved = await props.saveFirst();
       if (!saved) return null;
+      if (input.name === 'publish' && props.publish) return props.publish(saved.id);
       const path =
         `/api/content/{type}/{id}/${input.name.replace('_', '-')}` as '/api/content/{type}/{id}/publish';
       return data(

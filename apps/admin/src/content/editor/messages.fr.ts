@@ -18,6 +18,7 @@ export const fr: typeof en = {
   save: 'Enregistrer',
   create: 'Créer le brouillon',
   preview: 'Prévisualiser',
+  openBuilder: 'Ouvrir dans le constructeur',
   publishing: 'Publication',
   moveToTrash: 'Mettre à la corbeille',
   trashTitle: 'Mettre à la corbeille ?',

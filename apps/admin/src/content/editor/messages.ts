@@ -12,6 +12,7 @@ export const en = {
   save: 'Save',
   create: 'Create draft',
   preview: 'Preview',
+  openBuilder: 'Open in the builder',
   publishing: 'Publishing',
   moveToTrash: 'Move to trash',
   trashTitle: 'Move to the trash?',

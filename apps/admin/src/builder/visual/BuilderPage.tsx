@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../shell/NotFoundPage.js';
+import { Pending } from '../../shell/Shell.js';
+import { useCatalog } from '../queries.js';
+import { BuilderEditor } from './BuilderEditor.js';
+import { pageTarget, patternTarget, sectionTarget, type Target } from './targets.js';
+
+/**
+ * /builder/page/:id, /builder/header, /builder/footer, /builder/pattern/:id: the visual builder on
+ * what the address names, loaded afresh each time it opens.
+ */
+export function BuilderPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.id);
+  const found = useMemo((): { target: Target; backTo: string } | null => {
+    switch (params.kind) {
+      case 'page':
+        return Number.isInteger(id) && id > 0
+          ? { target: pageTarget(id), backTo: `/content/page/${id}` }
+          : null;
+      case 'header':
+      case 'footer':
+        return {
+          target: sectionTarget(params.kind, t(`builder.visual.${params.kind}`)),
+          backTo: '/appearance/sections',
+        };
+      case 'pattern':
+        return Number.isInteger(id) && id > 0
+          ? { target: patternTarget(id), backTo: '/appearance/patterns' }
+          : null;
+      default:
+        return null;
+    }
+  }, [params.kind, id, t]);
+  const opened = useQuery({
+    queryKey: ['builder', 'open', params.kind, id],
+    queryFn: () => (found as { target: Target }).target.load(),
+    enabled: found !== null,
+    // What is opened is edited: never an old copy, never fetched again behind the editor's back.
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const { catalog, error, refetch } = useCatalog();
+  if (!found) return <NotFoundPage />;
+  if (!opened.data || !catalog)
+    return (
+      <Pending
+        error={opened.error ?? error}
+        retry={() => {
+          void opened.refetch();
+          void refetch();
+        }}
+      />
+    );
+  return (
+    <BuilderEditor
+      key={`${params.kind}:${id}`}
+      target={found.target}
+      opened={opened.data}
+      catalog={catalog}
+      backTo={found.backTo}
+    />
+  );
+}
