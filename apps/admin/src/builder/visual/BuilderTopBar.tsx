@@ -104,6 +104,7 @@ export function BuilderTopBar(props: {
       </Group>
       <SegmentedControl
         size="xs"
+        role="radiogroup"
         aria-label={t('builder.visual.breakpoint')}
         value={props.breakpoint}
         onChange={(next) => props.onBreakpoint(next as Breakpoint)}
@@ -202,6 +203,7 @@ export function BuilderTopBar(props: {
         >
           <RevisionsPanel
             type="page"
+            builder
             entry={opened.entry}
             dirty={autosave.dirty}
             readOnly={props.readOnly}

@@ -22,6 +22,8 @@ export function RevisionsPanel(props: {
   dirty: boolean;
   readOnly: boolean;
   onRestored: (entry: Entry) => void;
+  /** The builder lists and restores a page's revisions through the spec's builder endpoints (4.1). */
+  builder?: boolean;
 }) {
   const { t } = useTranslation();
   const ask = useConfirm();
@@ -32,19 +34,31 @@ export function RevisionsPanel(props: {
   const list = useQuery({
     queryKey: ['revisions', type, entry.id, entry.version, shown],
     queryFn: () =>
-      page(
-        api.GET('/api/content/{type}/{id}/revisions', {
-          params: { path: { type, id: entry.id }, query: { page: 1, limit: shown } },
-        }),
-      ),
+      props.builder
+        ? page(
+            api.GET('/api/builder/page/{id}/revisions', {
+              params: { path: { id: entry.id }, query: { page: 1, limit: shown } },
+            }),
+          )
+        : page(
+            api.GET('/api/content/{type}/{id}/revisions', {
+              params: { path: { type, id: entry.id }, query: { page: 1, limit: shown } },
+            }),
+          ),
   });
   const restore = useMutation({
     mutationFn: (revision: number) =>
-      data(
-        api.POST('/api/content/{type}/{id}/revisions/{revision}/restore', {
-          params: { path: { type, id: entry.id, revision } },
-        }),
-      ),
+      props.builder
+        ? data(
+            api.POST('/api/builder/page/{id}/restore/{revisionId}', {
+              params: { path: { id: entry.id, revisionId: revision } },
+            }),
+          )
+        : data(
+            api.POST('/api/content/{type}/{id}/revisions/{revision}/restore', {
+              params: { path: { type, id: entry.id, revision } },
+            }),
+          ),
     onSuccess: (restored) => props.onRestored(restored),
   });
 

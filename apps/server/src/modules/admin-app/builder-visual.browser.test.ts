@@ -11,6 +11,7 @@ import {
   startAdminBrowser,
   violations,
 } from '../../../test/admin-browser.js';
+import { phoneJpeg } from '../../../test/fixtures/media-files.js';
 
 /**
  * The visual builder in chromium, as the issue's "Done means" walks it: blocks dragged from the
@@ -110,8 +111,167 @@ describeInBrowser('the visual builder', () => {
       y: heading.y + heading.height - 4,
     });
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(4);
+    const settings = page.getByRole('complementary', { name: 'Block settings' });
+    const said = page.locator('[data-builder-said]');
+    const order = () =>
+      frame
+        .locator('[data-block-id]')
+        .evaluateAll((nodes) =>
+          nodes.map((node) =>
+            node.querySelector('h2')
+              ? 'heading'
+              : node.className.includes('nothing')
+                ? 'image'
+                : node.tagName.toLowerCase(),
+          ),
+        );
+
+    // The image given a photo of the library, through the settings' media picker.
+    const photo = await page.request.post(`${base}/api/media/upload`, {
+      headers: await csrfHeaders(page, base),
+      multipart: {
+        file: { name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg(640, 480) },
+        alt_text: 'Boats at dawn',
+      },
+    });
+    expect(photo.status(), await photo.text()).toBe(201);
+    await settings.getByRole('button', { name: 'Choose' }).click();
+    const picker = page.getByRole('dialog', { name: 'Media' });
+    await picker.getByText('harbour.jpg').click();
+    await picker.getByRole('button', { name: 'Choose (1)' }).click();
+    await expect.poll(() => frame.locator('img[alt="Boats at dawn"]').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'builder-visual-desktop.png') });
-    await expect.poll(() => savedShape(page, id), { timeout: 15_000 }).toBe('section(grid(heading,image))');
+
+    // The section's padding on phones only: the mobile canvas shows it, desktop keeps its own.
+    const sectionBox = await boxIn(page, frame, '[data-block-id]');
+    await page.mouse.click(sectionBox.x + 8, sectionBox.y + 4);
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Section' }).count()).toBe(1);
+    const padding = () =>
+      frame
+        .locator('[data-block-id]')
+        .first()
+        .evaluate((node) => getComputedStyle(node).paddingTop);
+    const desktopPadding = await padding();
+    await page
+      .getByRole('radiogroup', { name: 'Canvas width' })
+      .locator('label', { hasText: /^Mobile$/ })
+      .click();
+    await expect
+      .poll(async () => (await page.locator('[data-testid="builder-canvas"]').boundingBox())?.width)
+      .toBe(390);
+    await expect.poll(() => settings.getByText('Inherited from Desktop').count()).toBeGreaterThan(0);
+    await settings.getByLabel('Padding').fill('1');
+    await expect.poll(padding).not.toBe(desktopPadding);
+    const mobilePadding = await padding();
+    expect(Number.parseFloat(mobilePadding)).toBeLessThan(Number.parseFloat(desktopPadding));
+    await page.screenshot({ path: join(SCREENSHOTS, 'builder-visual-mobile.png') });
+    await page
+      .getByRole('radiogroup', { name: 'Canvas width' })
+      .locator('label', { hasText: /^Desktop$/ })
+      .click();
+    await expect.poll(padding).toBe(desktopPadding);
+
+    // The same moves by keyboard: the image up before the heading, undone and redone; a
+    // paragraph added from the palette with Enter, then out of the grid into the section with Alt+Left.
+    await frame.locator('img[alt="Boats at dawn"]').click();
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Image' }).count()).toBe(1);
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => said.textContent()).toContain('Image moved into Grid, position 1');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => said.textContent()).toContain('Undone');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => said.textContent()).toContain('Redone');
+    await page.locator('[data-block-type="paragraph"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => said.textContent()).toContain('Paragraph added in Grid, position 2');
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect.poll(() => said.textContent()).toContain('Paragraph moved into Section, position 2');
+    // The focus stayed where it was: the palette's button, ready for the next key.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-block-type'))).toBe(
+      'paragraph',
+    );
+
+    // Saved by itself a moment later: the tree, and the padding for phones only.
+    await expect
+      .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'), { timeout: 15_000 })
+      .toBe('saved');
+    expect(await savedShape(page, id)).toBe('section(grid(image,heading),paragraph)');
+    const stored = (await call(page, 'GET', `/api/content/page/${id}`)).body.data.blocks as StoredBlock[];
+    expect(stored[0]?.props.padding).toEqual({ desktop: 6, mobile: 1 });
+    expect(await violations(page)).toEqual([]);
+
+    // A synced pattern on this page and another: changed once in the builder, both pages show it.
+    const pattern = await call(page, 'POST', '/api/patterns', {
+      name: 'Opening hours',
+      category: 'sections',
+      synced: true,
+      blocks: [{ type: 'heading', props: { text: 'Open daily' } }],
+    });
+    expect(pattern.status, JSON.stringify(pattern.body)).toBe(201);
+    const patternId = pattern.body.data.id as number;
+    const other = await call(page, 'POST', '/api/pages', {
+      title: 'Quay',
+      blocks: [{ type: 'pattern', props: { pattern_id: patternId } }],
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect((await call(page, 'POST', `/api/pages/${other.body.data.id}/publish`, {})).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => frame.locator('[data-block-id]').count(), { timeout: 10_000 }).toBe(5);
+    await page.locator('[data-pattern="Opening hours"]').click();
+    await expect.poll(() => frame.getByText('Open daily').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'), { timeout: 15_000 })
+      .toBe('saved');
+
+    await page.goto(`${base}/admin/builder/pattern/${patternId}`);
+    await expect.poll(() => frame.getByText('Open daily').count(), { timeout: 10_000 }).toBe(1);
+    await frame.getByText('Open daily').click();
+    await settings.getByLabel('Text').fill('Open every day');
+    await expect.poll(() => frame.getByText('Open every day').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save pattern' }).click();
+    await expect
+      .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'))
+      .toBe('saved');
+
+    // Published from the builder: the public page has the same structure and the pattern's text.
+    await page.goto(`${base}/admin/builder/page/${id}`);
+    await expect.poll(() => frame.getByText('Open every day').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(async () => (await call(page, 'GET', `/api/content/page/${id}`)).body.data.status)
+      .toBe('published');
+    const published = await page.request.get(`${base}${created.body.data.url}`);
+    const html = await published.text();
+    expect(html).toContain('Open every day');
+    const structure = html.slice(html.indexOf('class="tb-blocks"'));
+    const found = ['tb-section', 'tb-grid', 'Boats at dawn', 'Heading', 'tb-pattern', 'Open every day'].map(
+      (mark) => structure.indexOf(mark),
+    );
+    expect(
+      found.every((at) => at >= 0),
+      JSON.stringify(found),
+    ).toBe(true);
+    expect([...found].sort((a, b) => a - b)).toEqual(found);
+    expect(await (await page.request.get(`${base}${other.body.data.url}`)).text()).toContain(
+      'Open every day',
+    );
+
+    // An earlier revision restored from the builder: the canvas and the working copy are as they were.
+    await page.getByRole('button', { name: 'Revisions' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Revisions' });
+    await drawer
+      .getByRole('button', { name: /^Restore/ })
+      .last()
+      .click();
+    await page
+      .getByRole('dialog', { name: /Restore/ })
+      .getByRole('button', { name: /^Restore/ })
+      .click();
+    await expect.poll(() => frame.locator('[data-block-id]').count()).toBeLessThan(5);
+    expect((await savedShape(page, id)).length).toBeLessThan(
+      'section(grid(image,heading),paragraph),pattern'.length,
+    );
     await context.close();
-  }, 120_000);
+  }, 180_000);
 });
