@@ -274,4 +274,104 @@ describeInBrowser('the visual builder', () => {
     );
     await context.close();
   }, 180_000);
+
+  it('edits the site header, restyles the canvas with unsaved tokens, shows live lists and explains a conflict', async () => {
+    const { context, page } = await admin.open();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${base}/admin/login`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const frame = page.frameLocator('[data-testid="builder-canvas"]');
+    const status = () => page.locator('[data-save-status]').getAttribute('data-save-status');
+
+    // The header: a heading added with a click (after nothing: at the top), saved as its draft, then
+    // published: every page shows it.
+    await page.goto(`${base}/admin/builder/header`);
+    await expect.poll(() => page.locator('[data-block-type="heading"]').count(), { timeout: 10_000 }).toBe(1);
+    await page.locator('[data-block-type="heading"]').click();
+    await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(1);
+    const settings = page.getByRole('complementary', { name: 'Block settings' });
+    await settings.getByLabel('Text').fill('Harbour Café');
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    await page.getByRole('button', { name: 'Publish on every page' }).click();
+    await expect
+      .poll(
+        async () => (await call(page, 'GET', '/api/sections/header')).body.data.published?.[0]?.props.text,
+      )
+      .toBe('Harbour Café');
+
+    // A page with a latest-posts block: the canvas lists the posts published, live.
+    const post = await call(page, 'POST', '/api/posts', { title: 'Boats are back' });
+    expect((await call(page, 'POST', `/api/posts/${post.body.data.id}/publish`, {})).status).toBe(200);
+    const created = await call(page, 'POST', '/api/pages', {
+      title: 'News',
+      blocks: [{ type: 'latest-posts', props: {} }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    await page.goto(`${base}/admin/builder/page/${id}`);
+    await expect.poll(() => frame.getByText('Boats are back').count(), { timeout: 10_000 }).toBe(1);
+
+    // Tokens being edited restyle the canvas at once; nothing is saved until the panel says so.
+    await page.getByRole('tab', { name: 'Design' }).click();
+    const tokens = () => frame.locator('#tb-tokens').evaluate((node) => node.textContent ?? '');
+    await page.getByLabel('Primary', { exact: true }).fill('#123456');
+    await expect.poll(tokens, { timeout: 10_000 }).toContain('#123456');
+    expect(JSON.stringify((await call(page, 'GET', '/api/settings/design')).body.data)).not.toContain(
+      '#123456',
+    );
+
+    // Someone else saves the page meanwhile: the builder's next save is refused and said, not forced.
+    const entry = (await call(page, 'GET', `/api/content/page/${id}`)).body.data;
+    const elsewhere = await call(page, 'POST', `/api/builder/page/${id}/save`, {
+      version: entry.version,
+      blocks: entry.blocks,
+      title: 'News (edited elsewhere)',
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+    await page.getByRole('tab', { name: 'Add' }).click();
+    await page.locator('[data-block-type="spacer"]').click();
+    await expect.poll(status, { timeout: 15_000 }).toBe('conflict');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .getByText(/Someone else saved this/)
+          .count(),
+      )
+      .toBe(1);
+    expect((await call(page, 'GET', `/api/content/page/${id}`)).body.data.blocks).toHaveLength(1);
+    // Keeping one's own version saves it over theirs, knowingly.
+    await page.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    const types = async () =>
+      ((await call(page, 'GET', `/api/content/page/${id}`)).body.data.blocks as StoredBlock[]).map(
+        (b) => b.type,
+      );
+    expect(await types()).toEqual(['latest-posts', 'spacer']);
+
+    // The spacer (selected: it was just added) dragged by its handle above the list.
+    const handle = await page.locator('[data-canvas-drag-handle]').boundingBox();
+    // The list's root is laid out as `display: contents` (its component renders a component): its content's box.
+    const list = await boxIn(page, frame, '[data-block-id] > *');
+    if (!handle) throw new Error('no drag handle');
+    await dragTo(page, center(handle), { x: list.x + list.width / 2, y: list.y + 4 });
+    await expect.poll(types, { timeout: 15_000 }).toEqual(['spacer', 'latest-posts']);
+
+    // Copied here (chosen in the outline: the spacer's toolbar lies over the list), pasted into the
+    // header: the clipboard outlives the page.
+    await page.getByRole('tab', { name: 'Outline' }).click();
+    await page.getByRole('button', { name: /^Latest posts/ }).click();
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Latest posts' }).count()).toBe(1);
+    await page.keyboard.press('Control+c');
+    await page.goto(`${base}/admin/builder/header`);
+    await expect.poll(() => frame.locator('[data-block-id]').count(), { timeout: 10_000 }).toBe(1);
+    await frame.getByText('Harbour Café').click();
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(2);
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    const draft = (await call(page, 'GET', '/api/sections/header')).body.data.draft as StoredBlock[];
+    expect(draft.map((b) => b.type)).toEqual(['heading', 'latest-posts']);
+    await context.close();
+  }, 120_000);
 });
