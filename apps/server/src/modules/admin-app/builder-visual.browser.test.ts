@@ -113,18 +113,6 @@ describeInBrowser('the visual builder', () => {
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(4);
     const settings = page.getByRole('complementary', { name: 'Block settings' });
     const said = page.locator('[data-builder-said]');
-    const order = () =>
-      frame
-        .locator('[data-block-id]')
-        .evaluateAll((nodes) =>
-          nodes.map((node) =>
-            node.querySelector('h2')
-              ? 'heading'
-              : node.className.includes('nothing')
-                ? 'image'
-                : node.tagName.toLowerCase(),
-          ),
-        );
 
     // The image given a photo of the library, through the settings' media picker.
     const photo = await page.request.post(`${base}/api/media/upload`, {
@@ -362,7 +350,9 @@ describeInBrowser('the visual builder', () => {
     // header: the clipboard outlives the page.
     await page.getByRole('tab', { name: 'Outline' }).click();
     await page.getByRole('button', { name: /^Latest posts/ }).click();
-    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Latest posts' }).count()).toBe(1);
+    await expect
+      .poll(() => settings.getByRole('heading', { name: 'Settings: Latest posts' }).count())
+      .toBe(1);
     await page.keyboard.press('Control+c');
     await page.goto(`${base}/admin/builder/header`);
     await expect.poll(() => frame.locator('[data-block-id]').count(), { timeout: 10_000 }).toBe(1);
