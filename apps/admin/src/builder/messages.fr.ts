@@ -419,6 +419,7 @@ export const fr: typeof en = {
     noSelection:
       'Sélectionnez un bloc sur le canevas ou dans la structure pour le modifier. Quand le canevas a le focus, les flèches passent d’un bloc à l’autre.',
     saveAsPattern: 'Enregistrer comme modèle',
+    editPattern: 'Modifier ce modèle : il change sur toutes les pages qui le montrent',
     toolbar: 'Actions pour {{name}}',
     dragNamed: 'Glisser {{name}}',
     actionNamed: '{{action}} : {{name}}',

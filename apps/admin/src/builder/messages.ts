@@ -413,6 +413,7 @@ export const en = {
     noSelection:
       'Select a block on the canvas or in the outline to change it. With the canvas focused, the arrows go from block to block.',
     saveAsPattern: 'Save as pattern',
+    editPattern: 'Edit this pattern: it changes on every page showing it',
     toolbar: 'Actions for {{name}}',
     dragNamed: 'Drag {{name}}',
     actionNamed: '{{action}}: {{name}}',

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { api, data } from '../../api.js';
 import { LockBanner } from '../../content/editor/LockBanner.js';
 import { useEditLock } from '../../content/editor/useEditLock.js';
@@ -46,6 +47,7 @@ export function BuilderEditor(props: {
   const { t } = useTranslation();
   const labels = useBuilderLabels();
   const can = useCan();
+  const navigate = useNavigate();
   const { target, catalog } = props;
   const [current, setCurrent] = useState(props.opened);
   const start = useMemo(() => openTree(props.opened.blocks), [props.opened.blocks]);
@@ -349,6 +351,18 @@ export function BuilderEditor(props: {
                     </Button>
                   )}
                 </Group>
+                {selected.block.type === 'pattern' && typeof selected.block.props.pattern_id === 'number' ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={async () => {
+                      await autosave.saveNow();
+                      navigate(`/builder/pattern/${selected.block.props.pattern_id}`);
+                    }}
+                  >
+                    {t('builder.visual.editPattern')}
+                  </Button>
+                ) : null}
                 {selectedType ? (
                   <fieldset key={selected.block.id} disabled={readOnly} className="plain-fieldset">
                     <PropsForm

@@ -61,6 +61,8 @@ export function Canvas(props: CanvasProps): JSX.Element {
   const [, setLayout] = useState(0);
   const [hoverId, setHoverId] = useState<string | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
+  // Where the pointer is while dragging: the dragged block's name follows it.
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
   const assets = useMemo(() => new CanvasAssets('c'), []);
   const latest = useRef(props);
   latest.current = props;
@@ -161,6 +163,7 @@ export function Canvas(props: CanvasProps): JSX.Element {
         : probe('', source.type);
     let current: Drop | null = null;
     const move = (event: PointerEvent) => {
+      setPointer({ x: event.clientX, y: event.clientY });
       const box = frame.current?.getBoundingClientRect();
       const doc = frame.current?.contentDocument;
       if (!box || !doc) return;
@@ -199,11 +202,13 @@ export function Canvas(props: CanvasProps): JSX.Element {
     const up = () => {
       if (current) latest.current.onDrop(source, current);
       setDrop(null);
+      setPointer(null);
       latest.current.onDragEnd();
     };
     const cancel = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setDrop(null);
+      setPointer(null);
       latest.current.onDragEnd();
     };
     window.addEventListener('pointermove', move);
@@ -288,6 +293,18 @@ export function Canvas(props: CanvasProps): JSX.Element {
           ) : null}
         </div>
         {props.drag ? <div className="builder-catcher" /> : null}
+        {props.drag && pointer
+          ? createPortal(
+              <div
+                className="builder-ghost"
+                aria-hidden="true"
+                style={{ left: pointer.x + 12, top: pointer.y + 12 }}
+              >
+                {props.drag.label}
+              </div>,
+              document.body,
+            )
+          : null}
       </div>
     </div>
   );
