@@ -133,6 +133,10 @@ export function Canvas(props: CanvasProps): JSX.Element {
       link.setAttribute('href', props.stylesheet);
   }, [props.stylesheet]);
   useEffect(() => {
+    const html = frame.current?.contentDocument?.documentElement;
+    if (html) html.lang = props.lang;
+  }, [props.lang]);
+  useEffect(() => {
     const style = frame.current?.contentDocument?.getElementById('tb-tokens');
     if (style && style.textContent !== props.tokens) style.textContent = props.tokens;
   }, [props.tokens]);
