@@ -362,6 +362,16 @@ describeInBrowser('the visual builder', () => {
     await expect.poll(status, { timeout: 15_000 }).toBe('saved');
     const draft = (await call(page, 'GET', '/api/sections/header')).body.data.draft as StoredBlock[];
     expect(draft.map((b) => b.type)).toEqual(['heading', 'latest-posts']);
+
+    // The network gone for a moment: the change waits, said so, and is saved once it is back.
+    await page.getByRole('tab', { name: 'Add' }).click();
+    await context.setOffline(true);
+    await page.locator('[data-block-type="spacer"]').click();
+    await expect.poll(status, { timeout: 15_000 }).toBe('failed');
+    await context.setOffline(false);
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    const after = (await call(page, 'GET', '/api/sections/header')).body.data.draft as StoredBlock[];
+    expect(after.map((b) => b.type)).toEqual(['heading', 'latest-posts', 'spacer']);
     await context.close();
   }, 120_000);
 });
