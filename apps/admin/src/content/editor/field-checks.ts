@@ -1,3 +1,5 @@
+import type { Say } from '../../forms.js';
+
 /**
  * The server's checks of an entry's field values (content/fields/validate-values.ts), run in the
  * editor before a save so a mistake is said at once, in the interface's language, beside its field.
@@ -27,9 +29,6 @@ export interface CheckedField {
   /** A repeater's sub-fields (the API types them loosely: they have these same names). */
   fields?: readonly unknown[] | undefined;
 }
-
-/** Says a problem: the key of its words under `server` in the admin's messages, with their values. */
-export type Say = (key: string, values?: Record<string, string | number>) => string;
 
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]+$/;
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
