@@ -1,9 +1,11 @@
 // The targets of docs/performance.md, as ratios to bare Node (and p99 latencies in ms). A scenario of
 // bench/scenarios.mjs that measures one names it with `measures: '<key>'`; the bench prints the
 // target next to the scenario's ratio, says whether it is met, and lists the targets no scenario
-// measures yet. Keep this file and docs/performance.md in step.
+// measures yet. The builder's (issue 23) are times in Chromium: `maxMs` is "at most, every time",
+// judged on the p95 of the runs; `medianMs` is judged on the median.
+// Keep this file and docs/performance.md in step.
 
-/** @type {Record<string, { label: string, ratio?: number, p99Ms?: number, other?: string }>} */
+/** @type {Record<string, { label: string, ratio?: number, p99Ms?: number, maxMs?: number, medianMs?: number, other?: string }>} */
 export const targets = {
   'cached-page': { label: 'public page from the page cache', ratio: 0.8, p99Ms: 40 },
   'post-page': { label: 'public post page rendered without cache', ratio: 0.05 },
@@ -15,6 +17,9 @@ export const targets = {
     label: '12-megapixel JPEG upload to WebP with 4 variants',
     other: 'median <= 1 s, peak RSS <= 350 MB',
   },
+  'builder-ready': { label: 'visual builder ready to edit a 500-block page', maxMs: 1000 },
+  'builder-select': { label: 'visual builder: a block selected on the canvas', maxMs: 100 },
+  'builder-typing': { label: 'visual builder: a keystroke in a text prop shown', medianMs: 50 },
 };
 
 /** Peak resident memory of the server across the scenarios, in MiB. */
@@ -29,11 +34,13 @@ export function targetOf(scenario) {
   return { ratio: target.ratio, p99Ms: target.p99Ms };
 }
 
-/** How a target reads in the table: ">= 0.13 x, p99 <= 20 ms". */
+/** How a target reads in the table: ">= 0.13 x, p99 <= 20 ms", "p95 <= 1000 ms". */
 export function describeTarget(target) {
   return [
     target.ratio !== undefined ? `>= ${target.ratio} x` : '',
     target.p99Ms !== undefined ? `p99 <= ${target.p99Ms} ms` : '',
+    target.maxMs !== undefined ? `p95 <= ${target.maxMs} ms` : '',
+    target.medianMs !== undefined ? `median <= ${target.medianMs} ms` : '',
     target.other ?? '',
   ]
     .filter(Boolean)
