@@ -2,10 +2,13 @@
 import { spawn } from 'node:child_process';
 // `npm run bench`: every scenario of bench/scenarios.mjs, first against a bare Node server answering
 // the same bytes, then against Tessera, in one run on one machine; prints req/s, p99, the ratio, the
-// target of docs/performance.md (bench/targets.mjs) and whether it is met. Options: --duration <seconds> (or BENCH_DURATION; default
-// 10), --only <text> (scenarios whose name contains it); BENCH_PROFILE=<dir> profiles the server,
-// BENCH_KEEP=1 keeps its data. BENCH_DATABASE_URL and BENCH_REDIS_URL point
-// the server at PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
+// target of docs/performance.md (bench/targets.mjs) and whether it is met. Then the visual builder
+// in Chromium on the same server (bench/builder.mjs; CHROME_PATH, default /usr/bin/chromium).
+// Options: --duration <seconds> (or BENCH_DURATION; default 10), --only <text> (the scenarios, and
+// the builder part, whose name contains it: `--only visual` is the builder part alone);
+// BENCH_PROFILE=<dir> profiles the server, BENCH_BROWSER_PROFILE=<dir> the builder's page,
+// BENCH_KEEP=1 keeps the server's data. BENCH_DATABASE_URL and BENCH_REDIS_URL point the server at
+// PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -15,12 +18,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { BUILDER_PART, measureBuilder, printBuilder } from './builder.mjs';
 import { scenarios } from './scenarios.mjs';
-import { describeTarget, MEMORY_TARGET_MIB, targetOf, targets } from './targets.mjs';
+import { BUILDER_TARGETS, describeTarget, MEMORY_TARGET_MIB, targetOf, targets } from './targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_HOST = 'bench.test';
 const BENCH_ADMIN_EMAIL = 'bench@bench.test';
+const BENCH_ADMIN_PASSWORD = 'bench-password-not-for-production';
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
 // Config's ceiling: the limiter still runs (its cost is part of what is measured) but cannot refuse
@@ -50,7 +55,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 async function main() {
   const options = readOptions();
   const selected = scenarios.filter((scenario) => !options.only || scenario.name.includes(options.only));
-  if (selected.length === 0) throw new Error(`no scenario name contains "${options.only}"`);
+  const builderSelected = !options.only || BUILDER_PART.includes(options.only);
+  if (selected.length === 0 && !builderSelected)
+    throw new Error(`no scenario name contains "${options.only}"`);
 
   workDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
   const port = await freePort();
@@ -75,7 +82,8 @@ async function main() {
   };
 
   console.log(
-    `Tessera bench: ${selected.length} scenario(s), ${CONNECTIONS} connections, ${options.duration} s each after ` +
+    `Tessera bench: ${selected.length} scenario(s)${builderSelected ? ` and the ${BUILDER_PART}` : ''}, ` +
+      `${CONNECTIONS} connections, ${options.duration} s each after ` +
       `${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${cpus().length} cores, ` +
       `${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${env.REDIS_URL ? 'Redis' : 'in-memory'} rate-limit counters`,
   );
@@ -97,7 +105,7 @@ async function main() {
     '--admin-email',
     BENCH_ADMIN_EMAIL,
     '--admin-password',
-    'bench-password-not-for-production',
+    BENCH_ADMIN_PASSWORD,
   ]);
 
   const server = await startTessera(env, port);
@@ -109,7 +117,11 @@ async function main() {
     request: tesseraRequest(port),
     /** Runs a `tessera` command against the bench database and answers its output. */
     cli: tesseraCli,
+    host: BENCH_HOST,
+    /** Where a browser finds the site: by its name (bench/builder.mjs maps it to 127.0.0.1). */
+    browserOrigin: `http://${BENCH_HOST}:${port}`,
     adminEmail: BENCH_ADMIN_EMAIL,
+    adminPassword: BENCH_ADMIN_PASSWORD,
     /** The server's peak resident memory so far (VmHWM), in MiB. */
     peakRssMiB: () => residentMiB(server.pid, 'VmHWM'),
   };
@@ -123,11 +135,16 @@ async function main() {
     const last = scenario.timed ? timings.at(-1) : rows.at(-1);
     if (last) last.peakAfterMiB = residentMiB(server.pid, 'VmHWM');
   }
+  // After the loads, so the server is as warm as they left it; its memory counts in the peak below.
+  const builder = builderSelected
+    ? await measureBuilder(context, { chromium: options.chromium, profileDir: options.browserProfile })
+    : null;
 
   const peakRssMiB = residentMiB(server.pid, 'VmHWM');
   await stop(server);
-  printTable(rows);
+  if (rows.length > 0) printTable(rows);
   printTimings(timings);
+  if (builder) printBuilder(builder);
   printUnmeasuredTargets();
   printMemory(startRssMiB, peakRssMiB, server.logTail);
   await printAdminBundle();
@@ -147,7 +164,12 @@ function readOptions() {
   const duration = Number(values.duration ?? process.env.BENCH_DURATION ?? 10);
   if (!Number.isFinite(duration) || duration < 1)
     throw new Error('--duration must be a number of seconds >= 1');
-  return { duration, only: values.only ?? null };
+  return {
+    duration,
+    only: values.only ?? null,
+    chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    browserProfile: process.env.BENCH_BROWSER_PROFILE ?? null,
+  };
 }
 
 async function runScenario(scenario, context, port, duration) {
@@ -294,7 +316,10 @@ function printTimings(timings) {
 
 /** The targets of docs/performance.md that no scenario measures yet, so a gap stays visible. */
 function printUnmeasuredTargets() {
-  const measured = new Set(scenarios.map((scenario) => scenario.measures).filter(Boolean));
+  const measured = new Set([
+    ...scenarios.map((scenario) => scenario.measures).filter(Boolean),
+    ...BUILDER_TARGETS,
+  ]);
   const open = Object.entries(targets).filter(([key]) => !measured.has(key));
   if (open.length === 0) return;
   console.log('\nTargets of docs/performance.md no scenario measures yet:');

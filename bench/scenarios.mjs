@@ -272,7 +272,7 @@ export const scenarios = [
 ];
 
 /** A multipart/form-data body with one file part, as a browser sends an upload. */
-function multipartFile(name, bytes) {
+export function multipartFile(name, bytes) {
   const boundary = `----tesserabench${mix(bytes.length).toString(16)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
