@@ -478,6 +478,8 @@ async function withEventTiming(page, inputs, name) {
 }
 
 // --- CPU profiles of the page (BENCH_BROWSER_PROFILE) --------------------------------------------
+// One for the ready phase's last opening, one for the clicks, one for the typing. The profiler slows
+// the page: the figures of a profiled run are not the ones to quote.
 
 async function startProfile(run, page) {
   if (!run.profileDir) return null;
