@@ -247,7 +247,23 @@ async function openBuilder(run, page) {
   // Watched from the document's first moment, so no frame is missed.
   await page.addInitScript(watchReady, BLOCK_COUNT);
   await page.goto(builderUrl(run), { waitUntil: 'commit' });
-  return page.evaluate(() => window.__benchReady);
+  const ready = await page.evaluate(() => window.__benchReady);
+  // BENCH_TRACE=1: what the opening waited for, each request's start and end since navigation start.
+  if (process.env.BENCH_TRACE)
+    console.log(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map(
+            (entry) =>
+              `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ${entry.name.replace(location.origin, '')}`,
+          )
+          .filter((line) => !line.includes('/assets/') || /index|BuilderPage|en-/.test(line))
+          .join('\n'),
+      ),
+      `\nready ${Math.round(ready)}`,
+    );
+  return ready;
 }
 
 /**

@@ -7,7 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { startI18n } from './i18n/index.js';
-import { router } from './router.js';
+import { preloadBuilder, router } from './router.js';
+import { fetchMe, ME } from './session.js';
 import { useSite } from './site.js';
 import { adminTheme } from './theme.js';
 
@@ -39,6 +40,14 @@ function Branded() {
     </MantineProvider>
   );
 }
+
+// What the first screen needs, asked for while the interface's words load: who is signed in (not on
+// the screens before sign-in), and the builder's code when it is the builder that opens.
+const path = window.location.pathname;
+if (!/^\/admin\/(login|forgot-password|reset-password|setup)\b/.test(path))
+  void queries.prefetchQuery({ queryKey: ME, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+if (path.startsWith('/admin/builder/'))
+  void preloadBuilder().then((builder) => builder.prefetchBuilder(queries, path));
 
 await startI18n();
 const root = document.getElementById('root');

@@ -60,10 +60,28 @@ const ContentTypesPage = lazy(() =>
   import('./types/ContentTypesPage.js').then((m) => ({ default: m.ContentTypesPage })),
 );
 const DesignerPage = lazy(() => import('./types/DesignerPage.js').then((m) => ({ default: m.DesignerPage })));
-// The visual builder is the largest screen (the block registry itself): loaded only when it opens.
-const BuilderPage = lazy(() =>
-  import('./builder/visual/BuilderPage.js').then((m) => ({ default: m.BuilderPage })),
-);
+// The visual builder is the largest screen (the block registry itself): loaded only when it opens,
+// or as the app starts when the address is the builder's (main.tsx), beside the session check.
+type BuilderModule = typeof import('./builder/visual/BuilderPage.js');
+let builderModule: BuilderModule | null = null;
+export function preloadBuilder(): Promise<BuilderModule> {
+  return import('./builder/visual/BuilderPage.js').then((module) => {
+    builderModule = module;
+    return module;
+  });
+}
+const BuilderPage = lazy(() => {
+  const loaded = builderModule;
+  // Already here: a thenable that answers at once, so React shows the builder without suspending
+  // (a suspended screen's reveal is held back up to 300 ms after its fallback).
+  if (loaded)
+    return {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy takes
+      then: (resolve: (value: { default: BuilderModule['BuilderPage'] }) => void) =>
+        resolve({ default: loaded.BuilderPage }),
+    } as unknown as Promise<{ default: BuilderModule['BuilderPage'] }>;
+  return preloadBuilder().then((module) => ({ default: module.BuilderPage }));
+});
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
 const loading = (

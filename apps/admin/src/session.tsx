@@ -29,6 +29,8 @@ export function useCan(): (permission: string) => boolean {
 }
 
 export const ME = ['me'] as const;
+/** The signed-in user (GET /api/me): the query main.tsx starts early and RequireSession reads. */
+export const fetchMe = () => data(api.GET('/api/me'));
 
 /** Drops what the user's session fetched; the site's public face (name, branding) stays. */
 export function forgetSession(client: QueryClient): void {
@@ -52,7 +54,7 @@ export function RequireSession({ children, fallback }: { children: ReactNode; fa
   const here = `${location.pathname}${location.search}`;
   const me = useQuery({
     queryKey: ME,
-    queryFn: () => data(api.GET('/api/me')),
+    queryFn: fetchMe,
     retry: false,
     staleTime: 60_000,
   });

@@ -25,13 +25,16 @@ export interface Catalog {
   rules: Rules;
 }
 
-/** The block types the server offers, fetched once a session: they change only with a deploy. */
+/** GET /api/builder/blocks, fetched once a session: the types change only with a deploy. */
+export const CATALOG_QUERY = {
+  queryKey: ['builder', 'blocks'],
+  queryFn: () => data(api.GET('/api/builder/blocks')),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
+/** The block types the server offers. */
 export function useCatalog() {
-  const query = useQuery({
-    queryKey: ['builder', 'blocks'],
-    queryFn: () => data(api.GET('/api/builder/blocks')),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useQuery(CATALOG_QUERY);
   const catalog = useMemo<Catalog | null>(() => {
     if (!query.data) return null;
     const types = query.data as BlockType[];

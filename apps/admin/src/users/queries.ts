@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '@tessera/sdk';
 import { api, data, page } from '../api.js';
-import { ME } from '../session.js';
+import { fetchMe, ME } from '../session.js';
 
 type Json<Op extends keyof operations, Status extends number> =
   operations[Op]['responses'] extends Record<Status, { content: { 'application/json': { data: infer D } } }>
@@ -37,7 +37,7 @@ export function usePermissionCatalogue() {
 
 /** The signed-in user with their role here: the session's own query (same key), read whole. */
 export function useMe() {
-  return useQuery({ queryKey: ME, queryFn: () => data(api.GET('/api/me')), staleTime: 60_000 });
+  return useQuery({ queryKey: ME, queryFn: fetchMe, staleTime: 60_000 });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatterns } from '../../patterns/queries.js';
 import type { BuilderLabels } from '../labels.js';
@@ -15,14 +15,14 @@ const DRAG_AFTER_PX = 4;
  * canvas, or added with a click or Enter where the selection says (inside it, after it, or at the end:
  * the keyboard's way). Patterns below: a synced one is placed by reference, another as a copy.
  */
-export function BlockPalette(props: {
+export const BlockPalette = memo(function BlockPalette(props: {
   catalog: Catalog;
   labels: BuilderLabels;
-  /** Whether a block of the type fits anywhere the click would put it. */
-  fits: (type: string) => boolean;
+  /** The page holds as many blocks as it can: nothing more fits. */
+  full: boolean;
   onAdd: (type: BlockType) => void;
   onDragStart: (type: BlockType) => void;
-  onPattern: (id: number, synced: boolean) => void;
+  onPattern: (id: number, synced: boolean) => void | Promise<void>;
   /** A pattern being edited cannot place a synced pattern. */
   patterns: boolean;
   disabled: boolean;
@@ -75,8 +75,8 @@ export function BlockPalette(props: {
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;
           event.preventDefault();
-          const first = shown.find((type) => props.fits(type.type));
-          if (first) props.onAdd(first);
+          const first = shown[0];
+          if (first && !props.full) props.onAdd(first);
         }}
       />
       <Text size="xs" c="dimmed">
@@ -104,7 +104,7 @@ export function BlockPalette(props: {
                   justify="flex-start"
                   className="builder-palette-item"
                   data-block-type={type.type}
-                  disabled={props.disabled || !props.fits(type.type)}
+                  disabled={props.disabled || props.full}
                   onPointerDown={(event) => down(event, type)}
                   onClick={() => props.onAdd(type)}
                 >
@@ -129,7 +129,7 @@ export function BlockPalette(props: {
                 justify="space-between"
                 disabled={props.disabled}
                 data-pattern={pattern.name}
-                onClick={() => props.onPattern(pattern.id, pattern.synced)}
+                onClick={() => void props.onPattern(pattern.id, pattern.synced)}
                 rightSection={
                   <Text span size="xs" c="dimmed">
                     {pattern.synced ? t('builder.visual.synced') : t('builder.visual.asCopy')}
@@ -144,4 +144,4 @@ export function BlockPalette(props: {
       ) : null}
     </Stack>
   );
-}
+});

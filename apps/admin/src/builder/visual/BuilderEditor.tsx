@@ -12,7 +12,7 @@ import { OutlineTree, useFolding } from '../OutlineTree.js';
 import { PropsForm } from '../PropsForm.js';
 import type { BlockType, Catalog } from '../queries.js';
 import type { Breakpoint } from '../schema.js';
-import { type Block, blockPath, createBlock, locate, treeErrors } from '../tree.js';
+import { type Block, blockPath, countBlocks, createBlock, locate, MAX_BLOCKS, treeErrors } from '../tree.js';
 import { BlockPalette } from './BlockPalette.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { BuilderTopBar } from './BuilderTopBar.js';
@@ -147,29 +147,45 @@ export function BuilderEditor(props: {
     return () => window.removeEventListener('keydown', onKey);
   }, [onKey]);
 
-  const addType = (type: BlockType) => {
-    const placement = actions.placementFor(type.type);
-    if (placement) actions.add(type.type, placement);
-  };
+  // Stable: the palette (41 buttons) is not rendered again on each click on the canvas.
+  const addType = useCallback(
+    (type: BlockType) => {
+      const placement = actions.placementFor(type.type);
+      if (placement) actions.add(type.type, placement);
+    },
+    [actions],
+  );
+  const dragType = useCallback(
+    (type: BlockType) => setDrag({ kind: 'new', type: type.type, label: labels.block(type.type, type) }),
+    [labels],
+  );
   const onDrop = (source: DragSource, drop: Drop) => {
     if (source.kind === 'new') actions.add(source.type, drop);
     else actions.move(source.id, drop);
   };
-  const insertPattern = async (id: number, synced: boolean) => {
-    const placement = actions.placementFor('pattern');
-    if (!placement) return;
-    if (synced) {
-      const block = createBlock('pattern', { pattern_id: id }, catalog.rules);
-      actions.insert([block], placement);
-      return;
-    }
-    const blocks = (await data(api.POST('/api/patterns/{id}/copy', { params: { path: { id } } }))) as Block[];
-    actions.insert(openTree(blocks).blocks, actions.placementFor(blocks[0]?.type ?? 'section') ?? placement);
-  };
+  const insertPattern = useCallback(
+    async (id: number, synced: boolean) => {
+      const placement = actions.placementFor('pattern');
+      if (!placement) return;
+      if (synced) {
+        actions.insert([createBlock('pattern', { pattern_id: id }, catalog.rules)], placement);
+        return;
+      }
+      const blocks = (await data(
+        api.POST('/api/patterns/{id}/copy', { params: { path: { id } } }),
+      )) as Block[];
+      actions.insert(
+        openTree(blocks).blocks,
+        actions.placementFor(blocks[0]?.type ?? 'section') ?? placement,
+      );
+    },
+    [actions, catalog],
+  );
 
   const selectedType = selected ? catalog.byType.get(selected.block.type) : undefined;
   const blockErrors = selected ? errors.byBlock.get(selected.block.id) : undefined;
-  const fits = (type: string) => actions.placementFor(type) !== undefined;
+  // Every type fits somewhere (at the end of the page) until the page is full.
+  const full = countBlocks(tree) >= MAX_BLOCKS;
 
   return (
     <div className="builder-root">
@@ -210,14 +226,12 @@ export function BuilderEditor(props: {
               <BlockPalette
                 catalog={catalog}
                 labels={labels}
-                fits={fits}
+                full={full}
                 disabled={readOnly}
                 patterns={target.kind !== 'pattern'}
                 onAdd={addType}
-                onDragStart={(type) =>
-                  setDrag({ kind: 'new', type: type.type, label: labels.block(type.type, type) })
-                }
-                onPattern={(id, synced) => void insertPattern(id, synced)}
+                onDragStart={dragType}
+                onPattern={insertPattern}
               />
             </Tabs.Panel>
             <Tabs.Panel value="outline" p="sm">

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../shell/NotFoundPage.js';
 import { Pending } from '../../shell/Shell.js';
-import { useCatalog } from '../queries.js';
+import { CATALOG_QUERY, useCatalog } from '../queries.js';
 import { BuilderEditor } from './BuilderEditor.js';
 import { pageTarget, patternTarget, sectionTarget, type Target } from './targets.js';
 
@@ -37,7 +37,7 @@ export function BuilderPage() {
     }
   }, [params.kind, id, t]);
   const opened = useQuery({
-    queryKey: ['builder', 'open', params.kind, id],
+    queryKey: openedKey(params.kind, id),
     queryFn: () => (found as { target: Target }).target.load(),
     enabled: found !== null,
     // What is opened is edited: never an old copy, never fetched again behind the editor's back.
@@ -66,4 +66,24 @@ export function BuilderPage() {
       backTo={found.backTo}
     />
   );
+}
+
+const openedKey = (kind: string | undefined, id: number) => ['builder', 'open', kind, id];
+
+/**
+ * The builder's data asked for as soon as its code is here, while the app still checks the session
+ * (main.tsx): the block types, and the page when it is a page that opens. Kept a moment for the
+ * screen to take; a failure (no session) is asked again when the screen opens.
+ */
+export function prefetchBuilder(client: QueryClient, path: string): void {
+  void client.prefetchQuery({ ...CATALOG_QUERY, retry: false });
+  const page = /^\/admin\/builder\/page\/(\d+)$/.exec(path);
+  const id = Number(page?.[1]);
+  if (Number.isInteger(id) && id > 0)
+    void client.prefetchQuery({
+      queryKey: openedKey('page', id),
+      queryFn: () => pageTarget(id).load(),
+      gcTime: 30_000,
+      retry: false,
+    });
 }

@@ -78,13 +78,16 @@ export function useAutosave(options: {
   }, []);
 
   const dirty = options.blocks !== saved.current;
-  // A change: saved a moment after the last one.
+  // A change: saved a moment after the last one (each change starts the wait again), and changes
+  // made while a save was on its way once it is back (`status` leaves 'saving').
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tree is what restarts the wait
   useEffect(() => {
-    if (!dirty || !options.enabled || !options.target.autosave || stopped.current) return;
-    setStatus((now) => (now === 'saving' ? now : 'unsaved'));
+    if (!dirty || !options.enabled || !options.target.autosave || stopped.current || status === 'saving')
+      return;
+    if (status === 'saved') setStatus('unsaved');
     const timer = window.setTimeout(() => void saveNow(), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, options.enabled, options.target.autosave, saveNow]);
+  }, [options.blocks, dirty, status, options.enabled, options.target.autosave, saveNow]);
   useEffect(() => {
     if (dirty && !options.target.autosave) setStatus('unsaved');
   }, [dirty, options.target.autosave]);
