@@ -419,6 +419,10 @@ export const fr: typeof en = {
     noSelection:
       'Sélectionnez un bloc sur le canevas ou dans la structure pour le modifier. Quand le canevas a le focus, les flèches passent d’un bloc à l’autre.',
     saveAsPattern: 'Enregistrer comme modèle',
+    previewingTitle: 'Aperçu : {{label}}',
+    previewing: 'Voici la page telle qu’elle était. Rien ne change tant que vous ne la restaurez pas.',
+    restorePreviewed: 'Restaurer cette version',
+    backToEditing: 'Revenir à l’édition',
     editPattern: 'Modifier ce modèle : il change sur toutes les pages qui le montrent',
     toolbar: 'Actions pour {{name}}',
     dragNamed: 'Glisser {{name}}',

@@ -413,6 +413,10 @@ export const en = {
     noSelection:
       'Select a block on the canvas or in the outline to change it. With the canvas focused, the arrows go from block to block.',
     saveAsPattern: 'Save as pattern',
+    previewingTitle: 'Previewing {{label}}',
+    previewing: 'This is how the page was then. Nothing changes until you restore it.',
+    restorePreviewed: 'Restore this version',
+    backToEditing: 'Back to editing',
     editPattern: 'Edit this pattern: it changes on every page showing it',
     toolbar: 'Actions for {{name}}',
     dragNamed: 'Drag {{name}}',

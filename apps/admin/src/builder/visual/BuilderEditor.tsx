@@ -8,7 +8,7 @@ import { useEditLock } from '../../content/editor/useEditLock.js';
 import { fieldErrors } from '../../forms.js';
 import { useCan } from '../../session.js';
 import { useBuilderLabels } from '../labels.js';
-import { OutlineTree, useFolding } from '../OutlineTree.js';
+import { OutlineTree, rowButton, useFolding } from '../OutlineTree.js';
 import { PropsForm } from '../PropsForm.js';
 import type { BlockType, Catalog } from '../queries.js';
 import type { Breakpoint } from '../schema.js';
@@ -58,6 +58,8 @@ export function BuilderEditor(props: {
   const { collapsed, toggle } = useFolding();
   const [design, setDesign] = useState<Record<string, unknown> | null>(null);
   const [savingPattern, setSavingPattern] = useState<string | null>(null);
+  // A revision shown on the canvas as it was: nothing can be changed until back to editing.
+  const [previewing, setPreviewing] = useState<{ id: number; label: string; blocks: Block[] } | null>(null);
   const canvasFocus = useRef<() => void>(() => undefined);
 
   const nameOf = useCallback(
@@ -99,14 +101,42 @@ export function BuilderEditor(props: {
     entry?.id ?? null,
     target.kind === 'page' && mayEdit,
   );
-  const readOnly = !mayEdit || lock.kind === 'theirs' || lock.kind === 'lost';
+  const lockedOut = !mayEdit || lock.kind === 'theirs' || lock.kind === 'lost';
+  const readOnly = lockedOut || previewing !== null;
   const autosave = useAutosave({
     target,
     opened: current,
     blocks: stored,
-    enabled: !readOnly,
+    // A revision previewed stops nothing: the edits made before it are still saved.
+    enabled: !lockedOut,
     onSaved: setCurrent,
   });
+  const previewRevision = async (revision: { id: number; label: string }) => {
+    if (!entry) return;
+    const found = await data(
+      api.GET('/api/content/{type}/{id}/revisions/{revision}', {
+        params: { path: { type: 'page', id: entry.id, revision: revision.id } },
+      }),
+    );
+    setPreviewing({ ...revision, blocks: openTree(found.state?.blocks ?? []).blocks });
+    actions.setSelected(null);
+  };
+  const restorePreviewed = async () => {
+    if (!entry || !previewing) return;
+    const restored = await data(
+      api.POST('/api/builder/page/{id}/restore/{revisionId}', {
+        params: { path: { id: entry.id, revisionId: previewing.id } },
+      }),
+    );
+    setPreviewing(null);
+    restoredAs({
+      ...current,
+      entry: restored,
+      version: restored.version,
+      blocks: restored.blocks ?? [],
+      title: restored.title,
+    });
+  };
   useEffect(() => {
     if (autosave.status === 'locked') lost();
   }, [autosave.status, lost]);
@@ -127,11 +157,40 @@ export function BuilderEditor(props: {
     },
     [actions, readOnly],
   );
+  // Focus is never lost: an action that took away the focused element (a row moved or deleted in
+  // the outline, a toolbar gone with its block) gives it to the selected block's row, or the canvas.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tree or selection is when it happens
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const row = panel === 'outline' && selectedId ? rowButton(selectedId) : null;
+      if (row) row.focus();
+      else canvasFocus.current();
+    }, 60);
+    return () => window.clearTimeout(timer);
+  }, [tree, selectedId]);
+
   // Arrows walk the canvas's blocks while it has the focus; Escape goes to the parent.
   const onCanvasKey = useCallback(
     (event: KeyboardEvent) => {
       onKey(event);
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      // Enter selects the block of the element focused in the canvas (a link tabbed to), and on a
+      // block already selected goes on to its settings' first field.
+      if (event.key === 'Enter') {
+        const target = event.target as Element | null;
+        const at = target?.closest?.('[data-block-id]')?.getAttribute('data-block-id') ?? null;
+        const current = editorRef.current?.selectedId ?? null;
+        event.preventDefault();
+        if (at && at !== current) actions.setSelected(at);
+        else
+          document
+            .querySelector<HTMLElement>(
+              '.builder-right input, .builder-right textarea, .builder-right button',
+            )
+            ?.focus();
+        return;
+      }
       const step = ({ ArrowDown: 'next', ArrowUp: 'previous', Escape: 'parent' } as const)[
         event.key as 'ArrowDown'
       ];
@@ -182,6 +241,14 @@ export function BuilderEditor(props: {
     [actions, catalog],
   );
 
+  /** A revision restored: its tree becomes the editor's, as a step that can be undone. */
+  function restoredAs(next: Opened) {
+    setCurrent(next);
+    const restored = openTree(next.blocks).blocks;
+    actions.replace(restored);
+    autosave.resume(next, storedTree(restored, start.minted));
+  }
+
   const selectedType = selected ? catalog.byType.get(selected.block.type) : undefined;
   const blockErrors = selected ? errors.byBlock.get(selected.block.id) : undefined;
   // Every type fits somewhere (at the end of the page) until the page is full.
@@ -205,12 +272,8 @@ export function BuilderEditor(props: {
           setCurrent(next);
           autosave.resume(next, stored);
         }}
-        onRestored={(next) => {
-          setCurrent(next);
-          const restored = openTree(next.blocks).blocks;
-          actions.replace(restored);
-          autosave.resume(next, storedTree(restored, start.minted));
-        }}
+        onRestored={restoredAs}
+        onPreviewRevision={(revision) => void previewRevision(revision)}
       />
       <aside className="builder-left" aria-label={t('builder.visual.tools')}>
         <Tabs value={panel} onChange={setPanel} keepMounted={false}>
@@ -277,6 +340,23 @@ export function BuilderEditor(props: {
               onRetry={() => void retake()}
             />
           ) : null}
+          {previewing ? (
+            <Alert color="blue" title={t('builder.visual.previewingTitle', { label: previewing.label })}>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{t('builder.visual.previewing')}</Text>
+                <Group gap="xs">
+                  {mayEdit ? (
+                    <Button size="xs" onClick={() => void restorePreviewed()}>
+                      {t('builder.visual.restorePreviewed')}
+                    </Button>
+                  ) : null}
+                  <Button size="xs" variant="default" onClick={() => setPreviewing(null)}>
+                    {t('builder.visual.backToEditing')}
+                  </Button>
+                </Group>
+              </Group>
+            </Alert>
+          ) : null}
           {errors.general.length > 0 ? (
             <Alert color="red" role="alert" title={t('builder.problemsTitle')}>
               {errors.general.join(' ')}
@@ -301,11 +381,11 @@ export function BuilderEditor(props: {
             stylesheet={canvas.data?.stylesheet ?? null}
             tokens={canvas.data?.tokens ?? ''}
             environment={canvas.environment}
-            tree={tree}
+            tree={previewing ? previewing.blocks : tree}
             rules={catalog.rules}
             breakpoint={breakpoint}
-            selectedId={selectedId}
-            onSelect={actions.setSelected}
+            selectedId={previewing ? null : selectedId}
+            onSelect={previewing ? ignore : actions.setSelected}
             onKey={onCanvasKey}
             drag={drag}
             onDrop={onDrop}
@@ -417,6 +497,8 @@ export function BuilderEditor(props: {
     </div>
   );
 }
+
+const ignore = () => undefined;
 
 const ARROW_MOVES = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'in', ArrowLeft: 'out' } as const;
 

@@ -32,6 +32,8 @@ export function BuilderTopBar(props: {
   onOpened: (opened: Opened) => void;
   /** A revision restored: its tree replaces the editor's. */
   onRestored: (opened: Opened) => void;
+  /** A revision shown on the canvas as it was, not restored. */
+  onPreviewRevision: (revision: { id: number; label: string }) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -204,6 +206,10 @@ export function BuilderTopBar(props: {
           <RevisionsPanel
             type="page"
             builder
+            onPreview={(revision) => {
+              setRevisions(false);
+              props.onPreviewRevision(revision);
+            }}
             entry={opened.entry}
             dirty={autosave.dirty}
             readOnly={props.readOnly}

@@ -24,6 +24,8 @@ export function RevisionsPanel(props: {
   onRestored: (entry: Entry) => void;
   /** The builder lists and restores a page's revisions through the spec's builder endpoints (4.1). */
   builder?: boolean;
+  /** Shows a revision as it was (the builder's canvas), without restoring it. */
+  onPreview?: (revision: { id: number; label: string }) => void;
 }) {
   const { t } = useTranslation();
   const ask = useConfirm();
@@ -92,6 +94,16 @@ export function RevisionsPanel(props: {
             </Text>
             {newest && revision.id !== newest.id ? (
               <Group gap="xs">
+                {props.onPreview ? (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={t('editor.previewRevision', { label })}
+                    onClick={() => props.onPreview?.({ id: revision.id, label })}
+                  >
+                    {t('editor.preview')}
+                  </Button>
+                ) : null}
                 <Button
                   size="compact-xs"
                   variant="light"

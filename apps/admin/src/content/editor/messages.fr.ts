@@ -45,6 +45,7 @@ export const fr: typeof en = {
   noChanges: 'Rien n’a changé entre ces versions.',
   restore: 'Restaurer',
   restoreLabel: 'Restaurer la {{label}}',
+  previewRevision: 'Prévisualiser la {{label}}',
   restoreTitle: 'Restaurer cette version ?',
   restoreConfirm:
     'Faire de cette version la copie de travail ? La version actuelle reste dans les révisions.',

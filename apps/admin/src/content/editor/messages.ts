@@ -39,6 +39,7 @@ export const en = {
   noChanges: 'Nothing changed between these versions.',
   restore: 'Restore',
   restoreLabel: 'Restore {{label}}',
+  previewRevision: 'Preview {{label}}',
   restoreTitle: 'Restore this version?',
   restoreConfirm: 'Make this version the working copy? The current one stays in the revisions.',
   restoreDirty: 'You have unsaved changes: restoring this version replaces them. Go on?',

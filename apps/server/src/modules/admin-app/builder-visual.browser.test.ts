@@ -53,7 +53,7 @@ async function savedShape(page: Page, id: number): Promise<string> {
 }
 
 /** The canvas's box of an element inside it, in the page's coordinates. */
-async function boxIn(page: Page, frame: FrameLocator, selector: string) {
+async function boxIn(frame: FrameLocator, selector: string) {
   const inner = await frame.locator(selector).first().boundingBox();
   if (!inner) throw new Error(`no box for ${selector}`);
   return inner;
@@ -101,11 +101,11 @@ describeInBrowser('the visual builder', () => {
     // A section dragged onto the empty page, a grid into it, a heading and an image into the grid.
     await dragFromPalette(page, 'section', { x: canvasBox.x + 300, y: canvasBox.y + 60 });
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(1);
-    await dragFromPalette(page, 'grid', center(await boxIn(page, frame, '.tb-canvas-empty')));
+    await dragFromPalette(page, 'grid', center(await boxIn(frame, '.tb-canvas-empty')));
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(2);
-    await dragFromPalette(page, 'heading', center(await boxIn(page, frame, '.tb-canvas-empty')));
+    await dragFromPalette(page, 'heading', center(await boxIn(frame, '.tb-canvas-empty')));
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(3);
-    const heading = await boxIn(page, frame, 'h2[data-block-id], [data-block-id] h2');
+    const heading = await boxIn(frame, 'h2[data-block-id], [data-block-id] h2');
     await dragFromPalette(page, 'image', {
       x: heading.x + heading.width / 2,
       y: heading.y + heading.height - 4,
@@ -131,7 +131,7 @@ describeInBrowser('the visual builder', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'builder-visual-desktop.png') });
 
     // The section's padding on phones only: the mobile canvas shows it, desktop keeps its own.
-    const sectionBox = await boxIn(page, frame, '[data-block-id]');
+    const sectionBox = await boxIn(frame, '[data-block-id]');
     await page.mouse.click(sectionBox.x + 8, sectionBox.y + 4);
     await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Section' }).count()).toBe(1);
     const padding = () =>
@@ -178,6 +178,16 @@ describeInBrowser('the visual builder', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-block-type'))).toBe(
       'paragraph',
     );
+
+    // Into the canvas by keyboard: the arrows walk its blocks (the paragraph, then what follows it
+    // in the page: nothing, so it stays; up: the heading), Enter goes on to the block's settings.
+    await page.locator('[data-testid="builder-canvas"]').focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Heading' }).count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.builder-right') !== null))
+      .toBe(true);
 
     // Saved by itself a moment later: the tree, and the padding for phones only.
     await expect
@@ -246,8 +256,19 @@ describeInBrowser('the visual builder', () => {
     );
 
     // An earlier revision restored from the builder: the canvas and the working copy are as they were.
+    // First previewed on the canvas: shown as it was, nothing changed, then back to editing.
     await page.getByRole('button', { name: 'Revisions' }).click();
     const drawer = page.getByRole('dialog', { name: 'Revisions' });
+    await drawer
+      .getByRole('button', { name: /^Preview/ })
+      .last()
+      .click();
+    await expect.poll(() => page.getByText(/^Previewing /).count()).toBe(1);
+    await expect.poll(() => frame.locator('[data-block-id]').count()).toBeLessThan(5);
+    expect(await savedShape(page, id)).toBe('section(grid(image,heading),paragraph),pattern');
+    await page.getByRole('button', { name: 'Back to editing' }).click();
+    await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(6);
+    await page.getByRole('button', { name: 'Revisions' }).click();
     await drawer
       .getByRole('button', { name: /^Restore/ })
       .last()
@@ -341,7 +362,7 @@ describeInBrowser('the visual builder', () => {
     // The spacer (selected: it was just added) dragged by its handle above the list.
     const handle = await page.locator('[data-canvas-drag-handle]').boundingBox();
     // The list's root is laid out as `display: contents` (its component renders a component): its content's box.
-    const list = await boxIn(page, frame, '[data-block-id] > *');
+    const list = await boxIn(frame, '[data-block-id] > *');
     if (!handle) throw new Error('no drag handle');
     await dragTo(page, center(handle), { x: list.x + list.width / 2, y: list.y + 4 });
     await expect.poll(types, { timeout: 15_000 }).toEqual(['spacer', 'latest-posts']);
