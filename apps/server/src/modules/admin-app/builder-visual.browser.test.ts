@@ -128,6 +128,16 @@ describeInBrowser('the visual builder', () => {
     await picker.getByText('harbour.jpg').click();
     await picker.getByRole('button', { name: 'Choose (1)' }).click();
     await expect.poll(() => frame.locator('img[alt="Boats at dawn"]').count()).toBe(1);
+    // The grid (the image's parent, from its toolbar) in two columns: the heading and the image side by side.
+    await page.getByRole('button', { name: 'Select parent: Image' }).click();
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Grid' }).count()).toBe(1);
+    await settings.getByLabel('Columns').fill('2');
+    const columns = () =>
+      frame
+        .locator('[data-block-id]')
+        .nth(1)
+        .evaluate((node) => getComputedStyle(node).gridTemplateColumns.split(' ').length);
+    await expect.poll(columns).toBe(2);
     await page.screenshot({ path: join(SCREENSHOTS, 'builder-visual-desktop.png') });
 
     // The section's padding on phones only: the mobile canvas shows it, desktop keeps its own.
@@ -242,6 +252,7 @@ describeInBrowser('the visual builder', () => {
     const published = await page.request.get(`${base}${created.body.data.url}`);
     const html = await published.text();
     expect(html).toContain('Open every day');
+    expect(html).toContain('grid-template-columns:repeat(2, minmax(0, 1fr))');
     const structure = html.slice(html.indexOf('class="tb-blocks"'));
     const found = ['tb-section', 'tb-grid', 'Boats at dawn', 'Heading', 'tb-pattern', 'Open every day'].map(
       (mark) => structure.indexOf(mark),
