@@ -337,6 +337,7 @@ describeInBrowser('the visual builder', () => {
     const tokens = () => frame.locator('#tb-tokens').evaluate((node) => node.textContent ?? '');
     await page.getByLabel('Primary', { exact: true }).fill('#123456');
     await expect.poll(tokens, { timeout: 10_000 }).toContain('#123456');
+    await page.screenshot({ path: join(SCREENSHOTS, 'builder-visual-design.png') });
     expect(JSON.stringify((await call(page, 'GET', '/api/settings/design')).body.data)).not.toContain(
       '#123456',
     );
@@ -404,6 +405,45 @@ describeInBrowser('the visual builder', () => {
     await expect.poll(status, { timeout: 15_000 }).toBe('saved');
     const after = (await call(page, 'GET', '/api/sections/header')).body.data.draft as StoredBlock[];
     expect(after.map((b) => b.type)).toEqual(['heading', 'latest-posts', 'spacer']);
+    await context.close();
+  }, 120_000);
+
+  it('builds the same nesting with the keyboard alone', async () => {
+    const { context, page } = await admin.open();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${base}/admin/login`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const created = await call(page, 'POST', '/api/pages', { title: 'Keys' });
+    const id = created.body.data.id as number;
+    await page.goto(`${base}/admin/builder/page/${id}`);
+    await expect.poll(() => page.locator('[data-block-type="section"]').count(), { timeout: 10_000 }).toBe(1);
+    const said = page.locator('[data-builder-said]');
+    const press = async (type: string) => {
+      await page.locator(`[data-block-type="${type}"]`).focus();
+      await page.keyboard.press('Enter');
+    };
+
+    // Each palette button adds inside the selected block when it takes it, else after it.
+    await press('section');
+    await expect.poll(() => said.textContent()).toContain('Section added at position 1 of the page');
+    await press('heading');
+    await expect.poll(() => said.textContent()).toContain('Heading added in Section, position 1');
+    await press('grid');
+    await expect.poll(() => said.textContent()).toContain('Grid added in Section, position 2');
+    // The heading into the grid: down past it, then into the block above it.
+    await page.locator('[data-testid="builder-canvas"]').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => said.textContent()).toContain('Heading moved into Section, position 2');
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(() => said.textContent()).toContain('Heading moved into Grid, position 1');
+    await press('image');
+    await expect.poll(() => said.textContent()).toContain('Image added in Grid, position 2');
+    await expect
+      .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'), { timeout: 15_000 })
+      .toBe('saved');
+    expect(await savedShape(page, id)).toBe('section(grid(heading,image))');
     await context.close();
   }, 120_000);
 });
