@@ -101,6 +101,34 @@ export async function csrfHeaders(page: Page, base: string): Promise<{ 'x-csrf-t
 }
 
 /**
+ * An API call as the page's signed-in user (its session cookie, the CSRF token for unsafe methods):
+ * the status and the parsed body, null when there is none.
+ */
+export async function apiCall(
+  page: Page,
+  base: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+) {
+  const headers = method === 'GET' ? {} : await csrfHeaders(page, base);
+  const answer = await page.request.fetch(`${base}${path}`, { method, headers, data: body });
+  return { status: answer.status(), body: await answer.json().catch(() => null) };
+}
+
+/** A block of a stored tree, as the API gives it. */
+export interface StoredBlock {
+  id: string;
+  type: string;
+  props: Record<string, unknown>;
+  children?: StoredBlock[];
+}
+
+/** A tree as `type(child,child)`, the way the outline shows it: what tests compare. */
+export const blockShape = (blocks: StoredBlock[]): string =>
+  blocks.map((b) => (b.children?.length ? `${b.type}(${blockShape(b.children)})` : b.type)).join(',');
+
+/**
  * axe-core's serious and critical findings on the page as it is now (its context bypasses the CSP),
  * or within `selector` only: an open dialog, whose dimmed page behind it would fail on contrast.
  */

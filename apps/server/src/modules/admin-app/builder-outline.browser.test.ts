@@ -3,9 +3,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
-  csrfHeaders,
+  apiCall,
+  blockShape,
   describeInBrowser,
   SCREENSHOTS,
+  type StoredBlock,
   seedAdminUser,
   signIn,
   startAdminBrowser,
@@ -30,22 +32,10 @@ afterAll(async () => {
   await admin?.close();
 });
 
-async function call(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const headers = method === 'GET' ? {} : await csrfHeaders(page, base);
-  const answer = await page.request.fetch(`${base}${path}`, { method, headers, data: body });
-  return { status: answer.status(), body: await answer.json().catch(() => null) };
-}
+const call = (page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  apiCall(page, base, method, path, body);
 
-interface StoredBlock {
-  id: string;
-  type: string;
-  props: Record<string, unknown>;
-  children?: StoredBlock[];
-}
-
-/** The outline as `type(child,child)`, the way the rows show it. */
-const shape = (blocks: StoredBlock[]): string =>
-  blocks.map((b) => (b.children?.length ? `${b.type}(${shape(b.children)})` : b.type)).join(',');
+const shape = blockShape;
 
 describeInBrowser('the block outline editor', () => {
   it('builds a page from the palette, moves blocks by keyboard and mouse, and saves the tree', async () => {

@@ -3,9 +3,12 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
+  apiCall,
+  blockShape,
   csrfHeaders,
   describeInBrowser,
   SCREENSHOTS,
+  type StoredBlock,
   seedAdminUser,
   signIn,
   startAdminBrowser,
@@ -32,20 +35,10 @@ afterAll(async () => {
   await admin?.close();
 });
 
-async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const headers = method === 'GET' ? {} : await csrfHeaders(page, base);
-  const answer = await page.request.fetch(`${base}${path}`, { method, headers, data: body });
-  return { status: answer.status(), body: await answer.json().catch(() => null) };
-}
+const call = (page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  apiCall(page, base, method, path, body);
 
-interface StoredBlock {
-  id: string;
-  type: string;
-  props: Record<string, unknown>;
-  children?: StoredBlock[];
-}
-const shape = (blocks: StoredBlock[]): string =>
-  blocks.map((b) => (b.children?.length ? `${b.type}(${shape(b.children)})` : b.type)).join(',');
+const shape = blockShape;
 
 async function savedShape(page: Page, id: number): Promise<string> {
   const entry = await call(page, 'GET', `/api/content/page/${id}`);

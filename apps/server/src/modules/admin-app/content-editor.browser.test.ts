@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
-  csrfHeaders,
+  apiCall,
   describeInBrowser,
   PASSWORD,
   SCREENSHOTS,
@@ -35,11 +35,8 @@ afterAll(async () => {
 });
 
 /** Api calls as the page's user. */
-async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const headers = method === 'GET' ? {} : await csrfHeaders(page, base);
-  const answer = await page.request.fetch(`${base}${path}`, { method, headers, data: body });
-  return { status: answer.status(), body: await answer.json().catch(() => null) };
-}
+const call = (page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  apiCall(page, base, method, path, body);
 
 describeInBrowser('the entry editor', () => {
   let boatId = 0;
