@@ -6,7 +6,7 @@ import { api, data } from '../../api.js';
 import { LockBanner } from '../../content/editor/LockBanner.js';
 import { useEditLock } from '../../content/editor/useEditLock.js';
 import { fieldErrors } from '../../forms.js';
-import { useCan } from '../../session.js';
+import { useCan, useSession } from '../../session.js';
 import { useBuilderLabels } from '../labels.js';
 import { OutlineTree, rowButton, useFolding } from '../OutlineTree.js';
 import { PropsForm } from '../PropsForm.js';
@@ -90,9 +90,11 @@ export function BuilderEditor(props: {
   );
 
   const entry = current.entry;
+  const me = useSession();
+  // As the entry editor decides: one's own page with pages.edit, another's with pages.edit_others.
   const mayEdit =
     target.kind === 'page'
-      ? can('pages.edit') || can('pages.edit_others')
+      ? can(entry?.author_id === me.id ? 'pages.edit' : 'pages.edit_others')
       : target.kind === 'pattern'
         ? can('patterns.manage')
         : can('widgets.manage');
