@@ -439,4 +439,39 @@ describeInBrowser('the visual builder', () => {
     expect(await savedShape(page, id)).toBe('section(grid(heading,image))');
     await context.close();
   }, 120_000);
+
+  it('shows a page its user may not edit read-only: nothing to add, move or save', async () => {
+    const { context, page } = await admin.open();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${base}/admin/login`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const created = await call(page, 'POST', '/api/pages', {
+      title: 'Rules',
+      blocks: [{ type: 'heading', props: { text: 'House rules' } }],
+    });
+    const id = created.body.data.id as number;
+    await context.close();
+
+    await seedAdminUser(admin, 'cleo@example.test', 'author', 'Cleo');
+    const visitor = await admin.open();
+    await visitor.page.setViewportSize({ width: 1600, height: 1000 });
+    await visitor.page.goto(`${base}/admin/login`);
+    await signIn(visitor.page, 'cleo@example.test');
+    await expect
+      .poll(() => visitor.page.getByRole('navigation', { name: 'Main navigation' }).count())
+      .toBe(1);
+    await visitor.page.goto(`${base}/admin/builder/page/${id}`);
+    const frame = visitor.page.frameLocator('[data-testid="builder-canvas"]');
+    await expect.poll(() => frame.getByText('House rules').count(), { timeout: 10_000 }).toBe(1);
+    expect(await visitor.page.locator('[data-block-type="section"]').isDisabled()).toBe(true);
+    await frame.getByText('House rules').click();
+    await expect
+      .poll(() => visitor.page.getByRole('toolbar', { name: 'Actions for Heading' }).count())
+      .toBe(1);
+    expect(await visitor.page.getByRole('button', { name: 'Delete: Heading' }).count()).toBe(0);
+    await visitor.page.keyboard.press('Delete');
+    expect(await frame.getByText('House rules').count()).toBe(1);
+    await visitor.context.close();
+  }, 120_000);
 });
