@@ -37,7 +37,7 @@ export function ColorTokens(props: {
           {props.errors['']}
         </Text>
       ) : null}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <SimpleGrid type="container" cols={{ base: 1, '340px': 2 }} spacing="sm">
         {COLOR_NAMES.map((name) => {
           const label = t(`appearance.design.color.${name}`);
           return (

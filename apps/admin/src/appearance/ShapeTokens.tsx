@@ -19,7 +19,7 @@ export function FontTokens(props: { draft: DesignDraft; onChange: Change; errors
   const { t } = useTranslation();
   const options = FONTS.map((value) => ({ value, label: t(`appearance.design.font.${value}`) }));
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+    <SimpleGrid type="container" cols={{ base: 1, '340px': 2 }} spacing="sm">
       {(['font_body', 'font_heading'] as const).map((key) => (
         <Stack key={key} gap={4}>
           <Select
@@ -48,7 +48,7 @@ export function TypeTokens(props: { draft: DesignDraft; onChange: Change; errors
   const scale = typeof draft.type_scale === 'number' ? draft.type_scale : null;
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <SimpleGrid type="container" cols={{ base: 1, '340px': 2 }} spacing="sm">
         <NumberInput
           label={t('appearance.design.font_size')}
           description={t('appearance.design.font_sizeHelp')}
@@ -90,7 +90,7 @@ export function ShapeTokens(props: { draft: DesignDraft; onChange: Change; error
   const { t } = useTranslation();
   const shadowId = useId();
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+    <SimpleGrid type="container" cols={{ base: 1, '340px': 2, '520px': 3 }} spacing="sm">
       <NumberInput
         label={t('appearance.design.spacing')}
         description={t('appearance.design.spacingHelp')}

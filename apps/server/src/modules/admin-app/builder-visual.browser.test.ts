@@ -437,6 +437,30 @@ describeInBrowser('the visual builder', () => {
       .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'), { timeout: 15_000 })
       .toBe('saved');
     expect(await savedShape(page, id)).toBe('section(grid(heading,image))');
+
+    // The section saved as a synced pattern: it stands in the section's place, by reference.
+    await page.locator('[data-testid="builder-canvas"]').focus();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    const settings = page.getByRole('complementary', { name: 'Block settings' });
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Section' }).count()).toBe(1);
+    await settings.getByRole('button', { name: 'Save as pattern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as pattern' });
+    await dialog.getByLabel('Name').fill('Hero');
+    await dialog.getByLabel('Synced').check();
+    await dialog.getByRole('button', { name: 'Save pattern' }).click();
+    await expect
+      .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'), { timeout: 15_000 })
+      .toBe('saved');
+    await expect.poll(() => savedShape(page, id), { timeout: 15_000 }).toBe('pattern');
+    const patterns = (await call(page, 'GET', '/api/patterns')).body.data as Array<{
+      name: string;
+      synced: boolean;
+      blocks: StoredBlock[];
+    }>;
+    const hero = patterns.find((pattern) => pattern.name === 'Hero');
+    expect(hero?.synced).toBe(true);
+    expect(blockShape(hero?.blocks ?? [])).toBe('section(grid(heading,image))');
     await context.close();
   }, 120_000);
 
