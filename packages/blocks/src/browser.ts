@@ -15,6 +15,6 @@ export {
 export { BlockNode, treeElements } from './elements.js';
 export { blockLists } from './lists.js';
 export { blockMedia } from './media.js';
-export { BREAKPOINT_MIN_WIDTH, PageAssets } from './page-assets.js';
+export { BREAKPOINT_MIN_WIDTH, BREAKPOINT_RANGES, PageAssets } from './page-assets.js';
 export { blockRegistry } from './registry.js';
 export type { Breakpoint } from './responsive.js';

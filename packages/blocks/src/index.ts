@@ -31,6 +31,7 @@ export { blockLists } from './lists.js';
 export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
 export {
   BREAKPOINT_MIN_WIDTH,
+  BREAKPOINT_RANGES,
   type BreakpointDeclarations,
   type Declarations,
   mergeDeclarations,

@@ -14,8 +14,8 @@ export const BREAKPOINT_MIN_WIDTH = { tablet: 640, desktop: 1024 } as const;
 
 const BREAKPOINT_ORDER = ['mobile', 'tablet', 'desktop'] as const;
 
-/** Each breakpoint's own range of widths. */
-const RANGES: Record<Breakpoint, string> = {
+/** Each breakpoint's own range of widths, as a media query (the builder's canvas uses them too). */
+export const BREAKPOINT_RANGES: Record<Breakpoint, string> = {
   mobile: `@media (max-width:${BREAKPOINT_MIN_WIDTH.tablet - 0.02}px)`,
   tablet: `@media (min-width:${BREAKPOINT_MIN_WIDTH.tablet}px) and (max-width:${BREAKPOINT_MIN_WIDTH.desktop - 0.02}px)`,
   desktop: `@media (min-width:${BREAKPOINT_MIN_WIDTH.desktop}px)`,
@@ -82,7 +82,8 @@ export class PageAssets {
     if (known) return known;
     const name = `tb-hide-${at.map((breakpoint) => breakpoint[0]).join('')}`;
     this.hiding.set(key, name);
-    for (const breakpoint of at) this.rules.ranges.push(`${RANGES[breakpoint]}{.${name}{display:none}}`);
+    for (const breakpoint of at)
+      this.rules.ranges.push(`${BREAKPOINT_RANGES[breakpoint]}{.${name}{display:none}}`);
     return name;
   }
 

@@ -18,6 +18,14 @@ import {
 /** Spec 2.1's categories, in the palette's order; a plugin's other category comes last. */
 const CATEGORIES = ['layout', 'content', 'media', 'navigation', 'data', 'dynamic'];
 
+/** The categories of these block types, spec 2.1's first, in the palette's order. */
+export function paletteCategories(types: readonly BlockType[]): string[] {
+  return [
+    ...CATEGORIES,
+    ...new Set(types.map((type) => type.category).filter((c) => !CATEGORIES.includes(c))),
+  ];
+}
+
 /**
  * The palette: the block types the server offers, by category, searched by name; each added inside
  * the selected block, after it, or at the end of the page, where its rules allow.
@@ -72,10 +80,7 @@ function PaletteBody(props: Parameters<typeof Palette>[0]) {
       ),
   );
   const placementOf = (type: BlockType) => addPlacements(tree, selectedId, type.type, catalog.rules)[mode];
-  const categories = [
-    ...CATEGORIES,
-    ...new Set(catalog.types.map((type) => type.category).filter((c) => !CATEGORIES.includes(c))),
-  ];
+  const categories = paletteCategories(catalog.types);
   const full = countBlocks(tree) >= MAX_BLOCKS;
 
   const add = (type: BlockType) => {

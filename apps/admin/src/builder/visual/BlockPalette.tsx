@@ -3,10 +3,9 @@ import { memo, type PointerEvent as ReactPointerEvent, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { usePatterns } from '../../patterns/queries.js';
 import type { BuilderLabels } from '../labels.js';
+import { paletteCategories } from '../Palette.js';
 import type { BlockType, Catalog } from '../queries.js';
 
-/** Spec 2.1's categories, in the palette's order; a plugin's other category comes last. */
-export const CATEGORIES = ['layout', 'content', 'media', 'navigation', 'data', 'dynamic'];
 /** The pointer travels this far before a press becomes a drag (a click adds instead). */
 const DRAG_AFTER_PX = 4;
 
@@ -39,10 +38,7 @@ export const BlockPalette = memo(function BlockPalette(props: {
       (props.patterns || type.type !== 'pattern') &&
       matches(labels.block(type.type, type), type.label, type.type),
   );
-  const categories = [
-    ...CATEGORIES,
-    ...new Set(catalog.types.map((type) => type.category).filter((c) => !CATEGORIES.includes(c))),
-  ];
+  const categories = paletteCategories(catalog.types);
   const shownPatterns = (patterns.data ?? []).filter(
     (pattern) => (props.patterns || !pattern.synced) && matches(pattern.name, pattern.category),
   );

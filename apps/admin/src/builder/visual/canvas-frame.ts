@@ -1,17 +1,10 @@
-import { BREAKPOINT_MIN_WIDTH, type Breakpoint, PageAssets } from '@tessera/blocks/browser';
+import { BREAKPOINT_RANGES, type Breakpoint, PageAssets } from '@tessera/blocks/browser';
 
 /** What the canvas edits: a page's blocks, the site's header or footer, or a pattern. */
 export type CanvasKind = 'page' | 'header' | 'footer' | 'pattern';
 
 /** The canvas's width at each breakpoint: a phone, a tablet, a laptop. */
 export const CANVAS_WIDTH: Record<Breakpoint, number> = { desktop: 1280, tablet: 768, mobile: 390 };
-
-/** Each breakpoint's own range, as the blocks' stylesheet writes them (page-assets.ts). */
-const RANGE: Record<Breakpoint, string> = {
-  mobile: `(max-width:${BREAKPOINT_MIN_WIDTH.tablet - 0.02}px)`,
-  tablet: `(min-width:${BREAKPOINT_MIN_WIDTH.tablet}px) and (max-width:${BREAKPOINT_MIN_WIDTH.desktop - 0.02}px)`,
-  desktop: `(min-width:${BREAKPOINT_MIN_WIDTH.desktop}px)`,
-};
 
 /**
  * The blocks' stylesheet collector of the site (one per canvas, so classes stay stable while
@@ -39,7 +32,7 @@ export const CANVAS_CSS = [
   '.tb-canvas-unknown{padding:8px;border:1px dashed #b42318;color:#b42318;font:13px system-ui,sans-serif}',
   ...(['mobile', 'tablet', 'desktop'] as const).map(
     (breakpoint) =>
-      `@media ${RANGE[breakpoint]}{.tb-canvas-hidden-${breakpoint}{opacity:.35;outline:2px dashed #8a8f98;outline-offset:-2px}}`,
+      `${BREAKPOINT_RANGES[breakpoint]}{.tb-canvas-hidden-${breakpoint}{opacity:.35;outline:2px dashed #8a8f98;outline-offset:-2px}}`,
   ),
 ].join('');
 
