@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,14 @@ export function BuilderPage() {
     retry: false,
   });
   const { catalog, error, refetch } = useCatalog();
-  if (!found) return <NotFoundPage />;
+  // Outside the shell: a page or pattern that is not there (404) is said with a way back, in a frame.
+  const missing = (opened.error as { code?: string } | null)?.code?.endsWith('not_found') === true;
+  if (!found || missing)
+    return (
+      <Box p="xl" maw={640} mx="auto">
+        <NotFoundPage />
+      </Box>
+    );
   if (!opened.data || !catalog)
     return (
       <Pending
