@@ -48,6 +48,8 @@ const browserLeg = {
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test, as "leg: file > test: first line of its message", repeated before the summary. */
+const failures = [];
 let broken = false;
 const versionsRun = new Set();
 for (const node of nodes) {
@@ -93,6 +95,14 @@ for (const node of nodes) {
     // ran, and count as failed.
     const unrun = Math.max(0, report.numTotalTests - report.numPassedTests - report.numFailedTests - skipped);
     if (unrun > 0) console.log(`${unrun} tests never ran (${leg}): their worker process died.`);
+    for (const file of report.testResults) {
+      const name = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+      for (const test of file.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${leg}: ${name} > ${test.fullName}: ${message}`);
+      }
+    }
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests + unrun;
     totals.skipped += skipped;
@@ -101,12 +111,19 @@ for (const node of nodes) {
       (file) => file.status === 'failed' && file.assertionResults.length === 0,
     );
     if (failedSuites.length > 0 || (result.status !== 0 && report.numFailedTests + unrun === 0)) {
-      for (const file of failedSuites) console.log(`Failed to run (${leg}): ${file.name}`);
+      for (const file of failedSuites) {
+        console.log(`Failed to run (${leg}): ${file.name}`);
+        failures.push(
+          `${leg}: ${file.name} did not run: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`,
+        );
+      }
       broken = true;
       totals.failed += Math.max(failedSuites.length, 1);
     }
   }
 }
 
+// The run's output is long and often read from its tail: name what failed right above the count.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || broken || totals.passed === 0 ? 1 : 0);
