@@ -122,31 +122,52 @@ async function main() {
     browserOrigin: `http://${BENCH_HOST}:${port}`,
     adminEmail: BENCH_ADMIN_EMAIL,
     adminPassword: BENCH_ADMIN_PASSWORD,
-    /** The server's peak resident memory so far (VmHWM), in MiB. */
-    peakRssMiB: () => residentMiB(server.pid, 'VmHWM'),
   };
 
   const rows = [];
   const timings = [];
+  // Each scenario's own peak: the kernel's high-water mark is reset before it (and read after), so
+  // the 12-megapixel upload, which has a memory budget of its own, is not charged to the request
+  // loads that follow it. The whole run's peak is kept beside.
+  let runPeakMiB = startRssMiB;
+  const memory = new PeakMemory(server.pid);
   for (const scenario of selected) {
+    memory.start();
     if (scenario.timed) timings.push({ name: scenario.name, ...(await scenario.timed(context)) });
     else rows.push(await runScenario(scenario, context, port, options.duration));
-    // The server's high-water mark after each scenario: which one raised the peak.
     const last = scenario.timed ? timings.at(-1) : rows.at(-1);
-    if (last) last.peakAfterMiB = residentMiB(server.pid, 'VmHWM');
+    Object.assign(last, memory.end(), { ownMemoryTarget: Boolean(scenario.timed && scenario.measures) });
+    runPeakMiB = Math.max(runPeakMiB ?? 0, last.peakMiB ?? 0);
   }
   // After the loads, so the server is as warm as they left it; its memory counts in the peak below.
-  const builder = builderSelected
-    ? await measureBuilder(context, { chromium: options.chromium, profileDir: options.browserProfile })
-    : null;
+  let builder = null;
+  let builderMemory = null;
+  if (builderSelected) {
+    memory.start();
+    builder = await measureBuilder(context, {
+      chromium: options.chromium,
+      profileDir: options.browserProfile,
+    });
+    builderMemory = { name: BUILDER_PART, ...memory.end() };
+    runPeakMiB = Math.max(runPeakMiB ?? 0, builderMemory.peakMiB ?? 0);
+  }
 
-  const peakRssMiB = residentMiB(server.pid, 'VmHWM');
   await stop(server);
   if (rows.length > 0) printTable(rows);
   printTimings(timings);
   if (builder) printBuilder(builder);
   printUnmeasuredTargets();
-  printMemory(startRssMiB, peakRssMiB, server.logTail);
+  printMemory({
+    startRssMiB,
+    runPeakMiB,
+    loads: [
+      ...rows,
+      ...timings.filter((timing) => !timing.ownMemoryTarget),
+      ...(builderMemory ? [builderMemory] : []),
+    ],
+    resettable: memory.resettable,
+    logTail: server.logTail,
+  });
   await printAdminBundle();
 
   const invalid = rows.filter((row) => row.problems.length > 0);
@@ -222,6 +243,7 @@ async function runScenario(scenario, context, port, duration) {
   const ratio = tessera.requests.average / bare.requests.average;
   return {
     name: scenario.name,
+    measures: scenario.measures,
     baselineRps: bare.requests.average,
     tesseraRps: tessera.requests.average,
     p99: tessera.latency.p99,
@@ -268,7 +290,7 @@ function printTable(rows) {
     'ratio',
     'target',
     'met',
-    'peak MiB',
+    'RSS MiB: before, peak, after',
   ];
   const lines = rows.map((row) => {
     const judged = row.target !== undefined || row.p99Ms !== undefined;
@@ -290,7 +312,9 @@ function printTable(rows) {
       `${row.ratio.toFixed(3)} x`,
       target || 'none',
       met,
-      row.peakAfterMiB == null ? '?' : row.peakAfterMiB.toFixed(0),
+      [row.rssBeforeMiB, row.peakMiB, row.rssAfterMiB]
+        .map((mib) => (mib == null ? '?' : mib.toFixed(0)))
+        .join(', '),
     ];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
@@ -303,11 +327,13 @@ function printTable(rows) {
 
 /** Sequential operations (saves) are timed one by one: their median and p99, no baseline. */
 function printTimings(timings) {
-  for (const { name, samples, peakRssMiB, note, peakAfterMiB } of timings) {
+  for (const { name, samples, note, rssBeforeMiB, peakMiB, rssAfterMiB } of timings) {
     const sorted = [...samples].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    const peak = peakRssMiB ?? peakAfterMiB;
-    const memory = peak == null ? '' : `; server peak RSS so far ${peak.toFixed(1)} MiB`;
+    const memory =
+      peakMiB == null
+        ? ''
+        : `; server RSS ${rssBeforeMiB?.toFixed(1)} MiB before, peak ${peakMiB.toFixed(1)} MiB (${(peakMiB * 1.048576).toFixed(0)} MB), ${rssAfterMiB?.toFixed(1)} MiB after`;
     console.log(
       `\n${name}: ${samples.length} runs, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms${memory}${note ? ` (${note})` : ''}`,
     );
@@ -341,15 +367,66 @@ async function printAdminBundle() {
   }
 }
 
-function printMemory(startRssMiB, peakRssMiB, logTail) {
-  const verdict = peakRssMiB === null ? 'unknown' : peakRssMiB <= MEMORY_TARGET_MIB ? 'met' : 'NOT met';
-  const shown = (mib) => (mib === null ? 'unavailable (no /proc)' : `${mib.toFixed(1)} MiB`);
+/**
+ * docs/performance.md's memory line is for "these loads": the scenarios measured against its table's
+ * targets (pages, API reads, search), each from its own start. The 12-megapixel upload has a budget
+ * of its own (350 MB, printed with its timings). Every other stretch over the target is named too,
+ * with the resident set it began from, so memory kept from earlier work stays visible.
+ */
+function printMemory({ startRssMiB, runPeakMiB, loads, resettable, logTail }) {
+  const shown = (mib) => (mib == null ? 'unavailable (no /proc)' : `${mib.toFixed(1)} MiB`);
+  const highestOf = (list) =>
+    list.reduce((top, load) => ((load.peakMiB ?? -1) > (top?.peakMiB ?? -1) ? load : top), null);
+  const highest = highestOf(loads.filter((load) => load.measures));
+  const peak = highest?.peakMiB ?? null;
+  const verdict = peak === null ? 'unknown' : peak <= MEMORY_TARGET_MIB ? 'met' : 'NOT met';
   console.log(
-    `\nTessera peak RSS (VmHWM): ${shown(peakRssMiB)}; target <= ${MEMORY_TARGET_MIB} MiB: ${verdict}` +
-      ` (RSS when ready, before load: ${shown(startRssMiB)})`,
+    `\nTessera peak RSS under the targeted loads: ${shown(peak)}${highest ? ` (${highest.name})` : ''}; ` +
+      `target <= ${MEMORY_TARGET_MIB} MiB: ${verdict}. RSS when ready, before load: ${shown(startRssMiB)}; ` +
+      `peak of the whole run: ${shown(runPeakMiB)}` +
+      (resettable ? '' : " (the peak could not be reset between scenarios: each is the run's so far)"),
   );
+  for (const load of loads.filter((each) => !each.measures && (each.peakMiB ?? 0) > MEMORY_TARGET_MIB))
+    console.log(
+      `  also over ${MEMORY_TARGET_MIB} MiB, without a target of its own: ${load.name}, ` +
+        `peak ${shown(load.peakMiB)} from ${shown(load.rssBeforeMiB)}`,
+    );
   if (logTail.length > 0) {
     console.log(`Tessera logged ${logTail.length} line(s) at warn or above; the last:\n  ${logTail.at(-1)}`);
+  }
+}
+
+/**
+ * The server's peak resident memory over one stretch of the run. Writing 5 to /proc/<pid>/clear_refs
+ * resets the kernel's high-water mark (VmHWM) to the current resident set, for the process and each
+ * HTTP worker; where that is not allowed, the peak is the run's so far.
+ */
+class PeakMemory {
+  resettable = true;
+  #before = null;
+
+  constructor(pid) {
+    this.pid = pid;
+  }
+
+  start() {
+    this.#before = residentMiB(this.pid, 'VmRSS');
+    for (const each of [this.pid, ...descendants(this.pid)]) {
+      try {
+        writeFileSync(`/proc/${each}/clear_refs`, '5');
+      } catch {
+        this.resettable = false;
+      }
+    }
+  }
+
+  /** The resident set when the stretch began, its peak since and what stays at the end, in MiB. */
+  end() {
+    return {
+      rssBeforeMiB: this.#before,
+      peakMiB: residentMiB(this.pid, 'VmHWM'),
+      rssAfterMiB: residentMiB(this.pid, 'VmRSS'),
+    };
   }
 }
 

@@ -25,7 +25,7 @@ export const targets = {
 /** The targets bench/builder.mjs measures (scenarios name theirs with `measures`). */
 export const BUILDER_TARGETS = ['builder-ready', 'builder-select', 'builder-typing'];
 
-/** Peak resident memory of the server across the scenarios, in MiB. */
+/** Peak resident memory of the server under the request loads (each scenario from its own start), in MiB. */
 export const MEMORY_TARGET_MIB = 200;
 
 /** The target a scenario is judged by: the one it `measures`, else its own `target`/`p99Ms`, else none. */
