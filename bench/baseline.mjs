@@ -1,13 +1,15 @@
 // The bare Node baseline: answers every request with one fixed response, the bytes Tessera sent
-// for the scenario, so the ratio compares Tessera with the least work a Node server can do.
-// Reads BASELINE_BODY_FILE, BASELINE_CONTENT_TYPE, BASELINE_STATUS; prints its port on stdout.
+// for the scenario (its status, its headers and its body), so the ratio compares Tessera with the
+// least work a Node server can do to send them. Reads BASELINE_BODY_FILE, BASELINE_HEADERS (JSON:
+// the headers Tessera sent, but those Node writes itself) and BASELINE_STATUS; prints its port.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const body = readFileSync(process.env.BASELINE_BODY_FILE ?? '/dev/null');
 const status = Number(process.env.BASELINE_STATUS ?? 200);
 const headers = {
-  'content-type': process.env.BASELINE_CONTENT_TYPE ?? 'application/octet-stream',
+  'content-type': 'application/octet-stream',
+  ...JSON.parse(process.env.BASELINE_HEADERS || '{}'),
   'content-length': body.length,
 };
 

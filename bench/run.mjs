@@ -209,9 +209,11 @@ async function runScenario(scenario, context, port, duration) {
   }
   const bodyFile = join(workDir, 'baseline-body');
   writeFileSync(bodyFile, sample.body);
+  // The same headers too: a response's header lines cost the load generator as much as its body's
+  // bytes, and the ratio is about what Tessera does beyond sending them (see docs/performance.md).
   const baseline = await startBaseline({
     BASELINE_BODY_FILE: bodyFile,
-    BASELINE_CONTENT_TYPE: String(sample.headers['content-type'] ?? 'application/octet-stream'),
+    BASELINE_HEADERS: JSON.stringify(sentHeaders(sample.headers)),
     BASELINE_STATUS: String(sample.status),
   });
   let bare;
@@ -253,6 +255,14 @@ async function runScenario(scenario, context, port, duration) {
     bytes: sample.body.length,
     problems,
   };
+}
+
+/** Node writes these itself, per response (the length is the body's). */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The headers of Tessera's sample answer the baseline sends as they are. */
+function sentHeaders(headers) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !WRITTEN_BY_NODE.has(name)));
 }
 
 /** A warm-up run whose numbers are dropped, then the measured run. */
