@@ -323,8 +323,15 @@ describe('the public site', () => {
       ['/closed-shop', 1],
       ['/old-offer', 1],
     ]);
-    await e.call('admin', 'DELETE', `/api/redirects/${made.json().data.id}`);
+    // A redirect moved to another address: the old one serves the page again, the new one redirects.
+    const moved = await e.call('admin', 'PUT', `/api/redirects/${made.json().data.id}`, {
+      from: '/older-offer',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     expect((await visit(e, '/old-offer')).statusCode).toBe(200);
+    expect((await visit(e, '/older-offer')).headers.location).toBe('/new-offer');
+    await e.call('admin', 'DELETE', `/api/redirects/${made.json().data.id}`);
+    expect((await visit(e, '/older-offer')).statusCode).toBe(404);
     // Another site knows nothing of them.
     expect((await visit(a, '/closed-shop')).statusCode).toBe(404);
   });

@@ -11,6 +11,7 @@ import type { OperationContext } from '../../core/operation/operation-context.js
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { requirePermission } from '../identity/actor.js';
+import { RedirectPaths } from './redirect-paths.js';
 import { type RedirectRow, RedirectsRepo } from './repo-redirects.js';
 
 const MANAGE = 'redirects.manage';
@@ -45,7 +46,16 @@ export function normalizePath(path: string): string {
  * serve at that address; every change drops the site's cached pages.
  */
 export class RedirectsService {
-  constructor(private readonly runtime: Runtime) {}
+  private readonly paths: RedirectPaths;
+
+  constructor(private readonly runtime: Runtime) {
+    this.paths = new RedirectPaths((siteId) => new RedirectsRepo(runtime.data.site(siteId)).paths());
+    runtime.caches.register(
+      'redirects',
+      () => this.paths.clear(),
+      (siteId) => this.paths.forget(siteId as number),
+    );
+  }
 
   async list(ctx: OperationContext, page: number, limit: number): Promise<Page<RedirectView>> {
     requirePermission(ctx.actor, MANAGE);
@@ -98,14 +108,18 @@ export class RedirectsService {
 
   /** The redirect of a path on the public site, counted as used; null when there is none. */
   async follow(site: Site, path: string): Promise<{ status: number; to: string | null } | null> {
+    const from = normalizePath(path);
+    if (!(await this.paths.mayRedirect(site.id, from))) return null;
     const repo = new RedirectsRepo(this.runtime.data.site(site.id));
-    const found = await repo.byPath(normalizePath(path));
+    const found = await repo.byPath(from);
     if (!found) return null;
     await repo.countHit(found.id, new Date().toISOString());
     return { status: found.status, to: found.to_url };
   }
 
+  /** After the write: every process drops the site's set of redirected addresses. */
   private async changed(ctx: OperationContext, action: string, id: number, from: string) {
+    ctx.afterCommit(() => this.runtime.caches.forget('redirects', ctx.site.id));
     await recordActivity(this.runtime.data, ctx.site.id, {
       userId: ctx.actor.userId,
       action,

@@ -30,6 +30,12 @@ export class RedirectsRepo {
     );
   }
 
+  /** Every address the site redirects. */
+  async paths(): Promise<string[]> {
+    const rows = await this.db.selectFrom('redirects').select('from_path').execute();
+    return rows.map((row) => row.from_path);
+  }
+
   async byPath(path: string): Promise<RedirectRow | null> {
     return (
       (await this.db.selectFrom('redirects').selectAll().where('from_path', '=', path).executeTakeFirst()) ??
