@@ -1692,7 +1692,10 @@ export type paths = {
         };
         /** A pattern */
         get: operations["get_patterns_by_id"];
-        /** Change a pattern: a synced one changes on every page showing it */
+        /**
+         * Change a pattern: a synced one changes on every page showing it
+         * @description Send `version` (from the pattern as you read it) so that a change someone saved in between is not overwritten: 409 `stale_version` then.
+         */
         put: operations["put_patterns_by_id"];
         post?: never;
         /** Delete a pattern; pages placing it show nothing there */
@@ -19161,6 +19164,8 @@ export interface operations {
                             /** @description Placed by reference: editing it changes every page showing it */
                             synced: boolean;
                             updated_at: string;
+                            /** @description 1 when created, one more with each change */
+                            version: number;
                         }[];
                         meta: Record<string, never>;
                     };
@@ -19301,6 +19306,8 @@ export interface operations {
                             /** @description Placed by reference: editing it changes every page showing it */
                             synced: boolean;
                             updated_at: string;
+                            /** @description 1 when created, one more with each change */
+                            version: number;
                         };
                         meta: Record<string, never>;
                     };
@@ -19432,6 +19439,8 @@ export interface operations {
                             /** @description Placed by reference: editing it changes every page showing it */
                             synced: boolean;
                             updated_at: string;
+                            /** @description 1 when created, one more with each change */
+                            version: number;
                         };
                         meta: Record<string, never>;
                     };
@@ -19553,6 +19562,8 @@ export interface operations {
                     category?: string;
                     name?: string;
                     synced?: boolean;
+                    /** @description The version the change was made from; when the pattern moved past it, 409 `stale_version` and nothing changes. Without it the change applies to whatever is stored. */
+                    version?: number;
                 };
             };
         };
@@ -19574,6 +19585,8 @@ export interface operations {
                             /** @description Placed by reference: editing it changes every page showing it */
                             synced: boolean;
                             updated_at: string;
+                            /** @description 1 when created, one more with each change */
+                            version: number;
                         };
                         meta: Record<string, never>;
                     };

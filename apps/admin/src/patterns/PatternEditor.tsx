@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ApiError, api, data, done, toApiError } from '../api.js';
@@ -55,6 +55,8 @@ export function PatternEditor(props: {
   // The selected block's props, as its inputs say them (patternProblems has the pattern's own fields).
   const [blockProblems, setBlockProblems] = useState<ApiError | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The version this editor's changes are made from: a save from an older one is refused (409).
+  const version = useRef(pattern?.version ?? 1);
   const dirty = pattern
     ? name !== pattern.name ||
       category !== pattern.category ||
@@ -66,11 +68,17 @@ export function PatternEditor(props: {
     mutationFn: () => {
       const body = { name: name.trim(), category: category.trim(), synced, blocks };
       return pattern
-        ? data(api.PUT('/api/patterns/{id}', { params: { path: { id: pattern.id } }, body }))
+        ? data(
+            api.PUT('/api/patterns/{id}', {
+              params: { path: { id: pattern.id } },
+              body: { ...body, version: version.current },
+            }),
+          )
         : data(api.POST('/api/patterns', { body }));
     },
     onSuccess: async (saved) => {
       // What the server stored (its block ids, defaults) is what is now clean.
+      version.current = saved.version;
       setName(saved.name);
       setCategory(saved.category);
       setSynced(saved.synced);
@@ -89,8 +97,26 @@ export function PatternEditor(props: {
   });
   useUnsaved(dirty && !save.isPending);
 
+  // Someone saved the pattern since it was opened: take their version, or save this one over it.
+  const current = () => data(api.GET('/api/patterns/{id}', { params: { path: { id: pattern?.id ?? 0 } } }));
+  const loadTheirs = async () => {
+    const theirs = await current();
+    version.current = theirs.version;
+    setName(theirs.name);
+    setCategory(theirs.category);
+    setSynced(theirs.synced);
+    setBlocks(theirs.blocks as Block[]);
+    save.reset();
+    await client.invalidateQueries({ queryKey: PATTERNS });
+  };
+  const keepMine = async () => {
+    version.current = (await current()).version;
+    save.mutate();
+  };
+
   const problem = save.error ? toApiError(save.error) : null;
   const server = fieldErrors(problem);
+  const stale = problem?.code === 'stale_version';
   const local = tried ? patternProblems({ name, category, blocks }) : {};
   const errorOf = (field: 'name' | 'category' | 'blocks') => {
     const key = local[field];
@@ -126,7 +152,21 @@ export function PatternEditor(props: {
               </Group>
             ) : null}
           </Group>
-          {problem && Object.keys(server).length === 0 ? (
+          {stale ? (
+            <Alert color="red" role="alert">
+              <Stack gap="xs">
+                <Text size="sm">{t('patterns.stale')}</Text>
+                <Group gap="xs">
+                  <Button size="xs" onClick={() => void loadTheirs()}>
+                    {t('patterns.loadTheirs')}
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => void keepMine()}>
+                    {t('patterns.keepMine')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : problem && Object.keys(server).length === 0 ? (
             <Alert color="red" role="alert">
               {problem.message}
             </Alert>

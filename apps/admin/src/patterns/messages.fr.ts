@@ -31,4 +31,8 @@ export const fr: typeof en = {
     'Elle est synchronisée : les pages qui la placent n’affichent plus rien à sa place. Les copies placées avant restent.',
   updated: 'Modifiée {{date}}',
   openBuilder: 'Ouvrir dans le constructeur',
+  stale:
+    'Quelqu’un d’autre a enregistré cette composition depuis que vous l’avez ouverte. Chargez sa version (vos modifications ici sont perdues), ou gardez la vôtre et enregistrez-la par-dessus.',
+  loadTheirs: 'Charger sa version',
+  keepMine: 'Garder la mienne',
 };

@@ -25,4 +25,8 @@ export const en = {
   deleteSyncedText: 'It is synced: pages placing it show nothing where it was. Copies placed earlier stay.',
   updated: 'Changed {{date}}',
   openBuilder: 'Open in the builder',
+  stale:
+    'Someone else saved this pattern since you opened it. Load their version (your changes here are lost), or keep yours and save it over theirs.',
+  loadTheirs: 'Load their version',
+  keepMine: 'Keep mine',
 };

@@ -7,7 +7,7 @@ export interface Opened {
   kind: CanvasKind;
   title: string;
   blocks: unknown[];
-  /** The version a save must name (pages and sections: a stale one gives 409); null for patterns. */
+  /** The version a save must name: a stale one gives 409. */
   version: number | null;
   /** The page itself (workflow, lock, revisions, preview); null for the others. */
   entry: Entry | null;
@@ -113,14 +113,20 @@ export function patternTarget(id: number): Target {
     kind: 'pattern',
     title: pattern.name,
     blocks: pattern.blocks,
-    version: null,
+    version: pattern.version,
     entry: null,
   });
   return {
     kind: 'pattern',
     autosave: false,
     load: async () => open(await load()),
-    save: (blocks) =>
-      answer(api.PUT('/api/patterns/{id}', { params: { path: { id } }, body: { blocks } }), open),
+    save: (blocks, opened) =>
+      answer(
+        api.PUT('/api/patterns/{id}', {
+          params: { path: { id } },
+          body: { blocks, ...(opened.version ? { version: opened.version } : {}) },
+        }),
+        open,
+      ),
   };
 }

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
+  apiCall,
   csrfHeaders,
   describeInBrowser,
   SCREENSHOTS,
@@ -496,6 +497,7 @@ describeInBrowser('appearance in the administration app', () => {
         name: string;
         category: string;
         synced: boolean;
+        version: number;
         blocks: Array<{ type: string; props: { text?: string } }>;
       }>;
     const [made] = await listed();
@@ -509,6 +511,25 @@ describeInBrowser('appearance in the administration app', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
     expect((await listed())[0]?.name).toBe('Hours');
+
+    // Someone else saves the pattern meanwhile: a save from the older version is refused and
+    // explained, with theirs to load.
+    const theirs = await apiCall(page, admin.base, 'PUT', `/api/patterns/${made?.id}`, {
+      version: 2,
+      name: 'Shop hours',
+    });
+    expect(theirs.status).toBe(200);
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Our hours');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const stale = page.getByRole('alert').filter({ hasText: 'Someone else saved this pattern' });
+    await expect.poll(() => stale.count()).toBe(1);
+    expect((await listed())[0]?.name).toBe('Shop hours');
+    await stale.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('Shop hours');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Hours');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
+    expect((await listed())[0]).toMatchObject({ name: 'Hours', version: 4 });
 
     await page.getByRole('button', { name: 'Delete this pattern' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete the pattern “Hours”?' });

@@ -114,4 +114,41 @@ describe('patterns', () => {
     const page = await publishPage('Plain', [{ type: 'pattern', props: { pattern_id: plain.id } }]);
     expect((await visit(`/${page.slug}`)).body).not.toContain('tb-pattern');
   });
+  it('refuse a change made from an older version, and keep what was saved in between', async () => {
+    const created = await a.call('editor', 'POST', '/api/patterns', {
+      name: 'Opening hours',
+      blocks: callToAction('Open daily'),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version } = created.json().data as { id: number; version: number };
+    expect(version).toBe(1);
+
+    const first = await a.call('editor', 'PUT', `/api/patterns/${id}`, {
+      version,
+      blocks: callToAction('Open every day'),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBe(2);
+
+    // A second editor, still at version 1, saves over it: refused, the first change kept.
+    const stale = await a.call('admin', 'PUT', `/api/patterns/${id}`, {
+      version,
+      name: 'Hours',
+      blocks: callToAction('Closed on Mondays'),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'stale_version',
+      errors: { version: ['The current version is 2.'] },
+    });
+    const kept = (await a.call('editor', 'GET', `/api/patterns/${id}`)).json().data;
+    expect(kept).toMatchObject({ name: 'Opening hours', version: 2 });
+    expect(JSON.stringify(kept.blocks)).toContain('Open every day');
+
+    // Without a version a change applies to what is stored (the API's clients before versions).
+    const blind = await a.call('admin', 'PUT', `/api/patterns/${id}`, { name: 'Hours' });
+    expect(blind.statusCode, blind.body).toBe(200);
+    expect(blind.json().data).toMatchObject({ name: 'Hours', version: 3 });
+    expect((await a.call('admin', 'PUT', `/api/patterns/${id}`, { version: 0 })).statusCode).toBe(422);
+  });
 });

@@ -41,25 +41,40 @@ export class PatternsRepo {
     return new Map(rows.map((row) => [row.id, rowOf(row)]));
   }
 
-  async insert(values: Omit<PatternRow, 'id' | 'site_id'>): Promise<number> {
+  async insert(values: Omit<PatternRow, 'id' | 'site_id' | 'version'>): Promise<number> {
     const row = await this.db
-      .insertInto('patterns', { ...values, synced: values.synced ? 1 : 0, blocks: writeJson(values.blocks) })
+      .insertInto('patterns', {
+        ...values,
+        synced: values.synced ? 1 : 0,
+        blocks: writeJson(values.blocks),
+        version: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async update(id: number, changes: Partial<Omit<PatternRow, 'id' | 'site_id'>>): Promise<void> {
+  /**
+   * Writes the changes and moves the pattern to its next version, if it is still at `version` (any
+   * version when null); false when someone got there first.
+   */
+  async update(
+    id: number,
+    version: number | null,
+    changes: Partial<Omit<PatternRow, 'id' | 'site_id' | 'version'>>,
+  ): Promise<boolean> {
     const { synced, blocks, ...rest } = changes;
-    await this.db
+    let query = this.db
       .updateTable('patterns')
-      .set({
+      .set((eb) => ({
         ...rest,
         ...(synced === undefined ? {} : { synced: synced ? 1 : 0 }),
         ...(blocks === undefined ? {} : { blocks: writeJson(blocks) }),
-      })
-      .where('id', '=', id)
-      .execute();
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id);
+    if (version !== null) query = query.where('version', '=', version);
+    return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
   }
 
   async delete(id: number): Promise<void> {

@@ -15,6 +15,7 @@ const PatternView = Type.Object({
   category: Type.String(),
   synced: Type.Boolean({ description: 'Placed by reference: editing it changes every page showing it' }),
   blocks: Blocks,
+  version: Type.Integer({ description: '1 when created, one more with each change' }),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -77,6 +78,8 @@ export function patternRoutes(app: App, runtime: Runtime, patterns: PatternsServ
     {
       permission: 'patterns.manage',
       summary: 'Change a pattern: a synced one changes on every page showing it',
+      description:
+        'Send `version` (from the pattern as you read it) so that a change someone saved in between is not overwritten: 409 `stale_version` then.',
       params: IdParams,
       body: Type.Object(
         {
@@ -84,6 +87,13 @@ export function patternRoutes(app: App, runtime: Runtime, patterns: PatternsServ
           category: Type.Optional(Fields.category),
           synced: Type.Optional(Fields.synced),
           blocks: Type.Optional(Fields.blocks),
+          version: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description:
+                'The version the change was made from; when the pattern moved past it, 409 `stale_version` and nothing changes. Without it the change applies to whatever is stored.',
+            }),
+          ),
         },
         { additionalProperties: false, minProperties: 1 },
       ),

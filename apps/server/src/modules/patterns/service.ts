@@ -1,7 +1,7 @@
 import { type Block, eachBlock, newBlockId } from '@tessera/blocks';
 import { requirePermission } from '../../core/access/actor.js';
 import { recordActivity } from '../../core/activity/record.js';
-import { addFieldError, fieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
+import { addFieldError, Conflict, fieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -16,6 +16,8 @@ export interface PatternInput {
   category?: string;
   synced?: boolean;
   blocks?: unknown;
+  /** The version the change was made from: when the pattern moved past it, 409. */
+  version?: number;
 }
 
 export interface PatternView {
@@ -24,6 +26,7 @@ export interface PatternView {
   category: string;
   synced: boolean;
   blocks: Block[];
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -69,7 +72,18 @@ export class PatternsService {
     const current = await found(repo, id);
     const checked = check(input, current);
     return ctx.transaction(async () => {
-      await repo.update(id, { ...checked, updated_at: new Date().toISOString() });
+      const written = await repo.update(id, input.version ?? null, {
+        ...checked,
+        updated_at: new Date().toISOString(),
+      });
+      if (!written) {
+        const now = (await found(repo, id)).version;
+        throw new Conflict(
+          `This pattern changed since version ${input.version}: it is at version ${now}. Reload it and apply your change again.`,
+          'stale_version',
+          { version: [`The current version is ${now}.`] },
+        );
+      }
       await this.changed(ctx, 'pattern.updated', id, checked.name);
       return viewOf((await repo.byId(id)) as PatternRow);
     });
@@ -153,6 +167,7 @@ function viewOf(row: PatternRow): PatternView {
     category: row.category,
     synced: row.synced,
     blocks: row.blocks,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../core/db/schema.js';
 
 /** A named block subtree to reuse: copied where it is inserted, or referenced when synced. */
@@ -11,6 +11,8 @@ export interface PatternTable {
   synced: number;
   /** The block tree, as JSON. */
   blocks: unknown;
+  /** 1 when created, one more with each change: a change made from an older one is refused. */
+  version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
