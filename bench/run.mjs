@@ -385,17 +385,20 @@ async function printAdminBundle() {
  */
 function printMemory({ startRssMiB, runPeakMiB, loads, resettable, logTail }) {
   const shown = (mib) => (mib == null ? 'unavailable (no /proc)' : `${mib.toFixed(1)} MiB`);
-  const highestOf = (list) =>
-    list.reduce((top, load) => ((load.peakMiB ?? -1) > (top?.peakMiB ?? -1) ? load : top), null);
-  const highest = highestOf(loads.filter((load) => load.measures));
-  const peak = highest?.peakMiB ?? null;
-  const verdict = peak === null ? 'unknown' : peak <= MEMORY_TARGET_MIB ? 'met' : 'NOT met';
-  console.log(
-    `\nTessera peak RSS under the targeted loads: ${shown(peak)}${highest ? ` (${highest.name})` : ''}; ` +
-      `target <= ${MEMORY_TARGET_MIB} MiB: ${verdict}. RSS when ready, before load: ${shown(startRssMiB)}; ` +
-      `peak of the whole run: ${shown(runPeakMiB)}` +
-      (resettable ? '' : " (the peak could not be reset between scenarios: each is the run's so far)"),
-  );
+  const whole = `peak of the whole run: ${shown(runPeakMiB)}`;
+  const highest = loads
+    .filter((load) => load.measures)
+    .reduce((top, load) => ((load.peakMiB ?? -1) > (top?.peakMiB ?? -1) ? load : top), null);
+  if (!highest) console.log(`\nNo scenario of the memory target ran; ${whole}`);
+  else {
+    const peak = highest.peakMiB;
+    const verdict = peak == null ? 'unknown' : peak <= MEMORY_TARGET_MIB ? 'met' : 'NOT met';
+    console.log(
+      `\nTessera peak RSS under the targeted loads: ${shown(peak)} (${highest.name}); ` +
+        `target <= ${MEMORY_TARGET_MIB} MiB: ${verdict}. RSS when ready, before load: ${shown(startRssMiB)}; ${whole}` +
+        (resettable ? '' : " (the peak could not be reset between scenarios: each is the run's so far)"),
+    );
+  }
   for (const load of loads.filter((each) => !each.measures && (each.peakMiB ?? 0) > MEMORY_TARGET_MIB))
     console.log(
       `  also over ${MEMORY_TARGET_MIB} MiB, without a target of its own: ${load.name}, ` +
