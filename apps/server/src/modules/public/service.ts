@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   type Block,
   type EntryList as BlockEntryList,
@@ -34,17 +33,7 @@ import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
 import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
 import type { RedirectsService } from './redirects.js';
-import {
-  Document,
-  EntryList,
-  EntryView,
-  NotFoundView,
-  type PageAssetsView,
-  type PageHead,
-  type RenderedBlocks,
-  SearchForm,
-  type SiteFrame,
-} from './theme/layouts.js';
+import type { PageAssetsView, PageHead, RenderedBlocks, SiteFrame } from './theme/layouts.js';
 import { languageName, stringsFor } from './theme/strings.js';
 import type { ThemeRegistry } from './themes/registry.js';
 import { ANONYMOUS_REQUEST, deviceOf, type PageRequest } from './visitor.js';
