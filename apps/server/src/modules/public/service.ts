@@ -32,6 +32,7 @@ import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
 import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
+import { checkedHead, type PageHeadContext } from './head.js';
 import type { RedirectsService } from './redirects.js';
 import type { PageAssetsView, PageHead, RenderedBlocks, SiteFrame } from './theme/layouts.js';
 import { languageName, stringsFor } from './theme/strings.js';
@@ -49,6 +50,12 @@ declare module '../../core/hooks/hook-manager.js' {
       entry: { id: number; type: string; title: string; url: string },
       visitor: { signedIn: boolean },
     ];
+    /**
+     * The head of a page of the public site: its title, description, canonical address, Open Graph
+     * image and robots rule, and what to add (meta tags, JSON-LD): the SEO plugin's way in. What comes
+     * back is checked (head.ts): a value that does not fit keeps Tessera's own.
+     */
+    'page.head': [head: PageHead, page: PageHeadContext];
   }
 }
 
@@ -187,7 +194,9 @@ export class PublicSite {
     const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
     const heading = words ? frame.strings.resultsFor(words, found.total) : frame.strings.search;
     const date = dateFormat(frame.lang, await this.timeZone(site));
-    return pageAnswer(
+    return this.page(
+      site,
+      { kind: 'search', entry: null },
       200,
       frame,
       { title: heading, description: '', canonical: null, type: 'website', image: null, noindex: true },
@@ -233,7 +242,7 @@ export class PublicSite {
     // Set by hand, a redirect wins over what the site would serve here.
     const redirect = await this.redirects.follow(site, path);
     if (redirect?.to) return { status: redirect.status as 301, location: redirect.to };
-    if (redirect) return this.notFound(frame, 410);
+    if (redirect) return this.notFound(site, frame, 410);
     const listing = LISTING.exec(inLocale);
     if (listing) {
       const [, taxonomy, slug, number] = listing;
@@ -250,7 +259,7 @@ export class PublicSite {
     const found = await this.content.published.atPath(site, path);
     if (found?.kind === 'moved') return { status: 301, location: found.url };
     if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found, request);
-    return this.notFound(frame);
+    return this.notFound(site, frame);
   }
 
   /**
@@ -274,7 +283,7 @@ export class PublicSite {
   async preview(site: Site, entryId: number, origin: string): Promise<PublicAnswer> {
     const frame = await this.frame(site);
     const found = await this.content.published.workingCopy(site, entryId);
-    if (!found) return this.notFound(frame);
+    if (!found) return this.notFound(site, frame);
     return this.entryPage(site, frame, origin, found, ANONYMOUS_REQUEST, found.item.url, true);
   }
 
@@ -373,12 +382,12 @@ export class PublicSite {
         ...(which.term ? { term: which.term } : {}),
       });
     } catch (error) {
-      if (error instanceof NotFound) return this.notFound(frame);
+      if (error instanceof NotFound) return this.notFound(site, frame);
       throw error;
     }
     const { items, term, total } = listed;
     const pages = Math.max(1, Math.ceil(total / limit));
-    if (which.page > pages) return this.notFound(frame);
+    if (which.page > pages) return this.notFound(site, frame);
     const base = term ? `${frame.prefix}/${term.taxonomy}/${term.slug}` : frame.prefix;
     const at = (page: number) => (page === 1 ? (term ? base : frame.homeUrl) : `${base}/page/${page}`);
     const newer = which.page > 1 ? at(which.page - 1) : null;
@@ -410,7 +419,9 @@ export class PublicSite {
             url: `${language.locale === site.default_locale ? '' : `/${language.locale}`}/${term.taxonomy}/${term.slug}`,
           }))
         : frame.languages;
-    return pageAnswer(
+    return this.page(
+      site,
+      { kind: 'list', entry: null },
       200,
       { ...frame, languages },
       {
@@ -448,7 +459,7 @@ export class PublicSite {
     const { type, row, item } = found;
     // Reserved for members by a plugin: a notice to visitors, the entry to members, never shared.
     const reserved = !preview && (await this.access(site, found, request)) === 'members';
-    if (reserved && !request.signedIn) return this.memberNotice(frame, found);
+    if (reserved && !request.signedIn) return this.memberNotice(site, frame, found);
     const live = row.live;
     const featuredId = live.featured_media_id;
     const blocksTree = live.blocks as Block[];
@@ -456,7 +467,7 @@ export class PublicSite {
     const lists = await this.lists(site, shown, row.locale, request.page);
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
-    if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(frame);
+    if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(site, frame);
     // Every media item the page shows, fetched at once: the featured image, the blocks' images and
     // the listed entries' featured images.
     const { views: media, info } = await this.publicMedia(site, [
@@ -554,7 +565,12 @@ export class PublicSite {
         : {}),
       ...(preview ? { noindex: true, canonical: null } : {}),
     };
-    const answer = pageAnswer(
+    const answer = await this.page(
+      site,
+      {
+        kind: canonicalPath === frame.homeUrl ? 'home' : 'entry',
+        entry: { id: row.id, type: type.slug, title: item.title, url: item.url },
+      },
       200,
       { ...frame, lang: row.locale, languages },
       head,
@@ -616,8 +632,17 @@ export class PublicSite {
   }
 
   /** The theme's member-only notice, in place of an entry reserved for members: 403, never shared. */
-  private memberNotice(frame: SiteFrame, found: Extract<PathAnswer, { kind: 'entry' }>): PublicAnswer {
-    const answer = pageAnswer(
+  private async memberNotice(
+    site: Site,
+    frame: SiteFrame,
+    found: Extract<PathAnswer, { kind: 'entry' }>,
+  ): Promise<PublicAnswer> {
+    const answer = await this.page(
+      site,
+      {
+        kind: 'members_only',
+        entry: { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
+      },
       403,
       frame,
       {
@@ -726,8 +751,10 @@ export class PublicSite {
   }
 
   /** The theme's 404 page, or 410 for an address marked gone. */
-  private notFound(frame: SiteFrame, status: 404 | 410 = 404): PublicAnswer {
-    return pageAnswer(
+  private notFound(site: Site, frame: SiteFrame, status: 404 | 410 = 404): Promise<PublicAnswer> {
+    return this.page(
+      site,
+      { kind: 'not_found', entry: null },
       status,
       frame,
       {
@@ -741,6 +768,27 @@ export class PublicSite {
       h(frame.layouts.notFound, { strings: frame.strings, homeUrl: frame.homeUrl }),
       ['missing'],
     );
+  }
+
+  /**
+   * A whole page (pageAnswer), its head first through the `page.head` filter when a plugin set one
+   * on this site. Rendered once and kept by the page cache: a plugin whose head depends on its own
+   * settings has them saved through /api/settings, which empties the cache.
+   */
+  private async page(
+    site: Site,
+    context: Omit<PageHeadContext, 'status' | 'locale'>,
+    ...args: Parameters<typeof pageAnswer>
+  ): Promise<PublicAnswer> {
+    const [status, frame, head, ...rest] = args;
+    if (!this.runtime.hooks.hasCallbacks('page.head')) return pageAnswer(...args);
+    const ctx = operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
+    const filtered = await ctx.hooks.applyFilters('page.head', structuredClone(head), {
+      ...context,
+      status,
+      locale: frame.lang,
+    });
+    return pageAnswer(status, frame, checkedHead(head, filtered), ...rest);
   }
 
   private async frame(site: Site, locale = site.default_locale): Promise<SiteFrame> {

@@ -66,6 +66,10 @@ export interface PageHead {
   next?: string | null;
   /** The page in other languages (hreflang), `x-default` included. */
   alternates?: ReadonlyArray<{ hreflang: string; href: string }>;
+  /** Meta tags a plugin added (the `page.head` filter, checked by head.ts). */
+  meta?: ReadonlyArray<{ name?: string; property?: string; content: string }>;
+  /** Structured data a plugin added, each written as a JSON-LD script. */
+  jsonLd?: ReadonlyArray<Record<string, unknown>>;
 }
 
 /** What the blocks of a page add to it: their stylesheet and the scripts of interactive blocks. */
@@ -200,6 +204,17 @@ export function Document(props: DocumentLayoutProps) {
       ),
       head.next ? h('link', { rel: 'next', href: head.next }) : null,
       h('meta', { name: 'twitter:card', content: head.image ? 'summary_large_image' : 'summary' }),
+      ...(head.meta ?? []).map((meta, i) =>
+        h('meta', { key: `m${i}`, name: meta.name, property: meta.property, content: meta.content }),
+      ),
+      ...(head.jsonLd ?? []).map((data, i) =>
+        h('script', {
+          key: `ld${i}`,
+          type: 'application/ld+json',
+          // JSON written here, with < escaped: no text in it can end the script.
+          dangerouslySetInnerHTML: { __html: JSON.stringify(data).replace(/</g, '\\u003c') },
+        }),
+      ),
       frame.faviconUrl ? h('link', { rel: 'icon', href: frame.faviconUrl }) : null,
       h('link', { rel: 'stylesheet', href: frame.stylesheet }),
       // Only validated values (hex colours, numbers, font names from a fixed list) reach this CSS.

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkedHead } from './head.js';
+import type { PageHead } from './theme/layouts.js';
+
+const original: PageHead = {
+  title: 'Menu',
+  description: 'What we serve.',
+  canonical: 'https://cafe.example/menu',
+  type: 'website',
+  image: null,
+  publishedAt: '2026-11-01T09:00:00.000Z',
+};
+
+describe('checkedHead', () => {
+  it('takes the fields that fit and keeps Tessera’s dates and links', () => {
+    const head = checkedHead(original, {
+      ...original,
+      title: '',
+      canonical: null,
+      type: 'article',
+      noindex: true,
+      image: { url: 'https://cdn.example/menu.webp', width: 1200, height: 630, alt: 'Our menu' },
+      publishedAt: 'yesterday',
+    });
+    expect(head).toEqual({
+      ...original,
+      title: '',
+      canonical: null,
+      type: 'article',
+      noindex: true,
+      image: { url: 'https://cdn.example/menu.webp', width: 1200, height: 630, alt: 'Our menu' },
+    });
+  });
+
+  it('keeps the original for anything that is not a head, and bounds what is added', () => {
+    expect(checkedHead(original, null)).toBe(original);
+    expect(checkedHead(original, ['a'])).toBe(original);
+    const head = checkedHead(original, {
+      ...original,
+      image: { url: '/relative.webp', width: 10, height: 10 },
+      description: 'x'.repeat(1_001),
+      meta: Array.from({ length: 60 }, (_, i) => ({ name: `custom-${i}`, content: String(i) })),
+      jsonLd: Array.from({ length: 12 }, (_, i) => ({ '@type': 'Thing', n: i, pad: 'y'.repeat(10_000) })),
+    });
+    expect(head.image).toBeNull();
+    expect(head.description).toBe('What we serve.');
+    expect(head.meta).toHaveLength(50);
+    // At most 10 items and 64 KB in all: six of about 10 KB each.
+    expect(head.jsonLd).toHaveLength(6);
+    expect(
+      checkedHead(original, { ...original, meta: [{ name: 'a', property: 'b', content: 'c' }] }).meta,
+    ).toBe(undefined);
+  });
+});
