@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationContext } from '../operation/operation-context.js';
 import type { App } from './app-type.js';
 import { Envelope, ListEnvelope, listBody, one, type Page, ResourceErrors } from './envelope.js';
+import { keepRawBody } from './raw-body.js';
 import type { RateLimitGroup } from './route-config.js';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,6 +27,8 @@ export interface SiteRouteSpec<P extends TSchema, Q extends TSchema, B extends T
   status?: 200 | 201 | 202 | 204;
   /** Session requests to this route skip the CSRF check (for sign-in itself). */
   csrf?: 'skip';
+  /** Keep the request's bytes as they came (`rawBodyOf(request)`), for a signature made over them. */
+  rawBody?: boolean;
 }
 
 /** A spec for routes that answer no body. */
@@ -154,6 +157,7 @@ export function addSiteRoute(
       ...(spec.body ? { body: spec.body } : {}),
       response: { [status]: answer, ...ResourceErrors },
     },
+    ...(spec.rawBody ? { preParsing: keepRawBody } : {}),
     handler: async (request, typedReply) => {
       // The answer's schema is built at run time, so the type provider cannot type the reply.
       const reply = typedReply as unknown as FastifyReply;

@@ -223,12 +223,22 @@ export interface PluginRouteSpec<
   response?: TSchema;
   /** 200 by default; 201 for a creation; 204 sends no body. */
   status?: 200 | 201 | 204;
+  /**
+   * Keep the request's bytes as they came, given to the handler as `rawBody`: a payment provider
+   * signs its webhooks over the exact bytes it sent, which parsing and serializing again would not
+   * give back.
+   */
+  rawBody?: boolean;
 }
 
 export interface PluginRequestInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The request's headers, names in lower case (a webhook's signature header, say). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body's bytes as sent, on a route declared with `rawBody: true`; null otherwise. */
+  rawBody: Buffer | null;
 }
 
 /** Whatever the handler returns is sent as `{ data }`; a typed error (NotFound...) as the error envelope. */

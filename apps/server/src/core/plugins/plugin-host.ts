@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
 import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
 import type { HookPhase } from '../hooks/hook-manager.js';
 import type { App } from '../http/app-type.js';
+import { rawBodyOf } from '../http/raw-body.js';
 import { addSiteRoute, type RouteMethod } from '../http/site-routes.js';
 import { type OperationContext, operationContext } from '../operation/operation-context.js';
 import type { Runtime } from '../runtime.js';
@@ -41,7 +42,10 @@ interface StagedRoute {
   method: Method;
   path: string;
   spec: PluginRouteSpec;
-  handler: (ctx: OperationContext, input: { params: never; query: never; body: never }) => unknown;
+  handler: (
+    ctx: OperationContext,
+    input: { params: never; query: never; body: never; headers: never; rawBody: never },
+  ) => unknown;
 }
 
 /** A plugin's tool, resource or prompt for AI clients, as the MCP module lists them. */
@@ -219,9 +223,20 @@ export class PluginHost {
           shape: spec.status === 204 ? ('none' as const) : ('one' as const),
           spec: { ...spec, rateLimit: spec.rateLimit ?? 'general', data: spec.response ?? Type.Unknown() },
         };
-        addSiteRoute(app, operationOf, `plugin:${name}`, route, async (ctx, { params, query, body }) => {
-          return (await handler(ctx, { params, query, body } as never)) ?? null;
-        });
+        addSiteRoute(
+          app,
+          operationOf,
+          `plugin:${name}`,
+          route,
+          async (ctx, { params, query, body, request }) =>
+            (await handler(ctx, {
+              params,
+              query,
+              body,
+              headers: request.headers,
+              rawBody: rawBodyOf(request),
+            } as never)) ?? null,
+        );
       }
     }
   }

@@ -55,6 +55,15 @@ const probe = pluginFixture(
        const { api_key } = await plugin.settings.read(ctx);
        return { matches: api_key === 'sk-probe-123' };
      });
+     // A payment provider's webhook: signed (HMAC-SHA256, hex) over the exact bytes it sent.
+     plugin.routes.post('/webhook', { permission: 'public', summary: 'A signed webhook', rawBody: true }, async (ctx, { body, headers, rawBody }) => {
+       const { createHmac, timingSafeEqual } = await import('node:crypto');
+       const expected = createHmac('sha256', 'whsec-probe').update(rawBody).digest();
+       const sent = Buffer.from(String(headers['x-probe-signature'] ?? ''), 'hex');
+       const verified = sent.length === expected.length && timingSafeEqual(sent, expected);
+       return { verified, event: body.event, bytes: rawBody.length };
+     });
+     plugin.routes.post('/parsed', { permission: 'public', summary: 'A route that keeps no bytes' }, async (ctx, { rawBody }) => ({ raw: rawBody }));
      plugin.routes.get('/context', { permission: 'public', summary: 'What a plugin is given' }, async (ctx) => {
        let refused = null;
        try { plugin.db(ctx).selectFrom('users'); } catch (error) { refused = error.message; }
@@ -187,6 +196,40 @@ describe('the plugin context', () => {
       ],
       refused: 'plugin probe may only use its own tables (probe_...), not "users"',
     });
+  });
+});
+
+describe("a plugin's routes", () => {
+  it('give the request headers, and the bytes as sent to a route that asks for them', async () => {
+    // Spacing and key order a JSON parser would not keep: the signature is over these bytes.
+    const sent = '{ "event":"payment.succeeded",  "amount": 1200 }';
+    const { createHmac } = await import('node:crypto');
+    const signature = createHmac('sha256', 'whsec-probe').update(sent).digest('hex');
+    const post = (payload: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/probe/webhook',
+        headers: { ...hostA, 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    const signed = await post(sent, { 'x-probe-signature': signature });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().data).toEqual({ verified: true, event: 'payment.succeeded', bytes: sent.length });
+    const tampered = await post(sent.replace('1200', '1'), { 'x-probe-signature': signature });
+    expect(tampered.json().data.verified).toBe(false);
+
+    // Still the route's body limit, and JSON still parsed and checked.
+    const tooLarge = await post(`{"event":"${'x'.repeat(1_100_000)}"}`);
+    expect(tooLarge.statusCode).toBe(413);
+    expect((await post('{"event":')).statusCode).toBe(400);
+
+    const parsed = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/parsed',
+      headers: hostA,
+      payload: { event: 'x' },
+    });
+    expect(parsed.json().data).toEqual({ raw: null });
   });
 });
 
