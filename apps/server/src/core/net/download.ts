@@ -1,8 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { guardedLookup, isPrivateAddress, PrivateAddressRefused } from './address-guard.js';
+import { type OutboundFailed, send } from './outbound.js';
 
 export interface DownloadOptions {
   /** Loopback, private and link-local addresses allowed (an intranet source, tests). */
@@ -46,40 +43,15 @@ export async function download(url: string, options: DownloadOptions): Promise<I
   throw new DownloadFailed('The source redirected too many times.');
 }
 
-function get(url: string, options: DownloadOptions): Promise<IncomingMessage> {
-  let target: URL;
+async function get(url: string, options: DownloadOptions): Promise<IncomingMessage> {
   try {
-    target = new URL(url);
-  } catch {
-    return Promise.reject(new DownloadFailed('The URL is not valid.'));
+    return await send(url, {
+      allowPrivate: options.allowPrivate,
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
+  } catch (error) {
+    const failed = error as OutboundFailed;
+    throw new DownloadFailed(failed.message, failed.refused);
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return Promise.reject(new DownloadFailed('Only http and https URLs can be downloaded.'));
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  // Node connects to an IP literal without a lookup: checked here instead.
-  if (!options.allowPrivate && isIP(host) && isPrivateAddress(host))
-    return Promise.reject(new DownloadFailed(new PrivateAddressRefused(host, host).message, true));
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target,
-      {
-        method: 'GET',
-        headers: { 'user-agent': 'Tessera/1', ...options.headers },
-        timeout: timeoutMs,
-        ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }),
-      },
-      resolve,
-    );
-    req.on('timeout', () => req.destroy(new DownloadFailed(`No answer within ${timeoutMs / 1000} s.`)));
-    req.on('error', (error) =>
-      reject(
-        error instanceof DownloadFailed
-          ? error
-          : new DownloadFailed(error.message, error instanceof PrivateAddressRefused),
-      ),
-    );
-    req.end();
-  });
 }
