@@ -165,6 +165,9 @@ export const KNOWN_GROUPS: Record<string, FieldSpec[]> = {
     ['retry_delays_seconds', { kind: 'integers', maxItems: 20 }],
     ['log_days', int(1, 365)],
   ]),
+  plugins: fieldsOf('plugins', [
+    ['allow_private_addresses', { kind: 'switch' }, { permission: 'sites.manage' }],
+  ]),
   analytics: fieldsOf('analytics', [['enabled', { kind: 'switch' }]]),
   design,
 };

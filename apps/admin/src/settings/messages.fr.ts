@@ -30,6 +30,7 @@ export const fr: typeof en = {
     editing: 'Édition',
     media: 'Médias',
     webhooks: 'Webhooks',
+    plugins: 'Extensions',
     analytics: 'Statistiques',
     design: 'Apparence',
     mcp: 'Clients IA',
@@ -45,6 +46,7 @@ export const fr: typeof en = {
       'La médiathèque : types acceptés, tailles maximales, qualité des images, doublons, fichiers inutilisés, photos libres.',
     webhooks:
       'Où les webhooks peuvent livrer, le calendrier des nouvelles tentatives et la durée du journal des livraisons.',
+    plugins: 'Ce que les extensions peuvent joindre quand elles appellent d’autres serveurs.',
     analytics: 'Statistiques du site public, sans cookie.',
     design: 'Couleurs, polices, échelle typographique, espacements, coins et ombres du site public.',
     mcp: 'Les clients IA (Claude, Cursor et autres clients MCP) qui travaillent sur le contenu avec un jeton d’API.',
@@ -146,6 +148,7 @@ export const fr: typeof en = {
       retry_delays_seconds: 'Délais entre les tentatives (secondes)',
       log_days: 'Garder le journal des livraisons (jours)',
     },
+    plugins: { allow_private_addresses: 'Autoriser les adresses privées' },
     analytics: { enabled: 'Compter les pages vues' },
     mcp: { enabled: 'Autoriser les clients IA (MCP)', read_only: 'Lecture seule' },
     design: {
@@ -224,6 +227,10 @@ export const fr: typeof en = {
       retry_delays_seconds:
         'Après une tentative ratée, l’attente avant chaque tentative suivante ; une fois épuisées, la livraison échoue.',
       log_days: 'Les livraisons terminées sont supprimées après ce nombre de jours.',
+    },
+    plugins: {
+      allow_private_addresses:
+        'Les extensions peuvent aussi appeler les adresses de bouclage, privées et locales au lien (un modèle de langage sur cette machine, des tests). Désactivé : ces adresses sont refusées.',
     },
     analytics: {
       enabled:

@@ -25,6 +25,7 @@ export const en = {
     editing: 'Editing',
     media: 'Media',
     webhooks: 'Webhooks',
+    plugins: 'Plugins',
     analytics: 'Analytics',
     design: 'Design',
     mcp: 'AI clients',
@@ -39,6 +40,7 @@ export const en = {
     media:
       'The media library: accepted types, size limits, image quality, duplicates, unused files, stock photos.',
     webhooks: 'Where webhooks may deliver, the retry schedule and how long the delivery log is kept.',
+    plugins: 'What plugins may reach when they call other servers.',
     analytics: 'Cookieless analytics of the public site.',
     design: 'Colours, fonts, type scale, spacing, corners and shadows of the public site.',
     mcp: 'AI clients (Claude, Cursor and other MCP clients) working on the content with an API token.',
@@ -139,6 +141,7 @@ export const en = {
       retry_delays_seconds: 'Retry delays (seconds)',
       log_days: 'Keep the delivery log (days)',
     },
+    plugins: { allow_private_addresses: 'Allow private addresses' },
     analytics: { enabled: 'Count page views' },
     mcp: { enabled: 'Allow AI clients (MCP)', read_only: 'Read only' },
     design: {
@@ -213,6 +216,10 @@ export const en = {
       retry_delays_seconds:
         'After a failed attempt, the wait before each next one; when they are used up, the delivery fails.',
       log_days: 'Finished deliveries are deleted after this many days.',
+    },
+    plugins: {
+      allow_private_addresses:
+        'Plugins may call loopback, private and link-local addresses too (a language model on this machine, tests). Off: such addresses are refused.',
     },
     analytics: {
       enabled: 'Counted on the server, with no cookie, script or personal data. Off: nothing is recorded.',

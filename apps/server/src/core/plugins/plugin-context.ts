@@ -22,6 +22,7 @@ import type {
 import type { RateLimitGroup } from '../http/route-config.js';
 import type { JobContext } from '../jobs/job-registry.js';
 import type { OperationContext } from '../operation/operation-context.js';
+import type { PluginHttpAnswer, PluginHttpInit } from './plugin-http.js';
 
 /**
  * Everything a plugin gets: the same surface for the official plugins and for a third party. There
@@ -71,6 +72,12 @@ export interface PluginContext {
   readonly media: PluginMedia;
   /** Tools, resources and prompts for AI clients (the MCP server), listed beside the core's. */
   readonly mcp: PluginMcp;
+  /**
+   * Requests to other servers (a language model's API, a payment provider's), with the core's
+   * guard: loopback, private and link-local addresses are refused unless the site's `plugins`
+   * setting `allow_private_addresses` (Super Admins only) allows them.
+   */
+  readonly http: PluginHttp;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
@@ -204,6 +211,10 @@ export interface PluginJobs {
    * run gets an operation context on its site. Without it, one installation-wide schedule.
    */
   schedule(name: string, cron: string, payload: unknown, options?: { perSite?: boolean }): void;
+}
+
+export interface PluginHttp {
+  request(ctx: OperationContext, url: string, init?: PluginHttpInit): Promise<PluginHttpAnswer>;
 }
 
 /** A route's declaration: the permission is required, as on every core route. */

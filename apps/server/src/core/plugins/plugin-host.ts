@@ -23,6 +23,7 @@ import type {
   PluginMcpToolSpec,
   PluginRouteSpec,
 } from './plugin-context.js';
+import { type PluginHttpInit, pluginRequest } from './plugin-http.js';
 import { PluginRepo } from './plugin-repo.js';
 
 /** How a plugin stands in this process. */
@@ -329,6 +330,12 @@ export class PluginHost {
             references,
             previous,
           });
+        },
+      }),
+      http: Object.freeze({
+        request: async (ctx: OperationContext, url: string, init: PluginHttpInit = {}) => {
+          const { allow_private_addresses } = await this.readSettings(ctx.site, 'plugins');
+          return pluginRequest(url, init, allow_private_addresses === true);
         },
       }),
       mcp: Object.freeze({

@@ -63,6 +63,10 @@ const probe = pluginFixture(
        const verified = sent.length === expected.length && timingSafeEqual(sent, expected);
        return { verified, event: body.event, bytes: rawBody.length };
      });
+     plugin.routes.post('/call', { permission: 'public', summary: 'Calls another server' }, async (ctx, { body }) => {
+       const answer = await plugin.http.request(ctx, body.url, body.init);
+       return { status: answer.status, type: answer.headers['content-type'] ?? null, text: answer.text() };
+     });
      plugin.routes.post('/parsed', { permission: 'public', summary: 'A route that keeps no bytes' }, async (ctx, { rawBody }) => ({ raw: rawBody }));
      plugin.routes.get('/context', { permission: 'public', summary: 'What a plugin is given' }, async (ctx) => {
        let refused = null;
@@ -76,6 +80,7 @@ let t: TestContext;
 let siteA: Site;
 let adminToken: string;
 let editorToken: string;
+let superToken: string;
 
 const hostA = { host: 'a.test' };
 const hostB = { host: 'b.test' };
@@ -99,6 +104,10 @@ beforeAll(async () => {
   const editorId = await seedUser(t.runtime, a.siteId, a.roles, { email: 'editor@a.test', role: 'editor' });
   adminToken = await seedToken(t.runtime, adminId);
   editorToken = await seedToken(t.runtime, editorId);
+  superToken = await seedToken(
+    t.runtime,
+    await seedUser(t.runtime, a.siteId, a.roles, { email: 'root@a.test', role: 'super_admin' }),
+  );
   await activatePlugin(t.runtime, 'guestbook', siteA);
   await activatePlugin(t.runtime, 'probe', siteA);
 });
@@ -183,6 +192,7 @@ describe('the plugin context', () => {
         'db',
         'errors',
         'hooks',
+        'http',
         'jobs',
         'log',
         'mcp',
@@ -230,6 +240,63 @@ describe("a plugin's routes", () => {
       payload: { event: 'x' },
     });
     expect(parsed.json().data).toEqual({ raw: null });
+  });
+});
+
+describe("a plugin's requests to other servers", () => {
+  it('reach a private address only once a Super Admin allows it, with JSON, bounded answers', async () => {
+    const { createServer } = await import('node:http');
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk) => chunks.push(chunk));
+      request.on('end', () => {
+        const sent = Buffer.concat(chunks).toString();
+        if (request.url === '/big') return response.end('x'.repeat(2048));
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({ method: request.method, type: request.headers['content-type'] ?? null, sent }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+    const call = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/probe/call', headers: hostA, payload });
+    try {
+      const refused = await call({ url: `${base}/complete` });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toMatchObject({ code: 'private_address' });
+
+      const asAdmin = { ...hostA, ...bearer(adminToken) };
+      const settings = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/settings/plugins',
+          headers,
+          payload: { allow_private_addresses: true },
+        });
+      expect((await settings(asAdmin)).statusCode).toBe(403);
+      expect((await settings({ ...hostA, ...bearer(superToken) })).statusCode).toBe(200);
+
+      const answered = await call({
+        url: `${base}/complete`,
+        init: { method: 'POST', body: { prompt: 'Write alt text' } },
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json().data).toMatchObject({ status: 200, type: 'application/json' });
+      expect(JSON.parse(answered.json().data.text)).toEqual({
+        method: 'POST',
+        type: 'application/json',
+        sent: '{"prompt":"Write alt text"}',
+      });
+      const tooLong = await call({ url: `${base}/big`, init: { maxBytes: 1024 } });
+      expect(tooLong.statusCode).toBe(502);
+      expect(tooLong.json()).toMatchObject({ code: 'upstream_too_large' });
+      const notWeb = await call({ url: 'file:///etc/passwd' });
+      expect(notWeb.json()).toMatchObject({ code: 'upstream_failed' });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 

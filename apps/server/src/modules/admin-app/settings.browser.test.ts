@@ -92,6 +92,7 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
       'Discussion',
       'Media',
       'Webhooks',
+      'Plugins',
       'Analytics',
       'AI clients',
       'Redirects',

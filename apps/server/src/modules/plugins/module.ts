@@ -2,6 +2,7 @@ import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { SettingsService } from '../settings/service.js';
+import { registerPluginSettings } from './settings.js';
 
 /**
  * Installed plugins: loaded in every process's setup (after the core modules, whose permissions
@@ -10,6 +11,7 @@ import { SettingsService } from '../settings/service.js';
 export const pluginsModule: TesseraModule = {
   name: 'plugins',
   setup: (runtime) => {
+    registerPluginSettings(runtime);
     const settings = new SettingsService(runtime);
     return pluginsOf(runtime).load((site, group) => settings.read(site, group as never));
   },

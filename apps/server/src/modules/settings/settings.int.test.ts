@@ -81,6 +81,7 @@ describe('GET /api/settings', () => {
       'mcp',
       'media',
       'newsletter',
+      'plugins',
       'reading',
       'revisions',
       'webhooks',
@@ -97,6 +98,7 @@ describe('GET /api/settings', () => {
     expect(data.reading).toMatchObject({ posts_per_page: 10, show_on_front: 'posts' });
     expect(data.media.max_image_bytes).toBe(20 * 1024 * 1024);
     expect(data.revisions).toEqual({ revisions_to_keep: 25 });
+    expect(data.plugins).toEqual({ allow_private_addresses: false });
     expect(data.newsletter).toEqual({ provider: 'none', api_key: { set: false } });
   });
 
