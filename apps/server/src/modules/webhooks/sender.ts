@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { guardedLookup, isPrivateAddress, PrivateAddressRefused } from '../../core/net/address-guard.js';
+import type { IncomingMessage } from 'node:http';
+import { send as sendOutbound } from '../../core/net/outbound.js';
 
 export interface Delivery {
   url: string;
@@ -34,84 +32,57 @@ export function signature(secret: string, timestamp: number, body: string): stri
 const RESPONSE_KEPT = 1000;
 
 /** One attempt: POSTs the body, signed; any 2xx is success. Never throws. */
-export function send(delivery: Delivery): Promise<AttemptOutcome> {
+export async function send(delivery: Delivery): Promise<AttemptOutcome> {
   const started = performance.now();
   const done = (outcome: Omit<AttemptOutcome, 'durationMs'>): AttemptOutcome => ({
     ...outcome,
     durationMs: Math.round(performance.now() - started),
   });
-  let url: URL;
-  try {
-    url = new URL(delivery.url);
-  } catch {
-    return Promise.resolve(
-      done({ ok: false, statusCode: null, error: 'The URL is not valid.', response: null }),
-    );
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // Node connects to an IP literal without a lookup: checked here instead.
-  if (!delivery.allowPrivate && isIP(host) && isPrivateAddress(host))
-    return Promise.resolve(
-      done({
-        ok: false,
-        statusCode: null,
-        error: new PrivateAddressRefused(host, host).message,
-        response: null,
-      }),
-    );
   const timestamp = Math.floor(Date.now() / 1000);
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(delivery.body),
-          'user-agent': 'Tessera-Webhooks/1',
-          'x-tessera-event': delivery.event,
-          'x-tessera-delivery': delivery.deliveryId,
-          'x-tessera-timestamp': String(timestamp),
-          'x-tessera-signature': signature(delivery.secret, timestamp, delivery.body),
-        },
-        timeout: delivery.timeoutMs,
-        ...(delivery.allowPrivate ? {} : { lookup: guardedLookup as never }),
+  let res: IncomingMessage;
+  try {
+    res = await sendOutbound(delivery.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(delivery.body),
+        'user-agent': 'Tessera-Webhooks/1',
+        'x-tessera-event': delivery.event,
+        'x-tessera-delivery': delivery.deliveryId,
+        'x-tessera-timestamp': String(timestamp),
+        'x-tessera-signature': signature(delivery.secret, timestamp, delivery.body),
       },
-      (res) => {
-        let kept = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (kept.length < RESPONSE_KEPT) kept += chunk.slice(0, RESPONSE_KEPT - kept.length);
-        });
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          const ok = status >= 200 && status < 300;
-          resolve(
-            done({
-              ok,
-              statusCode: status,
-              error: ok ? null : `The receiver answered ${status}.`,
-              response: kept || null,
-            }),
-          );
-        });
-        res.on('error', (error) =>
-          resolve(
-            done({
-              ok: false,
-              statusCode: res.statusCode ?? null,
-              error: error.message,
-              response: kept || null,
-            }),
-          ),
-        );
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${delivery.timeoutMs / 1000} s.`)));
-    req.on('error', (error) =>
-      resolve(done({ ok: false, statusCode: null, error: error.message.slice(0, 1000), response: null })),
-    );
-    req.end(delivery.body);
+      body: delivery.body,
+      allowPrivate: delivery.allowPrivate,
+      timeoutMs: delivery.timeoutMs,
+    });
+  } catch (error) {
+    return done({
+      ok: false,
+      statusCode: null,
+      error: (error as Error).message.slice(0, 1000),
+      response: null,
+    });
+  }
+  let kept = '';
+  try {
+    res.setEncoding('utf8');
+    for await (const chunk of res as AsyncIterable<string>)
+      if (kept.length < RESPONSE_KEPT) kept += chunk.slice(0, RESPONSE_KEPT - kept.length);
+  } catch (error) {
+    return done({
+      ok: false,
+      statusCode: res.statusCode ?? null,
+      error: (error as Error).message,
+      response: kept || null,
+    });
+  }
+  const status = res.statusCode ?? 0;
+  const ok = status >= 200 && status < 300;
+  return done({
+    ok,
+    statusCode: status,
+    error: ok ? null : `The receiver answered ${status}.`,
+    response: kept || null,
   });
 }
