@@ -2889,6 +2889,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rules for crawlers: the admin, the API and previews left out, and where the sitemap is */
+        get: operations["get_robots_txt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap-{type}-{page}.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sitemap: up to 2,000 published entries of one type, oldest first, with when each last changed */
+        get: operations["get_sitemap_type_page_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sitemap index: one sitemap per content type and 2,000 of its published entries */
+        get: operations["get_sitemap_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tag/{slug}/feed.xml": {
         parameters: {
             query?: never;
@@ -31580,6 +31631,149 @@ export interface operations {
                             status: string;
                         };
                         meta: Record<string, never>;
+                    };
+                };
+            };
+        };
+    };
+    get_robots_txt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_sitemap_type_page_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: number;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Validation failed; `errors` has a message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_sitemap_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap index */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
                     };
                 };
             };

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { TtlCache } from '../../core/cache/ttl-cache.js';
-import { afterCommit } from '../../core/db/transaction-routing.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import { settingsOf } from '../settings/service.js';
 import { renderRss } from './rss.js';
+import { SiteRenderings } from './site-renderings.js';
 
 /** Which feed: the site's latest posts, or those of one category or tag. */
 export interface FeedKey {
@@ -33,37 +32,28 @@ const FEED_CACHE_MS = 5 * 60_000;
  * polling every few minutes costs a lookup and, with If-None-Match, a 304 without a body.
  */
 export class FeedsService {
-  private readonly cache = new TtlCache<string, RenderedFeed>(FEED_CACHE_MS, 2_000);
+  private readonly rendered: SiteRenderings<RenderedFeed>;
 
   constructor(
     private readonly runtime: Runtime,
     private readonly content: Content,
   ) {
-    runtime.caches.register(
-      'feeds',
-      () => this.cache.clear(),
-      (siteId) => this.cache.deleteWhere((key) => key.startsWith(`${siteId as number}|`)),
+    this.rendered = new SiteRenderings(runtime, 'feeds', FEED_CACHE_MS, (event) =>
+      event.startsWith(`${FEED_TYPE}.`),
     );
   }
 
   /** A post event of the site: its feeds are forgotten once the change commits. */
   listen(): void {
-    this.runtime.hooks.addAction(
-      'site.event',
-      async (ctx, event) => {
-        const siteId = ctx.site?.id;
-        if (event.name.startsWith(`${FEED_TYPE}.`) && siteId !== undefined)
-          await afterCommit(() => this.runtime.caches.forget('feeds', siteId));
-      },
-      { owner: 'core:feeds' },
-    );
+    this.rendered.listen();
   }
 
   /** `base`: the absolute URL the site is reached at, as the request that asks for the feed used it. */
   async feed(site: Site, base: string, path: string, key: FeedKey): Promise<RenderedFeed> {
-    const cacheKey = `${site.id}|${base}|${path}`;
-    const cached = this.cache.get(cacheKey);
-    if (cached) return cached;
+    return this.rendered.get(site.id, `${base}|${path}`, () => this.render(site, base, path, key));
+  }
+
+  private async render(site: Site, base: string, path: string, key: FeedKey): Promise<RenderedFeed> {
     const [general, reading] = await Promise.all([
       settingsOf(this.runtime, site, 'general'),
       settingsOf(this.runtime, site, 'reading'),
@@ -94,7 +84,6 @@ export class FeedsService {
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       lastModified,
     };
-    this.cache.set(cacheKey, feed);
     return feed;
   }
 }
