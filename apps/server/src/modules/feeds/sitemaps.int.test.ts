@@ -92,5 +92,26 @@ describe(`robots.txt and sitemaps (${testEngine})`, () => {
       await t.runtime.caches.clear('sitemaps');
     }
     expect(await listed(b, '/sitemap-post-1.xml')).toHaveLength(1);
+
+    // An SEO plugin leaves out what it marks noindex and adds its own; another site's is dropped.
+    const removeUrls = t.runtime.hooks.addFilter(
+      'sitemap.urls',
+      (urls, _ctx, sitemap) => [
+        ...urls.filter((url) => !url.loc.endsWith(second.url)),
+        { loc: `${sitemap.base}/shop/`, lastmod: null },
+        { loc: 'https://elsewhere.example/page', lastmod: null },
+      ],
+      { owner: 'plugin:seo-test' },
+    );
+    try {
+      await t.runtime.caches.clear('sitemaps');
+      expect(await listed(a, '/sitemap-post-1.xml')).toEqual([
+        `http://a.test${third.url}`,
+        'http://a.test/shop/',
+      ]);
+    } finally {
+      removeUrls();
+      await t.runtime.caches.clear('sitemaps');
+    }
   });
 });

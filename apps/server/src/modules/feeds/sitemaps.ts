@@ -7,6 +7,23 @@ import type { PublishedItem } from '../content/published/service.js';
 import { SiteRenderings } from './site-renderings.js';
 import { renderSitemapIndex, renderUrlSet } from './sitemap-xml.js';
 
+/** An address in a sitemap: absolute, with when it last changed (ISO 8601) when known. */
+export interface SitemapUrl {
+  loc: string;
+  lastmod: string | null;
+}
+
+declare module '../../core/hooks/hook-manager.js' {
+  interface FilterHooks {
+    /**
+     * The addresses of one sitemap (the entries of `type` in block `page`, the home page heading
+     * the pages'), before it is written: the SEO plugin leaves out what it marks noindex. Only
+     * absolute http(s) addresses of this site are kept.
+     */
+    'sitemap.urls': [urls: SitemapUrl[], sitemap: { type: string; page: number; base: string }];
+  }
+}
+
 /** Addresses per sitemap: well under the protocol's 50,000, so one is quick to render and read. */
 export const SITEMAP_SIZE = 2_000;
 
@@ -67,12 +84,30 @@ export class SitemapsService {
       });
       if (items.length === 0) return null;
       const reserved = await this.membersOnly(site, items);
-      const urls: Array<{ loc: string; lastmod: string | null }> = items
+      const urls: SitemapUrl[] = items
         .filter((item) => !reserved.has(item.id))
         .map((item) => ({ loc: `${base}${item.url}`, lastmod: item.updated_at }));
       // The home page heads the pages', as in WordPress's.
       if (type === 'page' && page === 1) urls.unshift({ loc: `${base}/`, lastmod: null });
-      return renderUrlSet(urls);
+      return renderUrlSet(await this.filtered(site, urls, { type, page, base }));
+    });
+  }
+
+  /** The `sitemap.urls` filter's answer, when a plugin set one: what is not this site's is dropped. */
+  private async filtered(
+    site: Site,
+    urls: SitemapUrl[],
+    sitemap: { type: string; page: number; base: string },
+  ): Promise<SitemapUrl[]> {
+    if (!this.runtime.hooks.hasCallbacks('sitemap.urls')) return urls;
+    const ctx = this.visitor(site);
+    const answer: unknown = await ctx.hooks.applyFilters('sitemap.urls', urls, sitemap);
+    if (!Array.isArray(answer)) return urls;
+    return answer.flatMap((url: unknown) => {
+      if (typeof url !== 'object' || url === null) return [];
+      const { loc, lastmod } = url as Record<string, unknown>;
+      if (typeof loc !== 'string' || !(loc === sitemap.base || loc.startsWith(`${sitemap.base}/`))) return [];
+      return [{ loc, lastmod: typeof lastmod === 'string' ? lastmod : null }];
     });
   }
 
@@ -80,12 +115,17 @@ export class SitemapsService {
   private async membersOnly(site: Site, items: readonly PublishedItem[]): Promise<Set<number>> {
     const reserved = new Set<number>();
     if (!this.runtime.hooks.hasCallbacks('entry.access')) return reserved;
-    const ctx = operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
+    const ctx = this.visitor(site);
     for (const item of items) {
       const entry = { id: item.id, type: item.type, title: item.title, url: item.url };
       if ((await ctx.hooks.applyFilters('entry.access', 'public', entry, { signedIn: false })) === 'members')
         reserved.add(item.id);
     }
     return reserved;
+  }
+
+  /** Filters run as for an anonymous visitor of the site: sitemaps are public. */
+  private visitor(site: Site) {
+    return operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
   }
 }
