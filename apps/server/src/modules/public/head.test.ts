@@ -32,6 +32,11 @@ describe('checkedHead', () => {
     });
   });
 
+  it('adds noindex but never lifts it where the page had it (a preview, a 404)', () => {
+    expect(checkedHead(original, { ...original, noindex: true }).noindex).toBe(true);
+    expect(checkedHead({ ...original, noindex: true }, { ...original, noindex: false }).noindex).toBe(true);
+  });
+
   it('keeps the original for anything that is not a head, and bounds what is added', () => {
     expect(checkedHead(original, null)).toBe(original);
     expect(checkedHead(original, ['a'])).toBe(original);

@@ -42,7 +42,8 @@ const MOST_JSON_LD_BYTES = 64 * 1024;
  * The head a `page.head` filter gave back, checked field by field against the one it was given:
  * a field of the wrong shape keeps the original's value, added meta tags and JSON-LD that do not fit
  * are left out. A plugin can rewrite the title, description, canonical address, type, image and
- * robots rule; the dates, paging links and language alternates stay Tessera's.
+ * robots rule (noindex can be added, not lifted); the dates, paging links and language alternates
+ * stay Tessera's.
  */
 export function checkedHead(original: PageHead, filtered: unknown): PageHead {
   if (!isObject(filtered)) return original;
@@ -59,7 +60,8 @@ export function checkedHead(original: PageHead, filtered: unknown): PageHead {
     type: filtered.type === 'website' || filtered.type === 'article' ? filtered.type : original.type,
     image: filtered.image === null ? null : (imageOf(filtered.image) ?? original.image),
   };
-  if (typeof filtered.noindex === 'boolean') head.noindex = filtered.noindex;
+  // Set where Tessera set it (a preview, search results, a 404, a member notice): never lifted.
+  if (typeof filtered.noindex === 'boolean') head.noindex = original.noindex === true || filtered.noindex;
   const meta = Array.isArray(filtered.meta) ? filtered.meta.flatMap(metaOf).slice(0, MOST_META) : [];
   if (meta.length > 0) head.meta = meta;
   const jsonLd = Array.isArray(filtered.jsonLd) ? jsonLdOf(filtered.jsonLd) : [];
