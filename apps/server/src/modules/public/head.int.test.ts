@@ -84,6 +84,8 @@ describe('the page.head filter', () => {
         entry: { id: page.id, type: 'page', title: 'Opening hours', url: `/${page.slug}` },
       });
 
+      await visit(a, '/');
+      expect(seen.at(-1)).toMatchObject({ kind: 'home', status: 200, entry: null });
       const missing = await visit(a, '/no-such-page');
       expect(missing.statusCode).toBe(404);
       expect(seen.at(-1)).toMatchObject({ kind: 'not_found', status: 404, entry: null });

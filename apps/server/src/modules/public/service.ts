@@ -421,7 +421,8 @@ export class PublicSite {
         : frame.languages;
     return this.page(
       site,
-      { kind: 'list', entry: null },
+      // The latest posts' first page is the home page.
+      { kind: term || which.page > 1 ? 'list' : 'home', entry: null },
       200,
       { ...frame, languages },
       {
