@@ -562,3 +562,61 @@ describe('the plugin commands', () => {
     }
   });
 });
+
+describe('/api/plugins', () => {
+  it('lists the installed plugins for Admins, and switches one on and off for their site', async () => {
+    const asAdmin = { ...hostA, ...bearer(adminToken) };
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/plugins',
+          headers: { ...hostA, ...bearer(editorToken) },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/plugins', headers: asAdmin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const byName = new Map(
+      (listed.json().data as Array<{ name: string; error: string | null }>).map((plugin) => [
+        plugin.name,
+        plugin,
+      ]),
+    );
+    expect(byName.get('guestbook')).toMatchObject({ version: '1.0.0', state: 'loaded', active: true });
+    expect(byName.get('broken')).toMatchObject({ state: 'failed', active: false });
+    expect(byName.get('broken')?.error).toContain('licence server');
+
+    const toggle = (name: string, active: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/plugins/${name}/active`,
+        headers: asAdmin,
+        payload: { active },
+      });
+    const off = await toggle('probe', false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ name: 'probe', active: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/probe/key', headers: hostA })).statusCode).toBe(
+      404,
+    );
+    const on = await toggle('probe', true);
+    expect(on.json().data).toMatchObject({ name: 'probe', active: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/probe/key', headers: hostA })).statusCode).toBe(
+      200,
+    );
+    expect((await toggle('nowhere', true)).statusCode).toBe(404);
+
+    const logged = await t.runtime.data
+      .site(siteA.id)
+      .selectFrom('activity_log')
+      .select(['action', 'subject_id'])
+      .where('subject_type', '=', 'plugin')
+      .orderBy('id')
+      .execute();
+    expect(logged).toEqual([
+      { action: 'plugin.deactivated', subject_id: 'probe' },
+      { action: 'plugin.activated', subject_id: 'probe' },
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { SettingsService } from '../settings/service.js';
+import { pluginRoutes } from './routes.js';
 import { registerPluginSettings } from './settings.js';
 
 /**
@@ -16,6 +17,7 @@ export const pluginsModule: TesseraModule = {
     return pluginsOf(runtime).load((site, group) => settings.read(site, group as never));
   },
   routes(app, runtime) {
+    pluginRoutes(app, runtime);
     pluginsOf(runtime).mountRoutes(app, (request) => operationOf(runtime, request));
   },
 };
