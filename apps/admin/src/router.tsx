@@ -53,6 +53,7 @@ const SettingsPage = lazy(() =>
 const WebhooksPage = lazy(() =>
   import('./webhooks/WebhooksPage.js').then((m) => ({ default: m.WebhooksPage })),
 );
+const PluginsPage = lazy(() => import('./plugins/PluginsPage.js').then((m) => ({ default: m.PluginsPage })));
 const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
 const SitesPage = lazy(() => import('./sites/SitesPage.js').then((m) => ({ default: m.SitesPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
@@ -150,6 +151,7 @@ export const router = createBrowserRouter(
                 { path: '/content-types/:slug', element: <DesignerPage /> },
                 { path: '/settings/:group?', element: <SettingsPage /> },
                 { path: '/webhooks/:id?', element: <WebhooksPage /> },
+                { path: '/plugins', element: <PluginsPage /> },
                 { path: '/jobs', element: <JobsPage /> },
                 { path: '/sites', element: <SitesPage /> },
                 { path: '/profile', element: <ProfilePage /> },

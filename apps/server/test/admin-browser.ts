@@ -44,8 +44,14 @@ export interface AdminBrowser {
  * A listening server with one site on localhost and its default roles, users seeded with
  * `seedUser(t.runtime, siteId, roles, ...)`, and chromium.
  */
-export async function startAdminBrowser(env: Record<string, string> = {}): Promise<AdminBrowser> {
-  const t = await createTestApp({ RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_SESSION: '100000', ...env });
+export async function startAdminBrowser(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<AdminBrowser> {
+  const t = await createTestApp(
+    { RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_SESSION: '100000', ...env },
+    options,
+  );
   const { siteId, roles } = await seedSiteWithRoles(t.runtime, 'localhost');
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;

@@ -4,6 +4,7 @@ import { en as editor } from '../content/editor/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
 import { en as patterns } from '../patterns/messages.js';
+import { en as plugins } from '../plugins/messages.js';
 import { en as sections } from '../sections/messages.js';
 import { en as settings } from '../settings/messages.js';
 import { en as sites } from '../sites/messages.js';
@@ -91,6 +92,7 @@ export const en = {
     contentTypes: 'Content types',
     settings: 'Settings',
     webhooks: 'Webhooks',
+    plugins: 'Plugins',
     jobs: 'Background jobs',
     viewSite: 'View site',
     account: 'Account',
@@ -281,6 +283,7 @@ export const en = {
   appearance,
   contentTypes,
   sites,
+  plugins,
   sections,
   server: {
     labelRequired: '{{label}} is required.',

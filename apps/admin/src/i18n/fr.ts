@@ -4,6 +4,7 @@ import { fr as editor } from '../content/editor/messages.fr.js';
 import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
 import { fr as patterns } from '../patterns/messages.fr.js';
+import { fr as plugins } from '../plugins/messages.fr.js';
 import { fr as sections } from '../sections/messages.fr.js';
 import { fr as settings } from '../settings/messages.fr.js';
 import { fr as sites } from '../sites/messages.fr.js';
@@ -95,6 +96,7 @@ export const fr: Messages = {
     contentTypes: 'Types de contenu',
     settings: 'Réglages',
     webhooks: 'Webhooks',
+    plugins: 'Extensions',
     jobs: 'Tâches de fond',
     viewSite: 'Voir le site',
     account: 'Compte',
@@ -302,6 +304,7 @@ export const fr: Messages = {
   appearance,
   contentTypes,
   sites,
+  plugins,
   sections,
   server: {
     labelRequired: '{{label}} est obligatoire.',

@@ -27,6 +27,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/content-types', label: 'nav.contentTypes', permission: 'content_types.manage' },
   { path: '/settings', label: 'nav.settings', permission: 'settings.view' },
   { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage' },
+  { path: '/plugins', label: 'nav.plugins', permission: 'plugins.manage' },
   { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage' },
   { path: '/sites', label: 'nav.allSites', permission: 'sites.view' },
 ];

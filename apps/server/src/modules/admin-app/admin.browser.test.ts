@@ -340,6 +340,7 @@ describeInBrowser('the administration app', () => {
         'Content types',
         'Settings',
         'Webhooks',
+        'Plugins',
         'Background jobs',
         'Sites',
       ]);
