@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, page } from '../../api.js';
@@ -46,6 +46,9 @@ export function RelationPicker(props: {
         }),
       ),
     enabled: combobox.dropdownOpened,
+    // While the next words' answer comes, the last answer stays: the list does not flash "Loading"
+    // under the pointer at each pause in typing.
+    placeholderData: keepPreviousData,
   });
   const chosen = useQuery({
     queryKey: ['relation-titles', target, ids],

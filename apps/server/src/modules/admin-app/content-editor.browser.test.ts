@@ -104,6 +104,10 @@ describeInBrowser('the entry editor', () => {
     await page.getByLabel(/^Specifications/).fill('{"sails": 3}');
     // The relation: searched among the posts, chosen from the list.
     await page.getByRole('textbox', { name: 'Search to add: Logbook' }).fill('winter');
+    // The list first shows every post, then (after the typing pause) the matches: wait for those.
+    await expect
+      .poll(() => page.getByRole('option').allTextContents())
+      .toEqual([expect.stringMatching(/Winter logbook/)]);
     await page.getByRole('option', { name: /Winter logbook/ }).click();
     await page.getByRole('button', { name: 'Create draft' }).click();
     // A length below the field's minimum: said beside it before any round trip (the server's own rule
