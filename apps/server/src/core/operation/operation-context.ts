@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { Actor } from '../access/actor.js';
+import { type Actor, anonymousActorOn } from '../access/actor.js';
+import type { PermissionCatalogue } from '../access/permission-catalogue.js';
 import type { Data, SiteScopedDb } from '../db/data.js';
 import { afterCommit, inOpenTransaction } from '../db/transaction-routing.js';
 import type { ActionHooks, FilterHooks, HookContext, HookManager } from '../hooks/hook-manager.js';
@@ -69,6 +70,14 @@ export interface OperationDeps {
 /** The context of one operation by `actor` on the actor's site. */
 export function operationContext(deps: OperationDeps, actor: Actor): OperationContext {
   return new Operation(deps, actor);
+}
+
+/** What an anonymous visitor of `site` causes (a public page, a sitemap): its hooks run as for them. */
+export function visitorContext(
+  deps: OperationDeps & { readonly permissions: PermissionCatalogue },
+  site: Site,
+): OperationContext {
+  return new Operation(deps, anonymousActorOn(site, deps.permissions, null));
 }
 
 class Operation implements OperationContext {

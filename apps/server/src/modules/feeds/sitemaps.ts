@@ -1,5 +1,4 @@
-import { anonymousActorOn } from '../../core/access/actor.js';
-import { operationContext } from '../../core/operation/operation-context.js';
+import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
@@ -100,7 +99,7 @@ export class SitemapsService {
     sitemap: { type: string; page: number; base: string },
   ): Promise<SitemapUrl[]> {
     if (!this.runtime.hooks.hasCallbacks('sitemap.urls')) return urls;
-    const ctx = this.visitor(site);
+    const ctx = visitorContext(this.runtime, site);
     const answer: unknown = await ctx.hooks.applyFilters('sitemap.urls', urls, sitemap);
     if (!Array.isArray(answer)) return urls;
     return answer.flatMap((url: unknown) => {
@@ -115,17 +114,12 @@ export class SitemapsService {
   private async membersOnly(site: Site, items: readonly PublishedItem[]): Promise<Set<number>> {
     const reserved = new Set<number>();
     if (!this.runtime.hooks.hasCallbacks('entry.access')) return reserved;
-    const ctx = this.visitor(site);
+    const ctx = visitorContext(this.runtime, site);
     for (const item of items) {
       const entry = { id: item.id, type: item.type, title: item.title, url: item.url };
       if ((await ctx.hooks.applyFilters('entry.access', 'public', entry, { signedIn: false })) === 'members')
         reserved.add(item.id);
     }
     return reserved;
-  }
-
-  /** Filters run as for an anonymous visitor of the site: sitemaps are public. */
-  private visitor(site: Site) {
-    return operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
   }
 }

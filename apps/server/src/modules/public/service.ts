@@ -14,9 +14,8 @@ import {
 } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { anonymousActorOn } from '../../core/access/actor.js';
 import { NotFound } from '../../core/errors.js';
-import { operationContext } from '../../core/operation/operation-context.js';
+import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
@@ -181,14 +180,11 @@ export class PublicSite {
     const words = q.trim().slice(0, 200);
     const limit = (await settingsOf(this.runtime, site, 'reading')).posts_per_page;
     const found = words
-      ? await this.searching.search(
-          operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null)),
-          {
-            q: words,
-            page,
-            limit,
-          },
-        )
+      ? await this.searching.search(visitorContext(this.runtime, site), {
+          q: words,
+          page,
+          limit,
+        })
       : { items: [], total: 0 };
     const pages = Math.max(1, Math.ceil(found.total / limit));
     const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
@@ -623,7 +619,7 @@ export class PublicSite {
     request: PageRequest,
   ): Promise<'public' | 'members'> {
     if (!this.runtime.hooks.hasCallbacks('entry.access')) return 'public';
-    const ctx = operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
+    const ctx = visitorContext(this.runtime, site);
     return ctx.hooks.applyFilters(
       'entry.access',
       'public',
@@ -783,7 +779,7 @@ export class PublicSite {
   ): Promise<PublicAnswer> {
     const [status, frame, head, ...rest] = args;
     if (!this.runtime.hooks.hasCallbacks('page.head')) return pageAnswer(...args);
-    const ctx = operationContext(this.runtime, anonymousActorOn(site, this.runtime.permissions, null));
+    const ctx = visitorContext(this.runtime, site);
     const filtered = await ctx.hooks.applyFilters('page.head', structuredClone(head), {
       ...context,
       status,
