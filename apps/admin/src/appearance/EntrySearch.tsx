@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, page } from '../api.js';
-import { useReadableTypes } from './linked.js';
+import { useReadableTypes } from '../content/types.js';
 
 export interface ChosenEntry {
   id: number;

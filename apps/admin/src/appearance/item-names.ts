@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLinkedEntries, useLinkedTerms, useReadableTypes } from './linked.js';
+import { useReadableTypes } from '../content/types.js';
+import { useLinkedEntries, useLinkedTerms } from './linked.js';
 import type { MenuItem } from './queries.js';
 
 /** What the tree shows of an item: its name, what it links to, and why the site may not show it. */

@@ -1,8 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
-import { useContentTypes } from '../content/types.js';
-import { useCan } from '../session.js';
+import { useReadableTypes } from '../content/types.js';
 import { labelsOf, termsKey, useTaxonomies } from '../taxonomies/queries.js';
 
 /** An entry a menu item links to, as the admin finds it. */
@@ -19,17 +18,6 @@ export interface LinkedEntry {
 export interface LinkedTerm {
   name: string;
   taxonomy: string;
-}
-
-/** The content types whose entries the user may read: those a menu item can be searched among. */
-export function useReadableTypes(): Array<{ slug: string; label: string; singular: string }> {
-  const can = useCan();
-  const types = useContentTypes().data ?? [];
-  return types
-    .filter((type) =>
-      can(`${type.slug === 'page' || type.slug === 'post' ? `${type.slug}s` : type.slug}.view`),
-    )
-    .map((type) => ({ slug: type.slug, label: type.plural_label, singular: type.singular_label }));
 }
 
 /**

@@ -25,7 +25,7 @@ import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
 import { type Assignment, BulkAssign } from './BulkAssign.js';
 import { useListColumns } from './columns.js';
-import { useContentTypes } from './types.js';
+import { areaOf, useContentTypes } from './types.js';
 
 const FILTERS = ['any', 'draft', 'in_review', 'scheduled', 'published', 'trash'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -44,7 +44,7 @@ export function ContentListPage() {
   const custom = definition && !definition.builtin ? definition : undefined;
   const plural = custom?.plural_label ?? t(`content.plural.${type}`, { defaultValue: type });
   const singular = custom?.singular_label ?? t(`content.singular.${type}`, { defaultValue: type });
-  const area = type === 'page' || type === 'post' ? `${type}s` : type;
+  const area = areaOf(type);
   const can = useCan();
   useDocumentTitle(plural);
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, page } from '../api.js';
-import { useContentTypes } from '../content/types.js';
+import { useReadableTypes } from '../content/types.js';
 import { useCan } from '../session.js';
 
 interface Hit {
@@ -26,13 +26,10 @@ export function GlobalSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
-  const types = useContentTypes().data ?? [];
+  const readable = useReadableTypes();
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const readable = types.filter((type) =>
-    can(`${type.slug === 'page' || type.slug === 'post' ? `${type.slug}s` : type.slug}.view`),
-  );
   const results = useQuery({
     queryKey: ['global-search', q, readable.map((type) => type.slug)],
     enabled: q.length >= 2,
@@ -44,7 +41,7 @@ export function GlobalSearch() {
             api.GET('/api/content/{type}', { params: { path: { type: type.slug }, query: { ...query, q } } }),
           )
         ).items.map((entry) => ({
-          group: type.plural_label,
+          group: type.label,
           key: `${type.slug}-${entry.id}`,
           label: entry.title || t('dashboard.untitled'),
           detail: t(`status.${entry.status}`),

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api, data, page } from '../api.js';
+import { areaOf } from '../content/types.js';
 import { useCan } from '../session.js';
 import type { ContentType } from './model.js';
 
@@ -16,18 +17,13 @@ export function useContentType(slug: string | undefined) {
   });
 }
 
-/** The permission area of a type: `pages` and `posts` for the built-in ones, the slug else. */
-export function areaOf(type: Pick<ContentType, 'slug' | 'builtin'>): string {
-  return type.builtin && (type.slug === 'page' || type.slug === 'post') ? `${type.slug}s` : type.slug;
-}
-
 /**
  * How many entries (outside the trash) each type has, by slug: the total of a one-item page of its
  * list, asked only for types the user may list (undefined for the others, and while loading).
  */
 export function useEntryCounts(types: readonly ContentType[]): Record<string, number | undefined> {
   const can = useCan();
-  const shown = types.filter((type) => can(`${areaOf(type)}.view`));
+  const shown = types.filter((type) => can(`${areaOf(type.slug)}.view`));
   const counts = useQueries({
     queries: shown.map((type) => ({
       // Under the entries' key: the lists' changes refresh the counts too.

@@ -24,6 +24,7 @@ import { LeaveGuard } from '../../shell/LeaveGuard.js';
 import { Pending } from '../../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../../site.js';
 import { TermsPicker } from '../../taxonomies/TermsPicker.js';
+import { areaOf } from '../types.js';
 import { AuthorField } from './AuthorField.js';
 import { FieldInput } from './FieldInput.js';
 import { LockBanner } from './LockBanner.js';
@@ -35,9 +36,6 @@ import { TranslationsPanel } from './TranslationsPanel.js';
 import { useEditLock } from './useEditLock.js';
 import { useEntrySave } from './useEntrySave.js';
 import { WorkflowPanel } from './WorkflowPanel.js';
-
-/** The permission area of a type: spec 2.7's `pages` and `posts`, else the custom type's slug. */
-const areaOf = (type: string) => (type === 'page' || type === 'post' ? `${type}s` : type);
 
 /** /content/:type/new and /content/:type/:id: the type is loaded first, the entry then. */
 export function EntryEditorPage() {
