@@ -1,4 +1,4 @@
-import { createTesseraClient } from '@tessera/sdk';
+import { createTesseraClient, type paths } from '@tessera/sdk';
 import type { Middleware } from 'openapi-fetch';
 import { serverText } from './i18n/server-text.js';
 
@@ -11,10 +11,30 @@ export interface ApiError {
 }
 
 let csrfToken: string | null = null;
+let asking: Promise<string | null> | null = null;
 
 /** Kept from the sign-in answer; a reloaded page asks GET /api/auth/csrf again. */
 export function rememberCsrf(token: string | null): void {
   csrfToken = token;
+}
+
+/**
+ * The session's CSRF token for an unsafe request: the one kept, else asked of the server once (a
+ * reloaded page). `renew` asks again, for a caller whose token the server refused. Null when signed out.
+ */
+export async function sessionCsrfToken(renew = false): Promise<string | null> {
+  if (renew) csrfToken = null;
+  if (csrfToken !== null) return csrfToken;
+  // A GET: the middleware below lets it through untouched, so asking never loops.
+  asking ??= api
+    .GET('/api/auth/csrf')
+    .then(({ data: body }) => body?.data.csrf_token ?? null)
+    .catch(() => null)
+    .finally(() => {
+      asking = null;
+    });
+  csrfToken = await asking;
+  return csrfToken;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -30,12 +50,8 @@ export function onSessionExpired(listener: () => void): () => void {
 const session: Middleware = {
   async onRequest({ request }) {
     if (!UNSAFE.has(request.method)) return request;
-    if (csrfToken === null) {
-      const answer = await fetch('/api/auth/csrf', { credentials: 'same-origin' });
-      if (answer.ok)
-        csrfToken = ((await answer.json()) as { data: { csrf_token: string | null } }).data.csrf_token;
-    }
-    if (csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    const token = await sessionCsrfToken();
+    if (token) request.headers.set('x-csrf-token', token);
     return request;
   },
   onResponse({ request, response }) {
@@ -50,6 +66,28 @@ const session: Middleware = {
 /** The admin's only way to the server: the REST API that integrations use, typed by packages/sdk. */
 export const api = createTesseraClient({ baseUrl: window.location.origin, credentials: 'same-origin' });
 api.use(session);
+
+/** A path of the API with no parameter inside it (the typed client fills those itself). */
+type FixedPath = Exclude<keyof paths, `${string}{${string}`>;
+/** The query string a GET of the path takes, as the OpenAPI document types it. */
+type QueryOf<P extends FixedPath> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? Q : never;
+type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
+
+/**
+ * The address of an API path, for what the typed client cannot send itself: a link the browser
+ * follows (a CSV download) or an upload through XMLHttpRequest (for its progress). Typed on the SDK's
+ * paths and their query, so renaming a route or a parameter fails the type check here too.
+ */
+export function apiUrl<P extends FixedPath>(path: P, query?: QueryOf<P>): string {
+  const search = new URLSearchParams();
+  // As the client sends a query: empty values left out, a list as the name repeated.
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
+    if (value === undefined || value === null) continue;
+    for (const each of Array.isArray(value) ? value : [value]) search.append(name, String(each));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** The data of an answer, or the error envelope thrown (what TanStack Query shows as an error). */
 export async function data<T>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWallClock, toWallClock } from './zoned.js';
+import { dayInZone, fromWallClock, toWallClock } from './zoned.js';
 
 describe("the site's wall clock", () => {
   it('shows an instant in the site zone, not the browser one', () => {
@@ -26,5 +26,29 @@ describe("the site's wall clock", () => {
     );
     for (const wall of ['2026-11-01T01:15', '2026-03-08T12:00', '2026-12-31T23:59'])
       expect(toWallClock(fromWallClock(wall, 'America/New_York'), 'America/New_York')).toBe(wall);
+  });
+});
+
+describe("the site's days", () => {
+  it('begin and end at midnight on the site clock', () => {
+    expect(dayInZone('2026-05-01', 'Asia/Tokyo')).toEqual({
+      start: '2026-04-30T15:00:00.000Z',
+      next: '2026-05-01T15:00:00.000Z',
+    });
+    expect(dayInZone('2026-05-01', 'UTC')).toEqual({
+      start: '2026-05-01T00:00:00.000Z',
+      next: '2026-05-02T00:00:00.000Z',
+    });
+  });
+
+  it('last 23 hours when the clocks go forward', () => {
+    const day = dayInZone('2026-03-29', 'Europe/Paris');
+    expect(day).toEqual({ start: '2026-03-28T23:00:00.000Z', next: '2026-03-29T22:00:00.000Z' });
+  });
+
+  it('are null for what is not a day', () => {
+    expect(dayInZone('', 'UTC')).toBeNull();
+    expect(dayInZone('2026-02-31', 'UTC')).toBeNull();
+    expect(dayInZone('01/05/2026', 'UTC')).toBeNull();
   });
 });

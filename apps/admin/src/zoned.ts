@@ -59,3 +59,21 @@ export function fromWallClock(wall: string, zone: string): string | null {
   time = asUtc - offsetAt(time, zone);
   return new Date(time).toISOString();
 }
+
+/**
+ * The instants a day of the zone's calendar (`YYYY-MM-DD`, as a date input gives it) begins and the
+ * next one begins: a filter "from the 3rd to the 5th" means the site's days, not the browser's.
+ * Null for an empty or bad value.
+ */
+export function dayInZone(day: string, zone: string): { start: string; next: string } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1));
+  // 2026-02-31 rolls over to March in Date.UTC: not a day.
+  if (date.getUTCDate() !== d || date.getUTCMonth() !== (m ?? 1) - 1) return null;
+  const following = new Date(date.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const start = fromWallClock(`${day}T00:00`, zone);
+  const next = fromWallClock(`${following}T00:00`, zone);
+  return start && next ? { start, next } : null;
+}

@@ -3,10 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, page } from '../api.js';
+import { api, apiUrl, page } from '../api.js';
 import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
-import { useDateFormat, useDocumentTitle } from '../site.js';
+import { useDateFormat, useDocumentTitle, useSite } from '../site.js';
+import { dayInZone } from '../zoned.js';
 
 /** The activity log (spec 1): who changed what and when, filtered by action and dates, exported as CSV. */
 export function ActivityPage() {
@@ -18,11 +19,15 @@ export function ActivityPage() {
   const [to, setTo] = useState('');
   const [current, setCurrent] = useState(1);
   const when = useDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
-  // Days as the user picks them: from the start of `from` to the end of `to`, in their time zone.
+  // The site's days, as the log's times are shown: from the start of `from` to the end of `to`
+  // (the server's `to` is exclusive: the start of the next day).
+  const zone = useSite().data?.time_zone ?? 'UTC';
+  const start = dayInZone(from, zone)?.start;
+  const end = dayInZone(to, zone)?.next;
   const filter = {
     ...(debounced ? { action: debounced } : {}),
-    ...(from ? { from: new Date(`${from}T00:00:00`).toISOString() } : {}),
-    ...(to ? { to: new Date(new Date(`${to}T00:00:00`).getTime() + 86_400_000).toISOString() } : {}),
+    ...(start ? { from: start } : {}),
+    ...(end ? { to: end } : {}),
   };
   const log = useQuery({
     queryKey: ['activity', filter, current],
@@ -30,7 +35,7 @@ export function ActivityPage() {
       page(api.GET('/api/activity', { params: { query: { ...filter, page: current, limit: 50 } } })),
     placeholderData: keepPreviousData,
   });
-  const exportUrl = `/api/activity/export?${new URLSearchParams(filter).toString()}`;
+  const exportUrl = apiUrl('/api/activity/export', filter);
   const items = log.data?.items ?? [];
 
   return (

@@ -1,8 +1,9 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { operations } from '@tessera/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../api.js';
+import { api, apiUrl, data } from '../api.js';
 import { TrafficChart } from '../dashboard/TrafficChart.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
@@ -19,6 +20,9 @@ const BROWSERS: Record<string, string> = {
   opera: 'Opera',
   samsung: 'Samsung Internet',
 };
+
+/** The reports the server exports as CSV. */
+type Report = NonNullable<NonNullable<operations['get_analytics_export']['parameters']['query']>['report']>;
 
 interface Ranked {
   name: string;
@@ -37,13 +41,12 @@ export function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const number = (value: number) => value.toLocaleString(i18n.language);
-  const exportLink = (name: string) =>
-    `/api/analytics/export?report=${name}&from=${range.from}&to=${range.to}`;
+  const exportLink = (name: Report) => apiUrl('/api/analytics/export', { report: name, ...range });
 
   const table = (
     title: string,
     rows: Ranked[] | undefined,
-    report: string,
+    report: Report,
     label = (name: string) => name,
   ) => (
     <Card withBorder radius="md" component="section" aria-label={title}>

@@ -1,20 +1,8 @@
-import { type ApiError, api } from '../api.js';
+import { type ApiError, api, apiUrl, sessionCsrfToken } from '../api.js';
 import type { Media } from './model.js';
 
 /** The code of an upload that never got an answer (network down, or the server closed the connection). */
 export const NETWORK_ERROR = 'network_error';
-
-let csrf: Promise<string | null> | null = null;
-
-/** The session's CSRF token; api.ts keeps its own copy private, and the session's token does not change. */
-function csrfToken(): Promise<string | null> {
-  csrf ??= fetch('/api/auth/csrf', { credentials: 'same-origin' })
-    .then(async (answer) =>
-      answer.ok ? ((await answer.json()) as { data: { csrf_token: string | null } }).data.csrf_token : null,
-    )
-    .catch(() => null);
-  return csrf;
-}
 
 function send(
   file: File,
@@ -27,7 +15,7 @@ function send(
     form.append('file', file, file.name);
     // XMLHttpRequest, not fetch: only it reports how much of the body has gone out.
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/media/upload');
+    request.open('POST', apiUrl('/api/media/upload'));
     if (token) request.setRequestHeader('x-csrf-token', token);
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
@@ -55,11 +43,9 @@ export interface UploadOptions {
  * NETWORK_ERROR.
  */
 export async function uploadMedia(file: File, options: UploadOptions = {}): Promise<Media> {
-  let answer = await send(file, await csrfToken(), options);
-  if (answer.status === 403 && errorOf(answer).code === 'csrf_token_invalid') {
-    csrf = null;
-    answer = await send(file, await csrfToken(), options);
-  }
+  let answer = await send(file, await sessionCsrfToken(), options);
+  if (answer.status === 403 && errorOf(answer).code === 'csrf_token_invalid')
+    answer = await send(file, await sessionCsrfToken(true), options);
   if (answer.status === 201) return (answer.body as { data: Media }).data;
   // The session ended: an ordinary call answering 401 lets the shell send the user to sign in.
   if (answer.status === 401) void api.GET('/api/me');
