@@ -1,6 +1,7 @@
 import type { SecretBox } from '../access/secret-box.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
+import { type Site, systemNameOf } from '../sites/site.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /**
@@ -57,6 +58,20 @@ export function enqueueMail(
     { to: message.to, subject: message.subject, body: secrets.seal(JSON.stringify(body)) },
     { siteId: options.siteId ?? null },
   );
+}
+
+/**
+ * Queues a message a site sends (a password reset, a notification, a contact form's message): from
+ * the site's system name, so white-label holds in the recipient's inbox too, never MAIL_FROM's
+ * vendor name. Every system mail of a site goes through here.
+ */
+export function enqueueSiteMail(
+  queue: JobQueue,
+  secrets: SecretBox,
+  site: Pick<Site, 'id' | 'name' | 'branding'>,
+  message: Omit<MailMessage, 'fromName'>,
+): Promise<number> {
+  return enqueueMail(queue, secrets, { ...message, fromName: systemNameOf(site) }, { siteId: site.id });
 }
 
 /** Attempts before a message is given up (the backoff spaces them over about half an hour). */

@@ -292,9 +292,16 @@ describe(`comments (${testEngine})`, () => {
     );
   });
 
-  it("mail the entry's author through the queue", async () => {
+  it("mail the entry's author through the queue, from the site's white-label name", async () => {
+    const site = await t.runtime.siteStore.findById(a.siteId);
+    if (!site) throw new Error('no site');
+    const brand = (name: string | null) =>
+      t.runtime.siteStore
+        .update(a.siteId, { branding: { ...site.branding, name } }, new Date().toISOString())
+        .then(() => t.runtime.caches.clear('sites'));
+    await brand('Quay Studio');
     const before = smtp.inbox.length;
-    await comment(a, { name: 'Notifier', body: 'Tell the author.' });
+    await comment(a, { name: 'Notifier', body: 'Tell the author.' }).finally(() => brand(null));
     const decoded = () => smtp.inbox.slice(before).map((mail) => mail.raw.replace(/=\r?\n/g, ''));
     await waitFor(() => decoded().some((raw) => raw.includes('Notifier')), 'the notification');
     const editor = (await a.call('admin', 'GET', `/api/users/${a.users.editor.id}`)).json().data;
@@ -303,6 +310,9 @@ describe(`comments (${testEngine})`, () => {
       .find((candidate) => candidate.raw.replace(/=\r?\n/g, '').includes('Notifier'));
     expect(mail?.to).toEqual([editor.email]);
     expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('Tell the author.');
+    // MAIL_FROM's address under the site's name: the vendor's name in MAIL_FROM never shows.
+    expect(mail?.raw).toMatch(/^From: "?Quay Studio"? <[^>]+>\r?$/m);
+    expect(mail?.raw).not.toMatch(/tessera/i);
   });
 });
 

@@ -2,7 +2,7 @@ import { recordActivity } from '../../core/activity/record.js';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../core/errors.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { Page } from '../../core/http/envelope.js';
-import { enqueueMail } from '../../core/mail/mail-job.js';
+import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
@@ -355,16 +355,11 @@ export class CommentsService {
     if (!author || author.email === comment.author_email) return;
     const moderate = `${this.runtime.config.publicUrl}/admin/comments/${comment.id}`;
     const state = comment.status === 'approved' ? 'It is published.' : 'It waits for approval.';
-    await enqueueMail(
-      this.runtime.jobs.queue,
-      this.runtime.secrets,
-      {
-        to: author.email,
-        subject: `New comment on “${entry.title}”`,
-        text: `${comment.author_name} commented on “${entry.title}” (${entry.url}):\n\n${comment.body}\n\n${state} Moderate it: ${moderate}\n`,
-      },
-      { siteId: site.id },
-    );
+    await enqueueSiteMail(this.runtime.jobs.queue, this.runtime.secrets, site, {
+      to: author.email,
+      subject: `New comment on “${entry.title}”`,
+      text: `${comment.author_name} commented on “${entry.title}” (${entry.url}):\n\n${comment.body}\n\n${state} Moderate it: ${moderate}\n`,
+    });
   }
 
   private async find(repo: CommentsRepo, id: number): Promise<CommentRow> {

@@ -7,6 +7,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { systemNameOf } from '../../core/sites/site.js';
 import type { McpSession } from './session.js';
 import { annotationsOf } from './tool.js';
 
@@ -20,7 +21,8 @@ Read tessera://content-types to learn each content type's fields before creating
  */
 export function mcpServer(session: McpSession, version: string): Server {
   const server = new Server(
-    { name: 'tessera', title: `Tessera: ${session.audience.site.name}`, version },
+    // The name is the protocol's identifier; the title is what an AI client shows its user (white-label).
+    { name: 'tessera', title: systemNameOf(session.audience.site), version },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

@@ -84,6 +84,8 @@ describe('the contact form block', () => {
     expect(mail?.to).toEqual(['admin@a.test']);
     expect(mail?.raw).toContain('Subject: Contact from the site');
     expect(mail?.raw).toContain('Reply-To: ada@example.test');
+    // From the site's name (its white-label name when set), never MAIL_FROM's vendor name.
+    expect(mail?.raw).toMatch(/^From: "?Site a\.test"? <[^>]+>\r?$/m);
     expect(mail?.raw).toContain('Ada Lovelace');
     expect(mail?.raw).toContain('Do you open on Sundays?');
     expect(mail?.raw).toContain(`http://a.test/${page.slug}`);

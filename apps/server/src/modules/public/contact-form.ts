@@ -2,7 +2,7 @@ import { type Block, eachBlock, FIELD_MAX_LENGTH, type FormField, HONEYPOT } fro
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { anonymousActorOn } from '../../core/access/actor.js';
 import type { App } from '../../core/http/app-type.js';
-import { enqueueMail } from '../../core/mail/mail-job.js';
+import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
@@ -161,11 +161,11 @@ async function submit(runtime: Runtime, site: Site, submission: ContactSubmissio
   ].join('\n');
   await ctx.transaction(async () => {
     for (const to of kept.recipients)
-      await enqueueMail(
-        runtime.jobs.queue,
-        runtime.secrets,
-        { to, subject: kept.subject, text, ...(kept.replyTo ? { replyTo: kept.replyTo } : {}) },
-        { siteId: site.id },
-      );
+      await enqueueSiteMail(runtime.jobs.queue, runtime.secrets, site, {
+        to,
+        subject: kept.subject,
+        text,
+        ...(kept.replyTo ? { replyTo: kept.replyTo } : {}),
+      });
   });
 }

@@ -1,7 +1,7 @@
 import { issueSecret, sha256 } from '../../../core/access/secrets.js';
 import { recordActivity } from '../../../core/activity/record.js';
 import { type FieldErrors, ValidationFailed } from '../../../core/errors.js';
-import { enqueueMail } from '../../../core/mail/mail-job.js';
+import { enqueueSiteMail } from '../../../core/mail/mail-job.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { type Site, systemNameOf } from '../../../core/sites/site.js';
@@ -78,11 +78,11 @@ export class PasswordResetService {
         subjectId: user.id,
         ip: request.ip,
       });
-      await enqueueMail(
+      await enqueueSiteMail(
         this.runtime.jobs.queue.withData(tx),
         this.runtime.secrets,
+        site,
         resetMail(this.runtime, site, user, token.secret),
-        { siteId: site.id },
       );
     });
   }
@@ -173,7 +173,7 @@ function resetMail(runtime: Runtime, site: Site, user: UserRow, token: string) {
 Open this link within one hour to choose a new password:</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>The link works once. If you did not ask for this, ignore this message: your password stays as it is.</p>`;
-  return { to: user.email, subject: `Reset your password for ${name}`, text, html, fromName: name };
+  return { to: user.email, subject: `Reset your password for ${name}`, text, html };
 }
 
 function escapeHtml(value: string): string {

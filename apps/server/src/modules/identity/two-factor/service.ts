@@ -5,7 +5,7 @@ import type { Data } from '../../../core/db/data.js';
 import { Conflict, Forbidden, NotFound, Unauthenticated, ValidationFailed } from '../../../core/errors.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
-import type { Site } from '../../../core/sites/site.js';
+import { type Site, systemNameOf } from '../../../core/sites/site.js';
 import { LoginThrottle } from '../auth/login-throttle.js';
 import { AuthService, type Client, type LoginOutcome } from '../auth/service.js';
 import { verifyPassword } from '../password/passwords.js';
@@ -51,7 +51,7 @@ export class TwoFactorService {
       });
       await this.record(tx, site, userId, 'two_factor.setup_started', client);
     });
-    return { secret, otpauth_url: otpauthUrl(user.email, secret) };
+    return { secret, otpauth_url: otpauthUrl(systemNameOf(site), user.email, secret) };
   }
 
   /** Turns two-factor on with a first code from the app; returns the recovery codes, shown this once. */

@@ -101,8 +101,14 @@ describe('TOTP (RFC 6238 appendix B, SHA-1)', () => {
 
 describe('otpauth URL', () => {
   it('names the issuer and the account', () => {
-    expect(otpauthUrl('ann@example.test', 'ABC')).toBe(
-      'otpauth://totp/Tessera:ann%40example.test?secret=ABC&issuer=Tessera',
+    expect(otpauthUrl('Harbour Café', 'ann@example.test', 'ABC')).toBe(
+      'otpauth://totp/Harbour%20Caf%C3%A9:ann%40example.test?secret=ABC&issuer=Harbour%20Caf%C3%A9',
+    );
+  });
+
+  it('keeps a colon in the issuer from splitting the label', () => {
+    expect(otpauthUrl('A: B', 'x@y.test', 'ABC')).toBe(
+      'otpauth://totp/A%3A%20B:x%40y.test?secret=ABC&issuer=A%3A%20B',
     );
   });
 });

@@ -7,7 +7,6 @@ export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Steps of clock drift accepted on either side of the current one. */
 export const TOTP_DRIFT_STEPS = 1;
-const ISSUER = 'Tessera';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -94,8 +93,12 @@ export function newTotpSecret(): string {
   return base32Encode(randomBytes(20));
 }
 
-/** The otpauth:// URL authenticator apps read from a QR code. */
-export function otpauthUrl(accountName: string, secret: string): string {
-  const label = `${ISSUER}:${encodeURIComponent(accountName)}`;
-  return `otpauth://totp/${label}?secret=${secret}&issuer=${ISSUER}`;
+/**
+ * The otpauth:// URL authenticator apps read from a QR code. The app lists the account under
+ * `issuer`: the site's system name (white-label), never a vendor's. Encoded, a colon or space in it
+ * cannot split the label.
+ */
+export function otpauthUrl(issuer: string, accountName: string, secret: string): string {
+  const name = encodeURIComponent(issuer);
+  return `otpauth://totp/${name}:${encodeURIComponent(accountName)}?secret=${secret}&issuer=${name}`;
 }

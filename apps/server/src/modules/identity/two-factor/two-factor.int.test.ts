@@ -131,7 +131,10 @@ describe('setting up two-factor authentication', () => {
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_url } = setup.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(otpauth_url).toBe(`otpauth://totp/Tessera:setup%40example.test?secret=${secret}&issuer=Tessera`);
+    // The authenticator app lists the account under the site's name.
+    expect(otpauth_url).toBe(
+      `otpauth://totp/Site%20example.test:setup%40example.test?secret=${secret}&issuer=Site%20example.test`,
+    );
     // Stored sealed under the installation's key, never as the seed itself.
     const pending = await userRow('setup@example.test');
     expect(pending).toMatchObject({ totp_enabled_at: null });
@@ -171,6 +174,30 @@ describe('setting up two-factor authentication', () => {
     );
 
     expect((await post('/api/me/two-factor/setup', session)).json().code).toBe('two_factor_already_enabled');
+  });
+});
+
+describe('the issuer an authenticator app shows', () => {
+  it("is the site's white-label name when branding sets one, never the vendor's", async () => {
+    const site = await t.runtime.siteStore.findById(siteId);
+    if (!site) throw new Error('no site');
+    const brand = (name: string | null) =>
+      t.runtime.siteStore
+        .update(siteId, { branding: { ...site.branding, name } }, new Date().toISOString())
+        .then(() => t.runtime.caches.clear('sites'));
+    await brand('Quay Studio');
+    try {
+      await seedUser(t.runtime, siteId, roles, { email: 'branded@example.test', role: 'author' });
+      const setup = await post('/api/me/two-factor/setup', sessionOf(await login('branded@example.test')));
+      expect(setup.statusCode).toBe(200);
+      const { otpauth_url, secret } = setup.json().data;
+      expect(otpauth_url).toBe(
+        `otpauth://totp/Quay%20Studio:branded%40example.test?secret=${secret}&issuer=Quay%20Studio`,
+      );
+      expect(setup.body).not.toMatch(/tessera/i);
+    } finally {
+      await brand(null);
+    }
   });
 });
 

@@ -18,7 +18,8 @@ export interface LoadedTheme {
 export const DEFAULT_THEME: ThemeManifest = {
   name: 'default',
   version: '1.0.0',
-  title: 'Tessera',
+  // Not the vendor's name: themes are listed to white-labelled sites' administrators.
+  title: 'Default theme',
   description: 'Clean, fast and accessible: one readable column, system fonts, light and dark schemes.',
   stylesheet: fileURLToPath(new URL('../theme/default.css', import.meta.url)),
   layouts: null,
