@@ -7,6 +7,9 @@ import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { Pending } from '../shell/Shell.js';
 import { MENUS, THEMES, type Theme, useThemes, WIDGETS } from './queries.js';
 
+/** The package name of the theme that comes with the server. */
+const DEFAULT_THEME = 'default';
+
 /**
  * The installed themes (installing one is `tessera theme:install` on the server: a theme carries
  * code), the site's marked active, any other activated after a word on what changes.
@@ -17,11 +20,17 @@ export function ThemesPanel() {
   const themes = useThemes();
   const [choosing, setChoosing] = useState<Theme | null>(null);
   const [said, setSaid] = useState('');
+  // The built-in theme in the interface's words: its manifest's English, and no vendor's name
+  // on a white-labelled site.
+  const builtIn = (theme: Theme) => theme.name === DEFAULT_THEME;
+  const titleOf = (theme: Theme) => (builtIn(theme) ? t('appearance.themes.defaultTitle') : theme.title);
+  const descriptionOf = (theme: Theme) =>
+    builtIn(theme) ? t('appearance.themes.defaultDescription') : theme.description;
   const activate = useMutation({
     mutationFn: (theme: Theme) => data(api.PUT('/api/themes/active', { body: { name: theme.name } })),
     onSuccess: (theme) => {
       setChoosing(null);
-      setSaid(t('appearance.themes.activated', { name: theme.title }));
+      setSaid(t('appearance.themes.activated', { name: titleOf(theme) }));
       void client.invalidateQueries({ queryKey: THEMES });
       // Locations and zones are the theme's: the menus and widgets screens show the new ones.
       void client.invalidateQueries({ queryKey: MENUS });
@@ -58,7 +67,7 @@ export function ThemesPanel() {
               <Stack gap="xs" h="100%">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Title id={`theme-${theme.name}`} order={2} size="h4">
-                    {theme.title}
+                    {titleOf(theme)}
                   </Title>
                   {theme.active ? (
                     <Badge color="teal.9" variant="filled" style={{ flexShrink: 0 }}>
@@ -69,7 +78,7 @@ export function ThemesPanel() {
                 <Text size="xs" c="dimmed">
                   {t('appearance.themes.version', { name: theme.name, version: theme.version || '—' })}
                 </Text>
-                {theme.description ? <Text size="sm">{theme.description}</Text> : null}
+                {descriptionOf(theme) ? <Text size="sm">{descriptionOf(theme)}</Text> : null}
                 <Places label={t('appearance.themes.locations')} places={theme.menu_locations} />
                 <Places label={t('appearance.themes.zones')} places={theme.widget_zones} />
                 {theme.error ? (
@@ -86,7 +95,7 @@ export function ThemesPanel() {
                     <Button
                       disabled={theme.error !== null}
                       onClick={() => setChoosing(theme)}
-                      aria-label={t('appearance.themes.activateNamed', { name: theme.title })}
+                      aria-label={t('appearance.themes.activateNamed', { name: titleOf(theme) })}
                     >
                       {t('appearance.themes.activate')}
                     </Button>
@@ -99,7 +108,7 @@ export function ThemesPanel() {
       )}
       <ConfirmDialog
         opened={choosing !== null}
-        title={t('appearance.themes.confirmTitle', { name: choosing?.title ?? '' })}
+        title={t('appearance.themes.confirmTitle', { name: choosing ? titleOf(choosing) : '' })}
         text={t('appearance.themes.confirmText')}
         confirm={t('appearance.themes.activate')}
         pending={activate.isPending}

@@ -137,7 +137,10 @@ export const fr: typeof en = {
   },
   themes: {
     intro:
-      'Un thème définit la mise en page et le style du site. Les thèmes s’installent sur le serveur (tessera theme:install) ; ici, le site en choisit un.',
+      'Un thème définit la mise en page et le style du site. Les thèmes s’installent sur le serveur (sa commande theme:install) ; ici, le site en choisit un.',
+    defaultTitle: 'Thème par défaut',
+    defaultDescription:
+      'Net, rapide et accessible : une colonne lisible, les polices du système, des schémas clair et sombre.',
     active: 'Actif',
     inUse: 'Le site utilise ce thème.',
     version: '{{name}} · version {{version}}',

@@ -129,7 +129,10 @@ export const en = {
   },
   themes: {
     intro:
-      'A theme sets the site’s layout and style. Themes are installed on the server (tessera theme:install); here the site chooses one.',
+      'A theme sets the site’s layout and style. Themes are installed on the server (its theme:install command); here the site chooses one.',
+    defaultTitle: 'Default theme',
+    defaultDescription:
+      'Clean, fast and accessible: one readable column, system fonts, light and dark schemes.',
     active: 'Active',
     inUse: 'The site uses this theme.',
     version: '{{name}} · version {{version}}',

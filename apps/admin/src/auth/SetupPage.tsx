@@ -52,8 +52,10 @@ export function SetupPage() {
 
   const errors = fieldErrors(error);
   const known = ['site_name', 'domain', 'admin_name', 'admin_email', 'admin_password'];
+  // Once installed, the site may be white-labelled: what this link then shows names no vendor.
+  const installedBefore = !done && status.data?.installed === true;
   return (
-    <AuthLayout title={t('setup.title')}>
+    <AuthLayout title={installedBefore ? t('setup.installedTitle') : t('setup.title')}>
       {done || status.data?.installed ? (
         <Stack>
           <Alert color={done ? 'green' : 'blue'} role="status">

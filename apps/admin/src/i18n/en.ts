@@ -68,7 +68,8 @@ export const en = {
     adminPassword: 'Password',
     submit: 'Create the site',
     done: 'Tessera is set up. Sign in with the account you just created.',
-    installed: 'Tessera is already set up.',
+    installedTitle: 'Already set up',
+    installed: 'This installation is already set up. Sign in to administer it.',
     goToSignIn: 'Go to sign in',
   },
   nav: {

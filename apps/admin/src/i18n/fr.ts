@@ -72,7 +72,8 @@ export const fr: Messages = {
     adminPassword: 'Mot de passe',
     submit: 'Créer le site',
     done: 'Tessera est installé. Connectez-vous avec le compte que vous venez de créer.',
-    installed: 'Tessera est déjà installé.',
+    installedTitle: 'Déjà installé',
+    installed: 'Cette installation est déjà configurée. Connectez-vous pour l’administrer.',
     goToSignIn: 'Aller à la connexion',
   },
   nav: {

@@ -4,8 +4,8 @@ import type { en } from './messages.js';
 export const fr: typeof en = {
   title: 'Extensions',
   intro:
-    'Les extensions ajoutent des fonctions à Tessera. Elles s’installent sur le serveur avec tessera plugin:install ; ici, vous les activez et les désactivez pour ce site. Désactivée, une extension garde ses données.',
-  empty: 'Aucune extension n’est installée. Installez-en une sur le serveur avec tessera plugin:install.',
+    'Les extensions ajoutent des fonctions au site. Elles s’installent sur le serveur avec sa commande plugin:install ; ici, vous les activez et les désactivez pour ce site. Désactivée, une extension garde ses données.',
+  empty: 'Aucune extension n’est installée. Installez-en une sur le serveur avec sa commande plugin:install.',
   name: 'Extension',
   version: 'Version',
   state: 'État',

@@ -2,8 +2,8 @@
 export const en = {
   title: 'Plugins',
   intro:
-    'Plugins add features to Tessera. They are installed on the server with tessera plugin:install; here you switch them on and off for this site. Off, a plugin keeps its data.',
-  empty: 'No plugin is installed. Install one on the server with tessera plugin:install.',
+    'Plugins add features to the site. They are installed on the server with its plugin:install command; here you switch them on and off for this site. Off, a plugin keeps its data.',
+  empty: 'No plugin is installed. Install one on the server with its plugin:install command.',
   name: 'Plugin',
   version: 'Version',
   state: 'State',

@@ -179,7 +179,7 @@ export const fr: typeof en = {
     },
     mcp: {
       enabled:
-        'Désactivé : /api/mcp répond 404 et tessera mcp refuse le site. Chaque client a besoin d’un jeton et ne peut faire que ce que son utilisateur peut faire.',
+        'Désactivé : /api/mcp répond 404 et la commande mcp du serveur refuse le site. Chaque client a besoin d’un jeton et ne peut faire que ce que son utilisateur peut faire.',
       read_only: 'Les clients IA peuvent lire le contenu, les médias et les réglages, sans rien modifier.',
     },
     discussion: {

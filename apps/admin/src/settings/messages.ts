@@ -172,7 +172,7 @@ export const en = {
     },
     mcp: {
       enabled:
-        'Off: /api/mcp answers 404 and tessera mcp refuses the site. Each client still needs a token, and can do only what its user may.',
+        'Off: /api/mcp answers 404 and the server’s mcp command refuses the site. Each client still needs a token, and can do only what its user may.',
       read_only: 'AI clients can read the content, the media and the settings, and change nothing.',
     },
     discussion: {

@@ -7,7 +7,7 @@ import type { en } from './messages.js';
 export const fr: typeof en = {
   title: 'Webhooks',
   intro:
-    'Un webhook prévient un autre système de ce qui se passe sur le site : Tessera lui envoie une requête POST signée pour chaque événement auquel il est abonné.',
+    'Un webhook prévient un autre système de ce qui se passe sur le site : le site lui envoie une requête POST signée pour chaque événement auquel il est abonné.',
   add: 'Ajouter un webhook',
   newTitle: 'Nouveau webhook',
   back: 'Tous les webhooks',
@@ -41,7 +41,7 @@ export const fr: typeof en = {
   settings: 'Réglages',
   secret: 'Secret de signature',
   secretHelp:
-    'Chaque livraison porte X-Tessera-Signature : un HMAC SHA-256 de son horodatage et de son corps avec ce secret. Le récepteur le vérifie pour savoir que la requête vient de ce site.',
+    'Chaque livraison porte un en-tête de signature : un HMAC SHA-256 de son horodatage et de son corps avec ce secret. Le récepteur le vérifie pour savoir que la requête vient de ce site (la documentation de l’API nomme les en-têtes).',
   secretOnce: 'Copiez-le maintenant : il n’est montré qu’une fois et ne pourra plus être vu.',
   secretCreated: 'Le secret du webhook',
   secretRenew: 'Remplacer le secret',

@@ -2,7 +2,7 @@
 export const en = {
   title: 'Webhooks',
   intro:
-    'A webhook tells another system when something happens on the site: Tessera sends it a signed POST request for each event it subscribes to.',
+    'A webhook tells another system when something happens on the site: the site sends it a signed POST request for each event it subscribes to.',
   add: 'Add a webhook',
   newTitle: 'New webhook',
   back: 'All webhooks',
@@ -34,7 +34,7 @@ export const en = {
   settings: 'Settings',
   secret: 'Signing secret',
   secretHelp:
-    'Each delivery carries X-Tessera-Signature: an HMAC SHA-256 of its timestamp and body with this secret. The receiver checks it to know the request came from this site.',
+    'Each delivery carries a signature header: an HMAC SHA-256 of its timestamp and body with this secret. The receiver checks it to know the request came from this site (the API documentation names the headers).',
   secretOnce: 'Copy it now: it is shown this once and cannot be seen again.',
   secretCreated: 'The webhook’s secret',
   secretRenew: 'Replace the secret',

@@ -368,14 +368,15 @@ describeInBrowser('appearance in the administration app', () => {
     const { context, page } = await admin.open();
     await page.goto(`${admin.base}/admin/appearance/themes`);
     await signIn(page, ADMIN);
-    const tessera = page
+    // The built-in theme by a title that names no vendor (white-label).
+    const builtIn = page
       .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'Tessera' }) });
+      .filter({ has: page.getByRole('heading', { name: 'Default theme' }) });
     const harbour = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Harbour' }) });
-    await expect.poll(() => tessera.getByText('Active', { exact: true }).count(), LOAD).toBe(1);
-    expect(await tessera.getByRole('button', { name: /^Activate/ }).count()).toBe(0);
+    await expect.poll(() => builtIn.getByText('Active', { exact: true }).count(), LOAD).toBe(1);
+    expect(await builtIn.getByRole('button', { name: /^Activate/ }).count()).toBe(0);
     expect(await harbour.getByText('harbour · version 1.2.0').count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-appearance-themes.png'), fullPage: true });
