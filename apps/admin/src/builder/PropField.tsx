@@ -13,6 +13,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from './ColorField.js';
+import { LinkField } from './LinkField.js';
 import { ListField } from './ListField.js';
 import type { BuilderLabels } from './labels.js';
 import { MediaPropField, mediaKindsFor } from './MediaPropField.js';
@@ -64,7 +65,7 @@ export interface PropFieldProps {
  * props have a default or take an empty string.
  */
 function mustFill(schema: JsonSchema, kind: Kind): boolean {
-  if (kind.kind === 'text' || kind.kind === 'richtext')
+  if (kind.kind === 'text' || kind.kind === 'richtext' || kind.kind === 'link')
     return (
       (schema.minLength ?? 0) > 0 || (schema.pattern !== undefined && !new RegExp(schema.pattern).test(''))
     );
@@ -115,6 +116,18 @@ export function PropField(props: PropFieldProps) {
           maxLength={schema.maxLength}
           value={asString(value)}
           onChange={(e) => text(e.currentTarget.value)}
+        />
+      );
+    case 'link':
+      return (
+        <LinkField
+          label={common.label}
+          required={common.required}
+          error={common.error}
+          name={`${context.names}${path.join('.')}`}
+          maxLength={schema.maxLength}
+          value={asString(value)}
+          onChange={text}
         />
       );
     case 'richtext':

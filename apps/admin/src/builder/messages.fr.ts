@@ -99,6 +99,10 @@ export const fr: typeof en = {
     noValue: 'Aucun',
   },
   breakpoints: { desktop: 'Ordinateur', tablet: 'Tablette', mobile: 'Mobile' },
+  link: {
+    help: 'Tapez le titre d’une page pour la trouver, ou une adresse : /chemin, https://…, #ancre, mailto:, tel:',
+    none: 'Aucune page, aucun article ni aucune entrée du site ne correspond à « {{q}} ».',
+  },
   pattern: {
     none: 'Le site n’a encore aucun modèle synchronisé : enregistrez d’abord des blocs comme modèle synchronisé.',
     missing: 'Modèle {{id}} (n’existe plus)',
@@ -303,7 +307,6 @@ export const fr: typeof en = {
     alt: 'Remplace ici le texte alternatif du média.',
     crop: 'Vignettes carrées ; désactivé, chaque image reste entière.',
     height: 'En pixels.',
-    href: 'Un chemin du site, #ancre, http(s)://, mailto: ou tel:',
     showName: 'Le nom du site à côté du logo.',
     location: 'Un emplacement de menu du thème.',
     numbers: 'Numéros de page entre précédent et suivant.',
@@ -324,12 +327,10 @@ export const fr: typeof en = {
       selected: 'L’onglet ouvert au départ, compté à partir de 0.',
     },
     code: { caption: 'Un nom de fichier ou un titre.' },
-    image: { link: 'Où mène un clic.' },
     video: { url: 'Une page YouTube ou Vimeo.' },
     icon: {
       size: 'En pixels.',
       label: 'Ce qu’elle signifie ; vide : décoration.',
-      link: 'Un chemin du site, #ancre, http(s)://, mailto: ou tel:',
     },
     logo: { height: 'En pixels.' },
     menu: { label: 'Le nom de la navigation pour les lecteurs d’écran.' },
@@ -431,6 +432,7 @@ export const fr: typeof en = {
     up: 'Monter',
     down: 'Descendre',
     copy: 'Copier',
+    paste: 'Coller',
     breakpoint: 'Largeur du canevas',
     undo: 'Annuler',
     redo: 'Rétablir',
@@ -451,6 +453,13 @@ export const fr: typeof en = {
     patternSyncedHelp:
       'Placé par référence : le modifier change toutes les pages qui le montrent. Il remplace ici le bloc sélectionné.',
     savePatternButton: 'Enregistrer le modèle',
+    leave: {
+      save: 'Enregistrer et quitter',
+      retry: 'Réessayer et quitter',
+      discard: 'Quitter sans enregistrer',
+      failedTitle: 'Les modifications n’ont pas pu être enregistrées',
+      failedText: 'Elles sont gardées ici : restez et réessayez plus tard, ou quittez et perdez-les.',
+    },
     status: {
       saved: 'Tout est enregistré',
       unsaved: 'Changements pas encore enregistrés',
@@ -475,6 +484,8 @@ export const fr: typeof en = {
       pastedTop: '{{name}} collé en position {{position}} de la page',
       undone: 'Annulé',
       redone: 'Rétabli',
+      nothingToUndo: 'Rien à annuler',
+      nothingToRedo: 'Rien à rétablir',
       cannot: 'Ce bloc ne peut pas aller là',
       nothingToPaste: 'Rien à coller',
     },

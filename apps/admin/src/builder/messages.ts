@@ -94,6 +94,10 @@ export const en = {
     noValue: 'None',
   },
   breakpoints: { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' },
+  link: {
+    help: 'Type a page’s title to find it, or an address: /path, https://…, #anchor, mailto:, tel:',
+    none: 'No page, post or entry of the site matches “{{q}}”.',
+  },
   pattern: {
     none: 'The site has no synced pattern yet: save blocks as a synced pattern first.',
     missing: 'Pattern {{id}} (no longer there)',
@@ -297,7 +301,6 @@ export const en = {
     alt: 'Replaces the media item’s alternative text here.',
     crop: 'Square thumbnails; off keeps each image whole.',
     height: 'In pixels.',
-    href: 'A path of the site, #anchor, http(s)://, mailto: or tel:',
     showName: 'The site’s name beside the logo.',
     location: 'A menu location of the theme.',
     numbers: 'Page numbers between previous and next.',
@@ -318,12 +321,10 @@ export const en = {
       selected: 'The tab open at first, counted from 0.',
     },
     code: { caption: 'A file name or a title.' },
-    image: { link: 'Where a click goes.' },
     video: { url: 'A YouTube or Vimeo page.' },
     icon: {
       size: 'In pixels.',
       label: 'What it means; empty: decoration.',
-      link: 'A path of the site, #anchor, http(s)://, mailto: or tel:',
     },
     logo: { height: 'In pixels.' },
     menu: { label: 'What the navigation is called for screen readers.' },
@@ -425,6 +426,7 @@ export const en = {
     up: 'Move up',
     down: 'Move down',
     copy: 'Copy',
+    paste: 'Paste',
     breakpoint: 'Canvas width',
     undo: 'Undo',
     redo: 'Redo',
@@ -445,6 +447,13 @@ export const en = {
     patternSyncedHelp:
       'Placed by reference: editing it changes every page showing it. It replaces the selected block here.',
     savePatternButton: 'Save pattern',
+    leave: {
+      save: 'Save and leave',
+      retry: 'Try again and leave',
+      discard: 'Leave without saving',
+      failedTitle: 'The changes could not be saved',
+      failedText: 'They are kept here: stay and try again later, or leave and lose them.',
+    },
     status: {
       saved: 'All changes saved',
       unsaved: 'Changes not saved yet',
@@ -469,6 +478,8 @@ export const en = {
       pastedTop: '{{name}} pasted at position {{position}} of the page',
       undone: 'Undone',
       redone: 'Redone',
+      nothingToUndo: 'Nothing to undo',
+      nothingToRedo: 'Nothing to redo',
       cannot: 'That block cannot go there',
       nothingToPaste: 'Nothing copied to paste',
     },

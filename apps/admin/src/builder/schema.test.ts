@@ -77,6 +77,20 @@ describe('props schemas', () => {
     });
     expect(kindOf({ type: 'string' }, 'content', hints, true)).toEqual({ kind: 'richtext' });
     expect(kindOf(color, 'backgroundColor', hints, true)).toEqual({ kind: 'color' });
+    // Href of packages/blocks, and the image's link: a page of the site or an address.
+    expect(kindOf({ type: 'string', pattern: '^(/|#|https?://|mailto:|tel:)' }, 'href', hints, true)).toEqual(
+      { kind: 'link' },
+    );
+    expect(kindOf({ type: 'string', pattern: '^(https?://|/)' }, 'link', hints, true)).toEqual({
+      kind: 'link',
+    });
+    // A quote's source takes addresses only, an anchor names no page: plain text.
+    expect(kindOf({ type: 'string', pattern: '^https?://' }, 'cite', hints, true)).toMatchObject({
+      kind: 'text',
+    });
+    expect(
+      kindOf({ type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' }, 'anchor', hints, true),
+    ).toMatchObject({ kind: 'text' });
     expect(kindOf({ type: 'integer', minimum: 1 }, 'level', hints, true)).toEqual({
       kind: 'number',
       integer: true,

@@ -38,6 +38,7 @@ export interface PropHints {
 /** The input a schema gets. */
 export type Kind =
   | { kind: 'text'; long: boolean }
+  | { kind: 'link' }
   | { kind: 'richtext' }
   | { kind: 'color' }
   | { kind: 'number'; integer: boolean }
@@ -88,6 +89,16 @@ export function isColor(schema: JsonSchema): boolean {
 }
 
 /**
+ * Where a click goes (Href and the image's link in packages/blocks): a string whose pattern takes
+ * both a path of the site and a web address, so a page or post can be picked for it.
+ */
+export function isLink(schema: JsonSchema): boolean {
+  if (typeOf(schema) !== 'string' || !schema.pattern) return false;
+  const pattern = new RegExp(schema.pattern);
+  return pattern.test('/about') && pattern.test('https://example.com');
+}
+
+/**
  * The input for a prop. `path` is the prop's path in the block's props (`images.0.media_id`): a
  * media prop is one the block type lists, or the `media_id` of the items of one.
  */
@@ -106,6 +117,7 @@ export function kindOf(schema: JsonSchema, key: string, hints: PropHints, top: b
   switch (typeOf(base)) {
     case 'string':
       if (isColor(base)) return { kind: 'color' };
+      if (isLink(base)) return { kind: 'link' };
       // Items' HTML fields are not listed by the registry view; their schema says what they hold.
       if ((top && hints.richText.includes(key)) || (!top && base.description?.startsWith('HTML')))
         return { kind: 'richtext' };

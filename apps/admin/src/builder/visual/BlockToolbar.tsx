@@ -13,6 +13,8 @@ export function BlockToolbar(props: {
   onParent: () => void;
   onDuplicate: () => void;
   onCopy: () => void;
+  /** Null when nothing was copied. */
+  onPaste: (() => void) | null;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -60,6 +62,7 @@ export function BlockToolbar(props: {
           {action(t('builder.visual.down'), 'down', () => props.onMove('down'))}
           {action(t('builder.actions.duplicate'), 'duplicate', props.onDuplicate)}
           {action(t('builder.visual.copy'), 'copy', props.onCopy)}
+          {props.onPaste ? action(t('builder.visual.paste'), 'paste', props.onPaste) : null}
           {action(t('builder.actions.delete'), 'delete', props.onDelete)}
         </>
       )}

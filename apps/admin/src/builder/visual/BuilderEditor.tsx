@@ -17,8 +17,10 @@ import { BlockPalette } from './BlockPalette.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { BuilderTopBar } from './BuilderTopBar.js';
 import { Canvas, type DragSource } from './Canvas.js';
+import { hasCopied } from './clipboard.js';
 import { openTree, storedTree } from './document.js';
 import type { Drop } from './drop.js';
+import { LeaveSaving } from './LeaveSaving.js';
 import { SavePatternDialog } from './SavePatternDialog.js';
 import { TokensPanel } from './TokensPanel.js';
 import type { Opened, Target } from './targets.js';
@@ -258,6 +260,7 @@ export function BuilderEditor(props: {
 
   return (
     <div className="builder-root">
+      <LeaveSaving unsaved={autosave.unsaved} autosaves={target.autosave} save={autosave.saveNow} />
       <BuilderTopBar
         target={target}
         opened={current}
@@ -410,6 +413,7 @@ export function BuilderEditor(props: {
                   onParent={() => actions.step('parent')}
                   onDuplicate={() => actions.duplicate(selected.block.id)}
                   onCopy={() => actions.copy(selected.block.id)}
+                  onPaste={hasCopied() ? actions.paste : null}
                   onDelete={() => {
                     actions.remove(selected.block.id);
                     canvasFocus.current();
@@ -535,6 +539,8 @@ function sayText(
   switch (said.kind) {
     case 'undone':
     case 'redone':
+    case 'nothingToUndo':
+    case 'nothingToRedo':
     case 'cannot':
     case 'nothingToPaste':
       return t(`builder.visual.said.${said.kind}`);

@@ -6,6 +6,7 @@ const PATHS = {
   parent: 'M9 14L4 9l5-5M4 9h11a5 5 0 0 1 5 5v6',
   duplicate: 'M8 8h12v12H8zM4 16V4h12',
   copy: 'M9 4h6v3H9zM7 6H5v15h14V6h-2',
+  paste: 'M9 4h6v3H9zM7 6H5v15h14V6h-2M12 10v7M9 14l3 3 3-3',
   delete: 'M6 6l12 12M18 6L6 18',
 } as const;
 

@@ -14,6 +14,15 @@ export function copyToClipboard(block: Block): void {
   }
 }
 
+/** Whether a block was copied (in this tab or another): the toolbar offers to paste it. */
+export function hasCopied(): boolean {
+  try {
+    return localStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function pasteFromClipboard(): Block | null {
   try {
     const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as {

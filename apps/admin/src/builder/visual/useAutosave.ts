@@ -78,6 +78,8 @@ export function useAutosave(options: {
   }, []);
 
   const dirty = options.blocks !== saved.current;
+  /** Read when asked (a move away), not at the last render: a save may have just ended. */
+  const unsaved = useCallback(() => latest.current.blocks !== saved.current, []);
   // A change: saved a moment after the last one (each change starts the wait again), and changes
   // made while a save was on its way once it is back (`status` leaves 'saving').
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tree is what restarts the wait
@@ -143,5 +145,5 @@ export function useAutosave(options: {
     [saveNow],
   );
 
-  return { status, error, invalid: failedStatus === 422, dirty, saveNow, resume, overwrite };
+  return { status, error, invalid: failedStatus === 422, dirty, unsaved, saveNow, resume, overwrite };
 }

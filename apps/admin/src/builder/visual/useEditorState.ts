@@ -29,7 +29,7 @@ export type Said =
       parentType: string | null;
       index: number;
     }
-  | { kind: 'undone' | 'redone' | 'cannot' | 'nothingToPaste' };
+  | { kind: 'undone' | 'redone' | 'nothingToUndo' | 'nothingToRedo' | 'cannot' | 'nothingToPaste' };
 
 /**
  * The builder's tree with its history and selection, and every edit as one function: the canvas,
@@ -41,6 +41,8 @@ export function useEditorState(initial: Block[], catalog: Catalog, onSaid: (said
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
+  const historyRef = useRef(history);
+  historyRef.current = history;
   const tree = history.present;
   const treeRef = useRef(tree);
   treeRef.current = tree;
@@ -158,13 +160,16 @@ export function useEditorState(initial: Block[], catalog: Catalog, onSaid: (said
         const next = direction === 'next' ? ids[at + 1] : at > 0 ? ids[at - 1] : ids[0];
         if (next) setSelectedId(next);
       },
+      // Said only when there was a step to take: "Undone" after nothing changed would mislead.
       undo() {
+        const can = historyRef.current.past.length > 0;
         setHistory((now) => undo(now));
-        say.current({ kind: 'undone' });
+        say.current({ kind: can ? 'undone' : 'nothingToUndo' });
       },
       redo() {
+        const can = historyRef.current.future.length > 0;
         setHistory((now) => redo(now));
-        say.current({ kind: 'redone' });
+        say.current({ kind: can ? 'redone' : 'nothingToRedo' });
       },
       /** A block replaced by another in its place (a selection saved as a synced pattern). */
       swap(id: string, block: Block) {
