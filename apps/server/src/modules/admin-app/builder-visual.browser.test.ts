@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
@@ -43,6 +43,33 @@ const shape = blockShape;
 async function savedShape(page: Page, id: number): Promise<string> {
   const entry = await call(page, 'GET', `/api/content/page/${id}`);
   return shape(entry.body.data.blocks as StoredBlock[]);
+}
+
+/** The block types these tests place: each renders a root of class `tb-<type>`. */
+const TYPES = ['section', 'grid', 'heading', 'paragraph', 'image', 'pattern', 'button', 'latest-posts'];
+
+/**
+ * The nesting of the blocks rendered in `root` (the canvas's body, the public page's blocks), as
+ * blockShape writes a stored tree, read from their root classes: what a visitor's browser lays out.
+ */
+function renderedShape(root: Locator): Promise<string> {
+  return root.evaluate((top, names) => {
+    const typeOf = (el: Element) => names.find((name) => el.classList.contains(`tb-${name}`));
+    const blocks = [...top.querySelectorAll('*')].filter((el) => typeOf(el) !== undefined);
+    const parentOf = (el: Element) => {
+      for (let up = el.parentElement; up && up !== top; up = up.parentElement) if (typeOf(up)) return up;
+      return null;
+    };
+    const shape = (parent: Element | null): string =>
+      blocks
+        .filter((block) => parentOf(block) === parent)
+        .map((block) => {
+          const inner = shape(block);
+          return inner ? `${typeOf(block)}(${inner})` : typeOf(block);
+        })
+        .join(',');
+    return shape(null);
+  }, TYPES);
 }
 
 /** The canvas's box of an element inside it, in the page's coordinates. */
@@ -166,12 +193,24 @@ describeInBrowser('the visual builder', () => {
     // paragraph added from the palette with Enter, then out of the grid into the section with Alt+Left.
     await frame.locator('img[alt="Boats at dawn"]').click();
     await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Image' }).count()).toBe(1);
+    const canvasShape = () => renderedShape(frame.locator('body'));
     await page.keyboard.press('Alt+ArrowUp');
     await expect.poll(() => said.textContent()).toContain('Image moved into Grid, position 1');
+    await expect.poll(canvasShape).toBe('section(grid(image,heading))');
     await page.keyboard.press('Control+z');
     await expect.poll(() => said.textContent()).toContain('Undone');
+    await expect.poll(canvasShape).toBe('section(grid(heading,image))');
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => said.textContent()).toContain('Redone');
+    await expect.poll(canvasShape).toBe('section(grid(image,heading))');
+    // The toolbar's buttons do the same; with nothing left to redo, that is said, not "Redone".
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(canvasShape).toBe('section(grid(heading,image))');
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(canvasShape).toBe('section(grid(image,heading))');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => said.textContent()).toContain('Nothing to redo');
+    await expect.poll(canvasShape).toBe('section(grid(image,heading))');
     await page.locator('[data-block-type="paragraph"]').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => said.textContent()).toContain('Paragraph added in Grid, position 2');
@@ -224,11 +263,21 @@ describeInBrowser('the visual builder', () => {
       .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'), { timeout: 15_000 })
       .toBe('saved');
 
-    await page.goto(`${base}/admin/builder/pattern/${patternId}`);
+    // Opened from the page's pattern block (chosen when it was inserted): a move within the admin.
+    await page.getByRole('button', { name: /^Edit this pattern/ }).click();
+    await expect.poll(() => page.url()).toContain(`/admin/builder/pattern/${patternId}`);
     await expect.poll(() => frame.getByText('Open daily').count(), { timeout: 10_000 }).toBe(1);
     await frame.getByText('Open daily').click();
     await settings.getByLabel('Text').fill('Open every day');
     await expect.poll(() => frame.getByText('Open every day').count()).toBe(1);
+    // A pattern is saved by hand: leaving it unsaved (the browser's Back) asks first; staying keeps it.
+    await page.goBack();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect.poll(() => leave.count()).toBe(1);
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect.poll(() => leave.count()).toBe(0);
+    expect(page.url()).toContain(`/admin/builder/pattern/${patternId}`);
+    expect(await frame.getByText('Open every day').count()).toBe(1);
     await page.getByRole('button', { name: 'Save pattern' }).click();
     await expect
       .poll(() => page.locator('[data-save-status]').getAttribute('data-save-status'))
@@ -255,6 +304,13 @@ describeInBrowser('the visual builder', () => {
       JSON.stringify(found),
     ).toBe(true);
     expect([...found].sort((a, b) => a - b)).toEqual(found);
+    // As a visitor's browser lays it out: the same nesting, the synced pattern's heading in its place.
+    const visitor = await context.newPage();
+    await visitor.goto(`${base}${created.body.data.url}`);
+    expect(await renderedShape(visitor.locator('main .tb-blocks').first())).toBe(
+      'section(grid(image,heading),paragraph),pattern(heading)',
+    );
+    await visitor.close();
     expect(await (await page.request.get(`${base}${other.body.data.url}`)).text()).toContain(
       'Open every day',
     );
@@ -272,6 +328,14 @@ describeInBrowser('the visual builder', () => {
     expect(await savedShape(page, id)).toBe('section(grid(image,heading),paragraph),pattern');
     await page.getByRole('button', { name: 'Back to editing' }).click();
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(6);
+    // The oldest revision the drawer lists (eight a page, newest first) is the one restored.
+    const listed = (await call(page, 'GET', `/api/builder/page/${id}/revisions?page=1&limit=8`)).body
+      .data as Array<{ id: number }>;
+    const oldest = listed[listed.length - 1];
+    if (!oldest) throw new Error('no revision listed');
+    const earlier = (await call(page, 'GET', `/api/content/page/${id}/revisions/${oldest.id}`)).body.data;
+    const earlierShape = shape((earlier.state?.blocks ?? []) as StoredBlock[]);
+    expect(earlierShape).not.toBe('section(grid(image,heading),paragraph),pattern');
     await page.getByRole('button', { name: 'Revisions' }).click();
     await drawer
       .getByRole('button', { name: /^Restore/ })
@@ -282,9 +346,7 @@ describeInBrowser('the visual builder', () => {
       .getByRole('button', { name: /^Restore/ })
       .click();
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBeLessThan(5);
-    expect((await savedShape(page, id)).length).toBeLessThan(
-      'section(grid(image,heading),paragraph),pattern'.length,
-    );
+    await expect.poll(() => savedShape(page, id)).toBe(earlierShape);
     await context.close();
   }, 180_000);
 
@@ -461,6 +523,67 @@ describeInBrowser('the visual builder', () => {
     const hero = patterns.find((pattern) => pattern.name === 'Hero');
     expect(hero?.synced).toBe(true);
     expect(blockShape(hero?.blocks ?? [])).toBe('section(grid(heading,image))');
+    await context.close();
+  }, 120_000);
+
+  it('links a button to a post found by its title, and saves before the browser goes back', async () => {
+    const { context, page } = await admin.open();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${base}/admin/login`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const post = await call(page, 'POST', '/api/posts', { title: 'Ferry timetable' });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    const created = await call(page, 'POST', '/api/pages', { title: 'Getting here' });
+    const id = created.body.data.id as number;
+    // Into the builder from the page's editor, so the browser's Back below is a move within the admin.
+    await page.goto(`${base}/admin/content/page/${id}`);
+    await page.getByRole('link', { name: 'Open in the builder' }).click();
+    await expect.poll(() => page.locator('[data-block-type="button"]').count(), { timeout: 10_000 }).toBe(1);
+    const settings = page.getByRole('complementary', { name: 'Block settings' });
+    const status = () => page.locator('[data-save-status]').getAttribute('data-save-status');
+
+    // The link picker: words search the site's entries, the one chosen puts in its address.
+    await page.locator('[data-block-type="button"]').click();
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Button' }).count()).toBe(1);
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    const link = settings.getByLabel('Link address');
+    await link.fill('ferry');
+    await expect.poll(() => page.getByRole('option', { name: /Ferry timetable/ }).count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'builder-visual-link.png') });
+    await page.getByRole('option', { name: /Ferry timetable/ }).click();
+    await expect.poll(() => link.inputValue()).toBe(post.body.data.url);
+    expect(await violations(page)).toEqual([]);
+
+    // The canvas toolbar's copy, paste, duplicate and delete, each on the canvas at once.
+    const frame = page.frameLocator('[data-testid="builder-canvas"]');
+    const buttons = () => frame.locator('.tb-button').count();
+    await page.getByRole('button', { name: 'Copy: Button' }).click();
+    await page.getByRole('button', { name: 'Paste: Button' }).click();
+    await expect.poll(buttons).toBe(2);
+    await page.getByRole('button', { name: 'Delete: Button' }).click();
+    await expect.poll(buttons).toBe(1);
+    await frame.locator('.tb-button').click();
+    await page.getByRole('button', { name: 'Duplicate: Button' }).click();
+    await expect.poll(buttons).toBe(2);
+    await page.getByRole('button', { name: 'Delete: Button' }).click();
+    await expect.poll(buttons).toBe(1);
+    await frame.locator('.tb-button').click();
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Button' }).count()).toBe(1);
+
+    // A change, then gone at once with the browser's Back (well before the autosave's 2.5 s): saved first.
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    await settings.getByLabel('Text').first().fill('Timetable');
+    await expect.poll(() => frame.locator('.tb-button').textContent()).toBe('Timetable');
+    await page.goBack();
+    // The page's editor shows once the save is done (the address changes at once, then back while
+    // the move waits for the save).
+    await expect.poll(() => page.getByRole('link', { name: 'Open in the builder' }).count()).toBe(1);
+    expect(page.url()).toContain(`/admin/content/page/${id}`);
+    const stored = (await call(page, 'GET', `/api/content/page/${id}`)).body.data.blocks as StoredBlock[];
+    expect(stored.map((block) => [block.type, block.props.text, block.props.href])).toEqual([
+      ['button', 'Timetable', post.body.data.url],
+    ]);
     await context.close();
   }, 120_000);
 
