@@ -27,6 +27,15 @@ describe.runIf(built || process.env.CI)('the admin app as the server serves it',
     }
   });
 
+  it('lets its pages show stock photo thumbnails from the providers, and no other new pictures', async () => {
+    const policy = String((await t.app.inject({ url: '/admin/media' })).headers['content-security-policy']);
+    expect(policy).toMatch(
+      /(^|;)img-src 'self' data: https:\/\/images\.unsplash\.com https:\/\/plus\.unsplash\.com https:\/\/images\.pexels\.com(;|$)/,
+    );
+    expect(policy).toMatch(/(^|;)script-src 'self'(;|$)/);
+    expect(policy).not.toContain('media-src');
+  });
+
   it('serves its hashed files for a year, and nothing outside them', async () => {
     const html = readFileSync(join(ADMIN_DIST, 'index.html'), 'utf8');
     const script = html.match(/src="(\/admin\/assets\/[^"]+\.js)"/)?.[1];

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { allowOrigins } from '../../core/http/content-policy.js';
 import type { TesseraModule } from '../../core/modules/module.js';
+import { stockImageOrigins } from '../media/stock/image-origins.js';
 
 /** Where Vite writes the admin app (apps/admin/dist), from apps/server/{src,dist}/modules/admin-app. */
 export const ADMIN_DIST = fileURLToPath(new URL('../../../../admin/dist/', import.meta.url));
@@ -24,7 +26,13 @@ const TYPES: Record<string, string> = {
  */
 export const adminAppModule: TesseraModule = {
   name: 'admin-app',
-  routes(app) {
+  routes(app, runtime) {
+    // The library shows files from MEDIA_URL (a CDN) and stock photo thumbnails from the providers.
+    const media = runtime.config.storage.publicUrl ? [new URL(runtime.config.storage.publicUrl).origin] : [];
+    const pictures = {
+      'img-src': [...media, ...stockImageOrigins(runtime.config.stock)],
+      'media-src': media,
+    };
     const files = new Map<string, { body: Buffer; type: string }>();
     // Only files under `within` (the dist folder, or its assets): `..` in an address leads nowhere.
     const file = (path: string, within = ADMIN_DIST) => {
@@ -45,6 +53,7 @@ export const adminAppModule: TesseraModule = {
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The administration app is not built: run `npm run build` (npm start does it).');
+      allowOrigins(reply, pictures);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

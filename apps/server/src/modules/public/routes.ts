@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
+import { allowOrigins } from '../../core/http/content-policy.js';
 import type { FastResponder } from '../../core/http/fast-lane.js';
 import { Id } from '../../core/http/input-schemas.js';
 import { operationOf } from '../../core/http/request-actor.js';
@@ -189,7 +190,8 @@ export function publicRoutes(
     // The home page of a site of several languages sends first-time visitors to theirs.
     else if (target.path === '/' && current.locales.length > 1)
       reply.header('vary', 'accept-language, referer');
-    allowMediaOrigin(reply, mediaOrigin);
+    // Pages show media files from MEDIA_URL when one is set (a CDN, a bucket).
+    if (mediaOrigin) allowOrigins(reply, { 'img-src': [mediaOrigin], 'media-src': [mediaOrigin] });
     documentHeaders(reply, request.protocol);
     if (target.cacheable && !answer.personal && answer.status !== 422 && answer.status !== 403) {
       const headers: Record<string, string> = {};
@@ -388,21 +390,4 @@ const NOT_FOR_DOCUMENTS = [
 function documentHeaders(reply: FastifyReply, protocol: string): void {
   for (const name of NOT_FOR_DOCUMENTS) reply.raw.removeHeader(name);
   if (protocol !== 'https') reply.raw.removeHeader('strict-transport-security');
-}
-
-/**
- * Pages show media files from MEDIA_URL when one is set (a CDN, a bucket): the page's policy lets
- * images and media come from that origin too, and from nowhere else new.
- */
-function allowMediaOrigin(reply: FastifyReply, origin: string | null): void {
-  if (!origin) return;
-  const policy = reply.raw.getHeader('content-security-policy');
-  if (typeof policy !== 'string') return;
-  const widened = policy
-    .replace(/(^|;)img-src ([^;]*)/, `$1img-src $2 ${origin}`)
-    .replace(/(^|;)media-src ([^;]*)/, `$1media-src $2 ${origin}`);
-  reply.raw.setHeader(
-    'content-security-policy',
-    widened.includes('media-src') ? widened : `${widened};media-src 'self' ${origin}`,
-  );
 }

@@ -26,6 +26,16 @@ const StockPhotoSchema = Type.Object({
 /** /api/media/stock: search Unsplash and Pexels, import with credit. */
 export function stockRoutes(app: App, runtime: Runtime, stock: StockService): void {
   const routes = siteRoutes(app, (request) => operationOf(runtime, request), 'media');
+  routes.get(
+    '/api/media/stock/providers',
+    {
+      permission: 'media.upload',
+      summary: 'The stock photo providers, and which have an API key in the media settings',
+      description: 'Says whether a key is set, never the key: for those who may import but not see settings.',
+      data: Type.Array(Type.Object({ name: Provider, label: Type.String(), configured: Type.Boolean() })),
+    },
+    (ctx) => stock.sources(ctx),
+  );
   routes.list(
     '/api/media/stock/search',
     {

@@ -19,6 +19,13 @@ export interface StockImport {
   alt_text?: string;
 }
 
+/** A provider as the library's picker offers it: configured when the site has its key. */
+export interface StockSource {
+  name: StockProviderName;
+  label: string;
+  configured: boolean;
+}
+
 const PER_PAGE = 24;
 const KEY_SETTING = { unsplash: 'unsplash_access_key', pexels: 'pexels_api_key' } as const;
 
@@ -38,6 +45,17 @@ export class StockService {
       unsplash: new Unsplash(runtime.config.stock.unsplashUrl),
       pexels: new Pexels(runtime.config.stock.pexelsUrl),
     };
+  }
+
+  /** Both providers, and which have a key: what the picker offers without revealing a key. */
+  async sources(ctx: OperationContext): Promise<StockSource[]> {
+    requirePermission(ctx.actor, 'media.upload');
+    const settings = await settingsOf(this.runtime, ctx.site, 'media');
+    return Object.values(this.providers).map((provider) => ({
+      name: provider.name,
+      label: provider.label,
+      configured: Boolean(settings[KEY_SETTING[provider.name]]),
+    }));
   }
 
   async search(

@@ -26,6 +26,13 @@ afterAll(async () => {
 
 describe('stock photos', () => {
   it('asks for the API key before anything, and keeps the key write-only', async () => {
+    const none = await a.call('author', 'GET', '/api/media/stock/providers');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().data).toEqual([
+      { name: 'unsplash', label: 'Unsplash', configured: false },
+      { name: 'pexels', label: 'Pexels', configured: false },
+    ]);
+    expect((await a.call('contributor', 'GET', '/api/media/stock/providers')).statusCode).toBe(403);
     const res = await a.call('editor', 'GET', '/api/media/stock/search?provider=unsplash&q=lighthouse');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.provider[0]).toContain('unsplash_access_key');
@@ -39,6 +46,10 @@ describe('stock photos', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.provider).toEqual(['Unsplash refused the API key in the media settings.']);
     await a.call('admin', 'PUT', '/api/settings/media', { unsplash_access_key: stock.unsplashKey });
+    // Those who may import but not read the settings learn which providers have a key, not the key.
+    const both = await a.call('author', 'GET', '/api/media/stock/providers');
+    expect(both.json().data.map((p: { configured: boolean }) => p.configured)).toEqual([true, true]);
+    expect(both.body).not.toContain(stock.unsplashKey);
   });
 
   it('searches both providers through one shape', async () => {
