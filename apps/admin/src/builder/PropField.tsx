@@ -20,7 +20,7 @@ import { MediaPropField, mediaKindsFor } from './MediaPropField.js';
 import { PatternField } from './PatternField.js';
 import type { BlockType } from './queries.js';
 import { ResponsiveField } from './ResponsiveField.js';
-import { type Breakpoint, isRequired, type JsonSchema, type Kind, kindOf } from './schema.js';
+import { type Breakpoint, isRequired, type JsonSchema, type Kind, kindOf, unitOf } from './schema.js';
 
 // Tiptap is heavy: loaded when a block with rich text is first selected.
 const RichTextInput = lazy(() =>
@@ -136,10 +136,12 @@ export function PropField(props: PropFieldProps) {
           <RichTextInput {...common} value={asString(value)} onChange={(html) => onChange(html)} />
         </Suspense>
       );
-    case 'number':
+    case 'number': {
+      const unit = unitOf(schema);
       return (
         <NumberInput
           {...common}
+          suffix={unit ? ` ${unit}` : undefined}
           value={typeof value === 'number' ? value : ''}
           min={schema.minimum}
           max={schema.maximum}
@@ -153,6 +155,7 @@ export function PropField(props: PropFieldProps) {
           }
         />
       );
+    }
     case 'boolean':
       return (
         <Switch

@@ -8,6 +8,7 @@ import {
   perBreakpoint,
   responsiveValueOf,
   summaryOf,
+  unitOf,
 } from './schema.js';
 
 // As GET /api/builder/blocks sends them (TypeBox's JSON Schema).
@@ -96,6 +97,9 @@ describe('props schemas', () => {
       integer: true,
     });
     expect(kindOf({ type: 'number' }, 'latitude', hints, true)).toEqual({ kind: 'number', integer: false });
+    expect(unitOf({ type: 'integer', description: 'In px' })).toBe('px');
+    expect(unitOf({ type: 'integer', description: 'Body text, in px' })).toBeNull();
+    expect(unitOf({ type: 'integer' })).toBeNull();
     expect(kindOf({ type: 'boolean' }, 'fullWidth', hints, true)).toEqual({ kind: 'boolean' });
     expect(kindOf(align.properties?.desktop ?? {}, 'align', hints, true)).toEqual({
       kind: 'choice',

@@ -88,6 +88,11 @@ export function isColor(schema: JsonSchema): boolean {
   return typeOf(schema) === 'string' && (schema.pattern?.startsWith('^(token:') ?? false);
 }
 
+/** The unit a number is in, as the registry says it (`In px`): shown inside its input. */
+export function unitOf(schema: JsonSchema): string | null {
+  return /^In (px|%|em|rem|ms|s)\b/.exec(schema.description ?? '')?.[1] ?? null;
+}
+
 /**
  * Where a click goes (Href and the image's link in packages/blocks): a string whose pattern takes
  * both a path of the site and a web address, so a page or post can be picked for it.
