@@ -127,9 +127,13 @@ export function toApiError(error: unknown, response?: Response): ApiError {
     // Already said once: a mutation's error passes here again when a screen shows it.
     if (said.has(envelope)) return envelope;
     const errors = Object.fromEntries(
-      Object.entries(envelope.errors ?? {}).map(([field, messages]) => [field, messages.map(serverText)]),
+      Object.entries(envelope.errors ?? {}).map(([field, messages]) => [
+        field,
+        messages.map((message) => serverText(message)),
+      ]),
     );
-    const localized = { ...envelope, message: serverText(envelope.message), errors };
+    // The envelope's code says which message it is; the per-field messages are read by their words.
+    const localized = { ...envelope, message: serverText(envelope.message, envelope.code), errors };
     said.add(localized);
     return localized;
   }

@@ -12,6 +12,7 @@ import { en as taxonomies } from '../taxonomies/messages.js';
 import { en as contentTypes } from '../types/messages.js';
 import { en as users } from '../users/messages.js';
 import { en as webhooks } from '../webhooks/messages.js';
+import { en as fromServer } from './server/messages.js';
 
 /** The admin's words in English; fr.ts has the same keys (a test fails on any missing). */
 export const en = {
@@ -330,6 +331,7 @@ export const en = {
     password: 'The password is incorrect.',
     code: 'The code is incorrect or has expired.',
   },
+  fromServer,
   patterns,
   types: {
     post: 'Post',

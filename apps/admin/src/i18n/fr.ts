@@ -13,6 +13,7 @@ import { fr as contentTypes } from '../types/messages.fr.js';
 import { fr as users } from '../users/messages.fr.js';
 import { fr as webhooks } from '../webhooks/messages.fr.js';
 import type { Messages } from './en.js';
+import { fr as fromServer } from './server/messages.fr.js';
 
 /** The admin's words in French. */
 export const fr: Messages = {
@@ -351,6 +352,7 @@ export const fr: Messages = {
     password: 'Le mot de passe est incorrect.',
     code: 'Le code est incorrect ou a expiré.',
   },
+  fromServer,
   patterns,
   types: {
     post: 'Article',

@@ -1,11 +1,14 @@
 import { i18next } from './index.js';
+import { CODES } from './server/codes.js';
+import { en as fromServer } from './server/messages.js';
+import { type Matcher, matchersOf, NESTED } from './server/templates.js';
 
 /**
- * The server's most frequent messages, in the words it sends (its input validation in
+ * The server's generic messages, in the words it sends (its input validation in
  * core/http/error-handler.ts, content field checks in content/fields/validate-values.ts, the error
- * classes of core/errors.ts), each with the key of its translation under `server`. The API speaks
- * English to every client; the admin says these in the interface's language. A message not listed
- * here is shown as the server wrote it.
+ * classes of core/errors.ts), each with the key of its translation under `server`: the same keys
+ * say the admin's own checks of a form (forms.ts). The domain's messages are templates under
+ * `fromServer.messages` (server/messages.ts). A message neither knows is shown as the server wrote it.
  */
 export const CATALOG: ReadonlyArray<readonly [RegExp, string]> = [
   [/^The given data was invalid\.$/, 'invalid'],
@@ -56,12 +59,61 @@ export const CATALOG: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?<label>[^.]{1,100}) is required\.$/, 'labelRequired'],
 ];
 
-/** `message` in the interface's language when it is one the catalog knows, else unchanged. */
-export function serverText(message: string): string {
+/**
+ * Every message the admin knows, as patterns: the domain's templates first (the most specific
+ * first), then the generic catalogue, whose last entry (`<label> is required.`) takes anything.
+ */
+const MATCHERS: readonly Matcher[] = [
+  ...matchersOf(fromServer.messages, 'fromServer.messages'),
+  ...CATALOG.map(([pattern, key]) => ({ key: `server.${key}`, pattern })),
+];
+
+const BY_KEY = new Map<string, Matcher[]>();
+for (const matcher of MATCHERS) BY_KEY.set(matcher.key, [...(BY_KEY.get(matcher.key) ?? []), matcher]);
+
+/** Whether a message has values to read out of it (a named group), or is the same words each time. */
+const carriesValues = (matcher: Matcher) => /\(\?<\w+>/.test(matcher.pattern.source);
+
+/**
+ * `message` in the interface's language when the admin knows it, else unchanged. With the envelope's
+ * `code`, a message that carries no value is said by its code alone; the others are read against
+ * the code's own messages first, for the values in them.
+ */
+export function serverText(message: string, code?: string): string {
   if (i18next.language === 'en' || !i18next.isInitialized) return message;
-  for (const [pattern, key] of CATALOG) {
+  const keys = code === undefined ? undefined : CODES[code];
+  const [only, ...others] = keys ?? [];
+  if (only !== undefined && others.length === 0 && !BY_KEY.get(only)?.some(carriesValues))
+    return i18next.t(only);
+  const first = keys ? MATCHERS.filter((matcher) => keys.includes(matcher.key)) : [];
+  for (const { key, pattern } of [...first, ...MATCHERS]) {
     const found = pattern.exec(message);
-    if (found) return i18next.t(`server.${key}`, { ...found.groups });
+    if (found) return i18next.t(key, valuesIn(found.groups));
   }
   return message;
+}
+
+/** A message's values as the interface says them: words the server puts in, and nested messages. */
+function valuesIn(groups: Record<string, string> | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(groups ?? {}))
+    values[name] = name === NESTED ? serverText(value) : wordsOf(name, value);
+  return values;
+}
+
+/**
+ * A value in the interface's language when it is one of the words `name` takes (`suspended`), or a
+ * list of them ("image or video", "submit, publish"); anything else (a name, a number) as it is.
+ */
+function wordsOf(name: string, value: string): string {
+  const words = (fromServer.words as Record<string, unknown>)[name];
+  if (typeof words !== 'object' || words === null) return value;
+  const say = (word: string) =>
+    Object.hasOwn(words, word) ? i18next.t(`fromServer.words.${name}.${word}`) : null;
+  const whole = say(value);
+  if (whole !== null) return whole;
+  const or = value.includes(fromServer.words.or);
+  const parts = value.split(or ? fromServer.words.or : ', ').map(say);
+  if (parts.length < 2 || parts.some((part) => part === null)) return value;
+  return parts.join(or ? i18next.t('fromServer.words.or') : ', ');
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Collapse, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverText } from '../i18n/server-text.js';
 import { useConfirm } from '../shell/confirm.js';
 import { useDateFormat } from '../site.js';
 import { RescheduleForm } from './RescheduleForm.js';
@@ -91,7 +92,7 @@ export function JobCard(props: {
             </Text>
             <Spoiler maxHeight={64} showLabel={t('jobs.more')} hideLabel={t('jobs.less')}>
               <Code block c="red.9" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {job.last_error}
+                {serverText(job.last_error)}
               </Code>
             </Spoiler>
           </Stack>

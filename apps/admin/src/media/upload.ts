@@ -1,4 +1,4 @@
-import { type ApiError, api, apiUrl, sessionCsrfToken } from '../api.js';
+import { type ApiError, api, apiUrl, sessionCsrfToken, toApiError } from '../api.js';
 import type { Media } from './model.js';
 
 /** The code of an upload that never got an answer (network down, or the server closed the connection). */
@@ -55,7 +55,8 @@ export async function uploadMedia(file: File, options: UploadOptions = {}): Prom
 function errorOf(answer: { status: number; statusText: string; body: unknown }): ApiError {
   if (answer.status === 0) return { message: '', errors: {}, code: NETWORK_ERROR };
   const body = answer.body as Partial<ApiError> | null;
-  if (body && typeof body.message === 'string') return { errors: {}, ...body } as ApiError;
+  // The envelope as every other call gives it: its messages in the interface's language.
+  if (body && typeof body.message === 'string') return toApiError({ errors: {}, ...body });
   return { message: `${answer.status} ${answer.statusText}`, errors: {} };
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
+import { serverText } from '../i18n/server-text.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
 
@@ -84,7 +85,7 @@ export function PluginsPage() {
                     </Badge>
                     {plugin.error ? (
                       <Text size="xs" c="red.9" mt={4}>
-                        {plugin.error}
+                        {serverText(plugin.error)}
                       </Text>
                     ) : null}
                   </Table.Td>

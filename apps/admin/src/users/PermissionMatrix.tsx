@@ -2,6 +2,7 @@ import { Center, Checkbox, Table } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentTypes } from '../content/types.js';
+import { permissionText } from '../i18n/server/descriptions.js';
 import { humanize, type MatrixRow, matrixOf } from './matrix.js';
 import type { PermissionGroup } from './queries.js';
 
@@ -97,7 +98,9 @@ export function PermissionMatrix(props: {
                       <Center>
                         <Checkbox
                           aria-label={cell.id}
-                          title={props.held(cell.id) ? cell.description : t('users.roles.notHeldCell')}
+                          title={
+                            props.held(cell.id) ? permissionText(cell, types) : t('users.roles.notHeldCell')
+                          }
                           checked={props.value.has(cell.id)}
                           disabled={!changeable(cell.id)}
                           onChange={(event) => toggle([cell.id], event.currentTarget.checked)}

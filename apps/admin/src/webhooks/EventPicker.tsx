@@ -1,6 +1,7 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useContentTypes } from '../content/types.js';
+import { eventText } from '../i18n/server/descriptions.js';
 
 export interface WebhookEvent {
   name: string;
@@ -85,7 +86,7 @@ export function EventPicker(props: {
                     <Checkbox
                       key={event.name}
                       label={event.name}
-                      description={event.description}
+                      description={eventText(event, types)}
                       checked={allChosen || chosen.has(event.name)}
                       disabled={allChosen}
                       onChange={(change) => toggle(event.name, change.currentTarget.checked)}
