@@ -192,7 +192,7 @@ function ComparisonView(props: { type: string; id: number; from: number; to: num
           {blocks.map((block) => (
             <Text key={`${block.id}-${block.change}`} size="sm">
               {t(`editor.blockChange.${block.change}`, {
-                type: block.type,
+                type: t(`builder.type.${block.type}`, { defaultValue: block.type }),
                 defaultValue: `${block.type}: ${block.change}`,
               })}
               {block.props?.length ? ` (${block.props.map((prop) => prop.key).join(', ')})` : ''}

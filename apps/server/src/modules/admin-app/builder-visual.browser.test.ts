@@ -337,6 +337,19 @@ describeInBrowser('the visual builder', () => {
     const earlierShape = shape((earlier.state?.blocks ?? []) as StoredBlock[]);
     expect(earlierShape).not.toBe('section(grid(image,heading),paragraph),pattern');
     await page.getByRole('button', { name: 'Revisions' }).click();
+    // Compared with the latest first: the block tree's changes, blocks named as the palette names them.
+    await drawer
+      .getByRole('button', { name: /^Compare/ })
+      .last()
+      .click();
+    const changes = page.getByRole('dialog', { name: /^Changes since/ });
+    await expect
+      .poll(() =>
+        changes.getByText(/^(Paragraph|Synced pattern|Image|Grid) block (added|moved|changed)/).count(),
+      )
+      .toBeGreaterThan(0);
+    await changes.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => changes.count()).toBe(0);
     await drawer
       .getByRole('button', { name: /^Restore/ })
       .last()
@@ -479,6 +492,14 @@ describeInBrowser('the visual builder', () => {
       await page.keyboard.press('Enter');
     };
 
+    // The palette searched: only what matches stays, grouped as before; cleared, all are back.
+    const search = page.getByLabel('Search blocks and patterns');
+    await search.fill('headi');
+    await expect.poll(() => page.locator('[data-block-type]').count()).toBe(1);
+    expect(await page.locator('[data-block-type="heading"]').count()).toBe(1);
+    await search.fill('');
+    await expect.poll(() => page.locator('[data-block-type]').count()).toBeGreaterThan(30);
+
     // Each palette button adds inside the selected block when it takes it, else after it.
     await press('section');
     await expect.poll(() => said.textContent()).toContain('Section added at position 1 of the page');
@@ -538,7 +559,9 @@ describeInBrowser('the visual builder', () => {
     const id = created.body.data.id as number;
     // Into the builder from the page's editor, so the browser's Back below is a move within the admin.
     await page.goto(`${base}/admin/content/page/${id}`);
-    await page.getByRole('link', { name: 'Open in the builder' }).click();
+    const toBuilder = page.getByRole('link', { name: 'Open in the builder' });
+    await expect.poll(() => toBuilder.count(), { timeout: 15_000 }).toBe(1);
+    await toBuilder.click();
     await expect.poll(() => page.locator('[data-block-type="button"]').count(), { timeout: 10_000 }).toBe(1);
     const settings = page.getByRole('complementary', { name: 'Block settings' });
     const status = () => page.locator('[data-save-status]').getAttribute('data-save-status');
