@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   Progress,
   ScrollArea,
   SegmentedControl,
@@ -15,26 +16,36 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { api, page, toApiError } from '../api.js';
 import { useCan } from '../session.js';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
-import { useDocumentTitle } from '../site.js';
+import { useDocumentTitle, useSite } from '../site.js';
 import { type Assignment, BulkAssign } from './BulkAssign.js';
 import { useListColumns } from './columns.js';
+import { ListFilters } from './ListFilters.js';
+import {
+  apiQueryOf,
+  defaultOrder,
+  isFiltered,
+  type ListQuery,
+  type Order,
+  SORTS,
+  type Sort,
+  STATUSES,
+  type StatusFilter,
+} from './list-query.js';
 import { areaOf, useContentTypes } from './types.js';
+import { useListQuery } from './useListQuery.js';
 
-const FILTERS = ['any', 'draft', 'in_review', 'scheduled', 'published', 'trash'] as const;
-type Filter = (typeof FILTERS)[number];
-const SORTS = ['updated_at', 'created_at', 'published_at', 'title'] as const;
-type Sort = (typeof SORTS)[number];
 type Bulk = 'publish' | 'trash' | 'restore' | Assignment;
 
 /**
- * The entries of a content type (posts, pages, a custom type): search, filter by state, sort, page,
+ * The entries of a content type (posts, pages, a custom type): search, filter by state, author,
+ * term, language and dates, sort either way, page (all kept in the address, to share or reload),
  * and act on one or many (publish, trash, restore from the trash) with progress for many.
  */
 export function ContentListPage() {
@@ -48,41 +59,37 @@ export function ContentListPage() {
   const can = useCan();
   useDocumentTitle(plural);
   const client = useQueryClient();
-  const [filter, setFilter] = useState<Filter>('any');
-  const [sort, setSort] = useState<Sort>('updated_at');
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [current, setCurrent] = useState(1);
+  const [query, setQuery] = useListQuery();
+  const filter = query.status;
+  const zone = useSite().data?.time_zone ?? 'UTC';
+  const [search, setSearch] = useState(query.q);
+  const [typed] = useDebouncedValue(search.trim(), 300);
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
-  const columns = useListColumns(definition, sort);
+  const columns = useListColumns(definition, query.sort);
   const [assigning, setAssigning] = useState<'author' | 'term' | null>(null);
+  const sent = apiQueryOf(query, zone, 20);
   const list = useQuery({
-    queryKey: ['entries', type, filter, sort, q, current],
-    queryFn: () =>
-      page(
-        api.GET('/api/content/{type}', {
-          params: {
-            path: { type },
-            query: {
-              status: filter,
-              sort,
-              order: sort === 'title' ? 'asc' : 'desc',
-              page: current,
-              limit: 20,
-              ...(q ? { q } : {}),
-            },
-          },
-        }),
-      ),
+    queryKey: ['entries', type, sent],
+    queryFn: () => page(api.GET('/api/content/{type}', { params: { path: { type }, query: sent } })),
     placeholderData: keepPreviousData,
   });
   const items = list.data?.items ?? [];
   const selection = useSelection(items);
-  const reset = () => {
-    setCurrent(1);
+  /** A new view of the list: nothing ticked in it. */
+  const update = (patch: Partial<ListQuery>, options: { replace?: boolean } = {}) => {
+    setQuery(patch, options);
     selection.clear();
   };
+  // The search box writes the address once typing pauses (replacing, not stacking, history steps)...
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pause in typing writes
+  useEffect(() => {
+    if (typed !== query.q) update({ q: typed }, { replace: true });
+  }, [typed]);
+  // ...and follows it when it changes otherwise (back, a shared link, another type's list).
+  useEffect(() => {
+    setSearch((shown) => (shown.trim() === query.q ? shown : query.q));
+  }, [query.q]);
 
   /** One call per entry, one after another, the bar moving with each: what failed is listed after. */
   async function run(action: Bulk, ids: number[]) {
@@ -151,32 +158,29 @@ export function ContentListPage() {
         <TextInput
           label={t('content.search')}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            reset();
-          }}
+          onChange={(event) => setSearch(event.currentTarget.value)}
           type="search"
+          maxLength={200}
         />
         <Select
           label={t('content.sortBy')}
-          value={sort}
+          value={query.sort}
           onChange={(value) => {
-            setSort((value as Sort) ?? 'updated_at');
-            reset();
+            const sort = (value as Sort | null) ?? 'updated_at';
+            update({ sort, order: defaultOrder(sort) });
           }}
           data={SORTS.map((value) => ({ value, label: t(`content.sort.${value}`) }))}
           allowDeselect={false}
         />
+        <OrderControl sort={query.sort} value={query.order} onChange={(order) => update({ order })} />
       </Group>
+      <ListFilters query={query} taxonomies={definition?.taxonomies ?? []} onChange={update} />
       {/* Six states do not fit a phone's width: they scroll on their own, not the whole page. */}
       <ScrollArea type="auto" offsetScrollbars scrollbars="x">
         <SegmentedControl
           value={filter}
-          onChange={(value) => {
-            setFilter(value as Filter);
-            reset();
-          }}
-          data={FILTERS.map((value) => ({ value, label: t(`content.filter.${value}`) }))}
+          onChange={(value) => update({ status: value as StatusFilter })}
+          data={STATUSES.map((value) => ({ value, label: t(`content.filter.${value}`) }))}
           aria-label={t('content.filterLabel')}
         />
       </ScrollArea>
@@ -198,7 +202,13 @@ export function ContentListPage() {
       {list.error || (list.isPending && !list.data) ? (
         <Pending error={list.error} retry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <Text c="dimmed">{q ? t('content.noMatch', { q }) : t(`content.empty.${filter}`)}</Text>
+        <Text c="dimmed">
+          {isFiltered(query)
+            ? t('contentList.noMatch')
+            : query.q
+              ? t('content.noMatch', { q: query.q })
+              : t(`content.empty.${filter}`)}
+        </Text>
       ) : (
         <>
           {selection.selected.length > 0 ? (
@@ -247,105 +257,138 @@ export function ContentListPage() {
               />
             </Group>
           ) : null}
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    checked={selection.all}
-                    indeterminate={selection.some}
-                    onChange={selection.toggleAll}
-                    aria-label={t('comments.selectAll')}
-                  />
-                </Table.Th>
-                <Table.Th scope="col">{t('content.title')}</Table.Th>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} scope="col">
-                    {column.header}
+          {/* A type's columns do not fit a phone's width: the table scrolls, not the page. */}
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      checked={selection.all}
+                      indeterminate={selection.some}
+                      onChange={selection.toggleAll}
+                      aria-label={t('comments.selectAll')}
+                    />
                   </Table.Th>
-                ))}
-                <Table.Th scope="col">{t('content.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((entry) => {
-                const title = entry.title || t('dashboard.untitled');
-                return (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>
-                      <Checkbox
-                        checked={selection.has(entry.id)}
-                        onChange={() => selection.toggle(entry.id)}
-                        aria-label={t('content.select', { title })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={RouterLink} to={`/content/${type}/${entry.id}`} size="sm" fw={500}>
-                        {title}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {entry.url}
-                      </Text>
-                    </Table.Td>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key} fz="sm">
-                        {column.cell(entry)}
+                  <Table.Th scope="col">{t('content.title')}</Table.Th>
+                  {columns.map((column) => (
+                    <Table.Th key={column.key} scope="col">
+                      {column.header}
+                    </Table.Th>
+                  ))}
+                  <Table.Th scope="col">{t('content.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((entry) => {
+                  const title = entry.title || t('dashboard.untitled');
+                  return (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td>
+                        <Checkbox
+                          checked={selection.has(entry.id)}
+                          onChange={() => selection.toggle(entry.id)}
+                          aria-label={t('content.select', { title })}
+                        />
                       </Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {entry.status === 'published' && !entry.deleted_at && entry.url ? (
-                          <Anchor
-                            href={entry.url}
-                            size="sm"
-                            target="_blank"
-                            aria-label={`${t('content.view')}: ${title}`}
-                          >
-                            {t('content.view')}
-                          </Anchor>
-                        ) : null}
-                        {entry.deleted_at ? (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            onClick={() => void run('restore', [entry.id])}
-                            aria-label={`${t('content.restore')}: ${title}`}
-                          >
-                            {t('content.restore')}
-                          </Button>
-                        ) : (
-                          <>
-                            {entry.transitions.includes('publish') ? (
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
-                                onClick={() => void run('publish', [entry.id])}
-                                aria-label={`${t('content.publish')}: ${title}`}
-                              >
-                                {t('content.publish')}
-                              </Button>
-                            ) : null}
+                      <Table.Td>
+                        <Anchor component={RouterLink} to={`/content/${type}/${entry.id}`} size="sm" fw={500}>
+                          {title}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {entry.url}
+                        </Text>
+                      </Table.Td>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key} fz="sm">
+                          {column.cell(entry)}
+                        </Table.Td>
+                      ))}
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {entry.status === 'published' && !entry.deleted_at && entry.url ? (
+                            <Anchor
+                              href={entry.url}
+                              size="sm"
+                              target="_blank"
+                              aria-label={`${t('content.view')}: ${title}`}
+                            >
+                              {t('content.view')}
+                            </Anchor>
+                          ) : null}
+                          {entry.deleted_at ? (
                             <Button
                               size="compact-sm"
                               variant="subtle"
-                              color="red"
-                              onClick={() => void run('trash', [entry.id])}
-                              aria-label={`${t('content.trash')}: ${title}`}
+                              onClick={() => void run('restore', [entry.id])}
+                              aria-label={`${t('content.restore')}: ${title}`}
                             >
-                              {t('content.trash')}
+                              {t('content.restore')}
                             </Button>
-                          </>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          <ListPagination lastPage={list.data?.meta.last_page} value={current} onChange={setCurrent} />
+                          ) : (
+                            <>
+                              {entry.transitions.includes('publish') ? (
+                                <Button
+                                  size="compact-sm"
+                                  variant="subtle"
+                                  onClick={() => void run('publish', [entry.id])}
+                                  aria-label={`${t('content.publish')}: ${title}`}
+                                >
+                                  {t('content.publish')}
+                                </Button>
+                              ) : null}
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                color="red"
+                                onClick={() => void run('trash', [entry.id])}
+                                aria-label={`${t('content.trash')}: ${title}`}
+                              >
+                                {t('content.trash')}
+                              </Button>
+                            </>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination
+            lastPage={list.data?.meta.last_page}
+            value={query.page}
+            onChange={(next) => update({ page: next })}
+          />
         </>
       )}
     </Stack>
+  );
+}
+
+/** Which way the sort runs, said as the reader sees it: newest or oldest first, A to Z or Z to A. */
+function OrderControl(props: { sort: Sort; value: Order; onChange: (order: Order) => void }) {
+  const { t } = useTranslation();
+  const options: Array<{ value: Order; label: string }> =
+    props.sort === 'title'
+      ? [
+          { value: 'asc', label: t('contentList.aToZ') },
+          { value: 'desc', label: t('contentList.zToA') },
+        ]
+      : [
+          { value: 'desc', label: t('contentList.newestFirst') },
+          { value: 'asc', label: t('contentList.oldestFirst') },
+        ];
+  return (
+    <Input.Wrapper label={t('contentList.order')} labelElement="div">
+      <SegmentedControl
+        display="flex"
+        value={props.value}
+        onChange={(value) => props.onChange(value === 'asc' ? 'asc' : 'desc')}
+        data={options}
+        aria-label={t('contentList.order')}
+      />
+    </Input.Wrapper>
   );
 }

@@ -1,5 +1,6 @@
 import { en as appearance } from '../appearance/messages.js';
 import { en as builder } from '../builder/messages.js';
+import { en as contentList } from '../content/messages.js';
 import { en as editor } from '../content/editor/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
@@ -277,6 +278,7 @@ export const en = {
   users,
   taxonomies,
   editor,
+  contentList,
   media,
   settings,
   webhooks,

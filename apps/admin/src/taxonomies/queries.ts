@@ -20,7 +20,7 @@ export function termsKey(taxonomy: string, q?: string) {
   return q ? (['terms', taxonomy, q] as const) : (['terms', taxonomy] as const);
 }
 
-function fetchTerms(taxonomy: string, q?: string) {
+export function fetchTerms(taxonomy: string, q?: string) {
   return data(
     api.GET('/api/taxonomies/{taxonomy}/terms', {
       params: { path: { taxonomy }, query: q ? { q } : {} },

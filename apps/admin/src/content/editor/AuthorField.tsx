@@ -8,11 +8,17 @@ import { api, data, page } from '../../api.js';
 /**
  * Who the entry is by, for those who may edit others' entries and see the site's users: chosen
  * among the members, searched on the server by name or email. A new entry is by its writer.
+ * With `label` and `onClear`, the same choice filters a list by author (none: anyone).
  */
 export function AuthorField(props: {
   value: number | null;
   error?: string | undefined;
   onChange: (id: number) => void;
+  /** A visible label; without it the input is named for assistive technology only. */
+  label?: string;
+  /** The choice may be emptied: `onClear` is called then. */
+  onClear?: () => void;
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -45,13 +51,17 @@ export function AuthorField(props: {
   }));
   return (
     <Select
-      // The panel's title says it; the input keeps its name for assistive technology.
-      aria-label={t('editor.author')}
+      // In the editor the panel's title says it; the input keeps its name for assistive technology.
+      {...(props.label ? { label: props.label } : { 'aria-label': t('editor.author') })}
       searchable
       data={options}
       value={props.value === null ? null : String(props.value)}
       onChange={(next, option) => {
-        if (!next) return;
+        if (!next) {
+          setChosenLabel('');
+          props.onClear?.();
+          return;
+        }
         setChosenLabel(option?.label ?? '');
         props.onChange(Number(next));
       }}
@@ -60,10 +70,15 @@ export function AuthorField(props: {
       filter={({ options }) => options}
       nothingFoundMessage={members.isFetching ? t('app.loading') : t('editor.nothingFound')}
       placeholder={
-        props.value === null ? t('editor.authorYou') : current.isPending ? t('app.loading') : undefined
+        props.value === null
+          ? (props.placeholder ?? t('editor.authorYou'))
+          : current.isPending
+            ? t('app.loading')
+            : undefined
       }
       error={props.error ?? (members.error ? t('editor.authorFailed') : undefined)}
-      allowDeselect={false}
+      clearable={props.onClear !== undefined}
+      allowDeselect={props.onClear !== undefined}
     />
   );
 }

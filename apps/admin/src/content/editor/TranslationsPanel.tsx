@@ -8,7 +8,7 @@ import { useSite } from '../../site.js';
 import type { Entry } from './model.js';
 
 /** A language's name in the interface's language: "French", "français"... */
-function languageName(locale: string, interfaceLanguage: string): string {
+export function languageName(locale: string, interfaceLanguage: string): string {
   try {
     return new Intl.DisplayNames([interfaceLanguage], { type: 'language' }).of(locale) ?? locale;
   } catch {

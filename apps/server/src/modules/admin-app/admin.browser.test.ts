@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  apiCall,
   CHROMIUM,
   describeInBrowser,
   SCREENSHOTS,
@@ -51,6 +52,128 @@ afterAll(async () => {
 
 function signIn(page: Page, password = PASSWORD) {
   return signInAs(page, EMAIL, password);
+}
+
+/** The titles the content list shows, in its order. */
+function listedTitles(page: Page) {
+  return page.locator('tbody tr td:nth-child(2) a').allTextContents();
+}
+
+/**
+ * The content list's filters, each narrowing the list, all kept in the address so that a reload (or
+ * the link shared) shows the same: author, term, language, a range of the site's days (its time
+ * zone, not the browser's), and the order turned; then the same screen on a phone.
+ */
+async function filtersNarrowTheList(page: Page) {
+  const ok = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
+    const answer = await apiCall(page, base, method, path, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    return answer.body.data;
+  };
+  const bo = (await ok('GET', '/api/users?search=bo@'))[0].id as number;
+  const weather = (await ok('POST', '/api/taxonomies/category/terms', { name: 'Weather' })).id as number;
+  const zone = (await ok('GET', '/api/settings/general')).time_zone as string;
+  await ok('PUT', '/api/settings/general', { time_zone: 'Asia/Tokyo' });
+  await ok('PUT', '/api/sites/1', { locales: ['en', 'fr'] });
+  await ok('POST', '/api/posts', { title: 'Buoy report', author_id: bo });
+  await ok('POST', '/api/posts', { title: 'Gale forecast', terms: { category: [weather] } });
+  await ok('POST', '/api/posts', { title: 'Marée basse', locale: 'fr' });
+  // Written late on 14 January by UTC's clock: already the 15th in Tokyo.
+  await t.runtime.data
+    .site(1)
+    .updateTable('entries')
+    .set({ created_at: '2024-01-14T20:00:00.000Z' })
+    .where('title', '=', 'Calm seas')
+    .execute();
+  await page.goto(`${base}/admin/content/post`);
+  const everyPost = ['Marée basse', 'Gale forecast', 'Buoy report', 'Calm seas', 'Storm warning', 'Low tide'];
+  await expect.poll(async () => (await listedTitles(page)).sort()).toEqual([...everyPost].sort());
+  const filters = page.getByRole('group', { name: 'Filters' });
+  const search = () => new URL(page.url()).searchParams;
+
+  // Author: searched among the site's members.
+  await filters.getByLabel('Author', { exact: true }).fill('bo');
+  // The first answer lists every member; wait for the search's before choosing.
+  await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Bo (bo@example.test)']);
+  await page.getByRole('option', { name: 'Bo (bo@example.test)' }).click();
+  await expect.poll(() => listedTitles(page)).toEqual(['Buoy report']);
+  expect(search().get('author')).toBe(String(bo));
+  // Kept in the address: a reload (or the link sent to someone) shows the same list.
+  await page.reload();
+  await expect.poll(() => listedTitles(page)).toEqual(['Buoy report']);
+  await expect
+    .poll(() => filters.getByLabel('Author', { exact: true }).inputValue())
+    .toBe('Bo (bo@example.test)');
+  await filters.getByRole('button', { name: 'Clear the filters' }).click();
+  await expect.poll(async () => (await listedTitles(page)).length).toBe(everyPost.length);
+  expect(search().has('author')).toBe(false);
+
+  // A term, among those of each of the type's taxonomies.
+  await filters.getByLabel('Term', { exact: true }).click();
+  await page.getByRole('option', { name: 'Weather' }).click();
+  await expect.poll(() => listedTitles(page)).toEqual(['Gale forecast']);
+  expect(search().get('term')).toBe(String(weather));
+  await filters.getByRole('button', { name: 'Clear the filters' }).click();
+
+  // The language, on a site of several.
+  await filters.getByLabel('Language', { exact: true }).click();
+  await page.getByRole('option', { name: 'French' }).click();
+  await expect.poll(() => listedTitles(page)).toEqual(['Marée basse']);
+  expect(search().get('locale')).toBe('fr');
+  await filters.getByRole('button', { name: 'Clear the filters' }).click();
+
+  // A range of the site's days: the 15th in Tokyo holds what UTC dates the 14th.
+  await filters.getByLabel('From', { exact: true }).fill('2024-01-15');
+  await filters.getByLabel('To', { exact: true }).fill('2024-01-15');
+  await expect.poll(() => listedTitles(page)).toEqual(['Calm seas']);
+  expect(`${search().get('from')}..${search().get('to')}`).toBe('2024-01-15..2024-01-15');
+  await filters.getByLabel('To', { exact: true }).fill('2024-01-14');
+  await expect.poll(() => filters.getByText('The end comes before the start.').count()).toBe(1);
+  await filters.getByLabel('From', { exact: true }).fill('2024-01-14');
+  await expect.poll(() => page.getByText('No entry matches these filters.').count()).toBe(1);
+  await filters.getByRole('button', { name: 'Clear the filters' }).click();
+  await expect.poll(async () => (await listedTitles(page)).length).toBe(everyPost.length);
+  expect(search().toString()).toBe('');
+
+  // The order, either way: titles A to Z, then Z to A, in the address too.
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Title' }).click();
+  await expect.poll(() => listedTitles(page)).toEqual([...everyPost].sort((a, b) => a.localeCompare(b)));
+  await page.locator('label', { hasText: 'Z to A' }).click();
+  await expect.poll(() => listedTitles(page)).toEqual([...everyPost].sort((a, b) => b.localeCompare(a)));
+  expect(search().toString()).toBe('sort=title&order=desc');
+  await page.reload();
+  await expect.poll(() => listedTitles(page)).toEqual([...everyPost].sort((a, b) => b.localeCompare(a)));
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: join(screenshots, 'admin-posts-filters.png'), fullPage: true });
+
+  // Every filter reached from the keyboard, and a phone's width holds them without widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: join(screenshots, 'admin-posts-filters-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByLabel('Search titles').focus();
+  const reached: string[] = [];
+  for (let step = 0; step < 16; step++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ??
+          document.activeElement?.labels?.[0]?.textContent ??
+          '',
+      ),
+    );
+  }
+  for (const name of ['Sort by', 'Author', 'Term', 'Language', 'Dates', 'From', 'To'])
+    expect(
+      reached.some((label) => label.startsWith(name)),
+      `${name} in ${reached.join(' | ')}`,
+    ).toBe(true);
+
+  await ok('PUT', '/api/settings/general', { time_zone: zone });
+  await ok('PUT', '/api/sites/1', { locales: ['en'] });
+  await page.goto(`${base}/admin/content/post?status=published`);
 }
 
 describeInBrowser('the administration app', () => {
@@ -307,6 +430,8 @@ describeInBrowser('the administration app', () => {
     await expect.poll(() => page.getByText('No drafts.').count()).toBe(1);
     await page.locator('label', { hasText: 'Published' }).click();
     await expect.poll(() => page.getByText('Calm seas', { exact: true }).count()).toBe(1);
+
+    await filtersNarrowTheList(page);
 
     // A custom type joins the navigation after pages, under its own name, with its list.
     const csrf = (await (await page.request.get(`${base}/api/auth/csrf`)).json()).data.csrf_token;

@@ -1,0 +1,24 @@
+import type { en } from './messages.js';
+
+/** The French words of a content list's filters (messages.ts has the English). */
+export const fr: typeof en = {
+  filters: 'Filtres',
+  author: 'Auteur',
+  anyAuthor: 'Tout le monde',
+  term: 'Terme',
+  anyTerm: 'Tous les termes',
+  termsFailed: 'Les termes n’ont pas pu être chargés.',
+  language: 'Langue',
+  anyLanguage: 'Toutes les langues',
+  dates: 'Dates',
+  from: 'Du',
+  to: 'Au',
+  backwards: 'La fin précède le début.',
+  order: 'Ordre',
+  newestFirst: 'Plus récents d’abord',
+  oldestFirst: 'Plus anciens d’abord',
+  aToZ: 'De A à Z',
+  zToA: 'De Z à A',
+  clear: 'Effacer les filtres',
+  noMatch: 'Aucun contenu ne correspond à ces filtres.',
+};

@@ -1,0 +1,22 @@
+/** The words of a content list's filters and order; wired into i18n/en.ts and fr.ts under `contentList`. */
+export const en = {
+  filters: 'Filters',
+  author: 'Author',
+  anyAuthor: 'Anyone',
+  term: 'Term',
+  anyTerm: 'Any term',
+  termsFailed: 'The terms could not be loaded.',
+  language: 'Language',
+  anyLanguage: 'Every language',
+  dates: 'Dates',
+  from: 'From',
+  to: 'To',
+  backwards: 'The end comes before the start.',
+  order: 'Order',
+  newestFirst: 'Newest first',
+  oldestFirst: 'Oldest first',
+  aToZ: 'A to Z',
+  zToA: 'Z to A',
+  clear: 'Clear the filters',
+  noMatch: 'No entry matches these filters.',
+};
