@@ -7,6 +7,7 @@ import { operationOf } from '../../core/http/request-actor.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { clientOfInitialize, clientOfSession, sessionIdFor } from './client-session.js';
+import { billOf, type UpfrontGroup } from './message-budget.js';
 import { RestRelay } from './relay.js';
 import { mcpServer } from './server.js';
 import { McpSession } from './session.js';
@@ -20,6 +21,8 @@ export interface Checked {
   messages: unknown[];
   /** The API's version, told to the client. */
   version: string;
+  /** Spends one request of the caller's budget in a group; throws 429 once it is spent. */
+  charge(group: UpfrontGroup): Promise<void>;
 }
 
 /** One MCP exchange: a new SDK server and transport answer the request's messages, in JSON. */
@@ -28,7 +31,7 @@ export async function answer(
   runtime: Runtime,
   request: FastifyRequest,
   reply: FastifyReply,
-  { site, access, principal, settings, messages, version }: Checked,
+  { site, access, principal, settings, messages, version, charge }: Checked,
 ): Promise<FastifyReply> {
   const announced = messages.map(clientOfInitialize).find((client) => client !== null);
   const client = announced ?? clientOfSession(header(request, 'mcp-session-id'));
@@ -43,6 +46,9 @@ export async function answer(
   const session = new McpSession(runtime, app, { site, access, readOnly: settings.read_only }, rest, () =>
     operationOf(runtime, request),
   );
+  // Before anything runs: a spent budget stops a plugin's tool or a download, not only its answer.
+  const bill = await billOf(messages, session);
+  for (const group of bill.upfront) await charge(group);
   const server = mcpServer(session, version);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -51,6 +57,9 @@ export async function answer(
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
+    // A call priced as relayed that made no REST request (the transport refused it before it ran)
+    // has charged nothing yet: it costs a general request, so no message is free.
+    for (let unpaid = bill.relayed - rest.chargedRequests; unpaid > 0; unpaid--) await charge('general');
     if (announced) reply.header('mcp-session-id', sessionIdFor(announced));
     return await send(reply, response);
   } finally {

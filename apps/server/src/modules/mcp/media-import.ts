@@ -8,13 +8,18 @@ import type { McpTool } from './tool.js';
 import { refusal, toolResultOf } from './tool-result.js';
 
 const TEXT_PARTS = ['alt_text', 'title', 'caption', 'folder_id'] as const;
+const MAX_URL_LENGTH = 2000;
 
 /**
  * `media_upload_from_url`: the REST API has no import-by-URL route, so the tool downloads the file
  * with the outbound guard (private addresses refused unless the media setting
  * allow_private_sources is on, as for stock photos) and posts the bytes to POST /api/media/upload as
  * the caller. The upload route then applies everything it applies to a person's upload: type sniffing,
- * size limits while streaming, image variants, the upload rate-limit group.
+ * size limits while streaming, image variants.
+ *
+ * Its budget is `upload`, which the endpoint charges before the call runs, so a spent budget stops
+ * the download itself, not only the upload after it; the upload request is then prepaid, counted
+ * once. A bad address is a 422 on `url` with the words the webhooks route uses for one.
  */
 export function mediaImportTool(runtime: Runtime): McpTool {
   return {
@@ -28,7 +33,7 @@ export function mediaImportTool(runtime: Runtime): McpTool {
         url: {
           type: 'string',
           format: 'uri',
-          maxLength: 2000,
+          maxLength: MAX_URL_LENGTH,
           description: 'http or https address of the file',
         },
         alt_text: {
@@ -45,17 +50,18 @@ export function mediaImportTool(runtime: Runtime): McpTool {
     },
     effect: 'write',
     permissions: ['media.upload'],
+    budget: 'upload',
     async call(args, { rest }) {
-      if (typeof args.url !== 'string')
-        return refusal(422, 'validation_failed', 'The given data was invalid.', {
-          url: ['A URL is required.'],
-        });
+      const checked = checkedUrl(args.url);
+      if ('problem' in checked)
+        return refusal(422, 'validation_failed', 'The given data was invalid.', { url: [checked.problem] });
+      const { url } = checked;
       const site = await runtime.siteStore.findById(rest.caller.siteId);
       if (!site) return refusal(404, 'site_not_found', 'Site not found.');
       const { allow_private_sources } = await settingsOf(runtime, site, 'media');
       let response: IncomingMessage;
       try {
-        response = await download(args.url, { allowPrivate: allow_private_sources });
+        response = await download(url, { allowPrivate: allow_private_sources });
       } catch (error) {
         if (error instanceof DownloadFailed && error.refused)
           return refusal(422, 'private_address', 'The given data was invalid.', {
@@ -68,12 +74,33 @@ export function mediaImportTool(runtime: Runtime): McpTool {
         );
       }
       const boundary = `tessera-mcp-${randomUUID()}`;
-      const stream = Readable.from(multipartParts(boundary, fileNameOf(args.url), args, response));
+      const stream = Readable.from(multipartParts(boundary, fileNameOf(url), args, response));
       return toolResultOf(
-        await rest.send({ method: 'POST', url: '/api/media/upload', multipart: { boundary, stream } }),
+        await rest.send({
+          method: 'POST',
+          url: '/api/media/upload',
+          multipart: { boundary, stream },
+          prepaid: 'upload',
+        }),
       );
     },
   };
+}
+
+/** The `url` argument, or what is wrong with it in the REST API's words (the validator's, webhooks' url). */
+function checkedUrl(value: unknown): { url: string } | { problem: string } {
+  if (value === undefined || value === null || value === '') return { problem: 'This field is required.' };
+  if (typeof value !== 'string') return { problem: 'Must be of type string.' };
+  if (value.length > MAX_URL_LENGTH) return { problem: `Must be at most ${MAX_URL_LENGTH} characters.` };
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return { problem: 'Must be an absolute http or https URL.' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { problem: 'Must be an http or https URL.' };
+  return { url: value };
 }
 
 async function* multipartParts(

@@ -23,6 +23,8 @@ export function pluginTool(entry: PluginToolEntry): McpTool {
     inputSchema: input ? (stripTypeBox(input) as McpTool['inputSchema']) : { type: 'object', properties: {} },
     effect: spec.destructive ? 'destructive' : spec.readOnly ? 'read' : 'write',
     permissions: listedTo(spec.permission),
+    // Its handler runs in-process, with no REST request to charge it.
+    budget: 'general',
     plugin: entry.plugin,
     async call(args, { operation }) {
       const ctx = operation();

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { App } from '../../core/http/app-type.js';
+import { issuePrepaidPass, PREPAID_HEADER } from '../../core/http/rate-limit/prepaid.js';
+import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
+import type { RateLimitGroup } from '../../core/http/route-config.js';
+
+/** A rate-limit group a request is counted in. */
+type ChargedGroup = Exclude<RateLimitGroup, 'none'>;
 
 /** Who an MCP message comes from: the HTTP request that carried it, as the REST API will see it again. */
 export interface McpCaller {
@@ -27,6 +33,11 @@ export interface RestRequest {
   body?: unknown;
   /** A multipart upload: its boundary and the body stream. */
   multipart?: { boundary: string; stream: Readable };
+  /**
+   * The group the MCP endpoint has already charged this request's caller in (an upload from a URL,
+   * charged before its download): the route does not count it again.
+   */
+  prepaid?: ChargedGroup;
 }
 
 /**
@@ -35,6 +46,9 @@ export interface RestRequest {
  * because it is the route itself. This is why a tool never holds a second copy of the rules.
  */
 export class RestRelay {
+  /** Requests sent that their route charged (not prepaid): what the endpoint's bill is checked against. */
+  private charged = 0;
+
   constructor(
     private readonly app: App,
     readonly caller: McpCaller,
@@ -55,14 +69,33 @@ export class RestRelay {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(request.body);
     }
-    const response = await this.app.inject({
-      method: request.method,
-      url: withQuery(request.url, request.query),
-      headers,
-      remoteAddress: this.caller.ip,
-      ...(payload === undefined ? {} : { payload }),
-    });
-    return { status: response.statusCode, body: parseEnvelope(response.body) };
+    const pass = request.prepaid ? this.passFor(request.prepaid) : null;
+    if (pass) headers[PREPAID_HEADER] = pass.value;
+    else this.charged += 1;
+    try {
+      const response = await this.app.inject({
+        method: request.method,
+        url: withQuery(request.url, request.query),
+        headers,
+        remoteAddress: this.caller.ip,
+        ...(payload === undefined ? {} : { payload }),
+      });
+      return { status: response.statusCode, body: parseEnvelope(response.body) };
+    } finally {
+      pass?.revoke();
+    }
+  }
+
+  /** How many requests this relay has sent that their route's rate-limit group charged. */
+  get chargedRequests(): number {
+    return this.charged;
+  }
+
+  /** The caller's budget in `group`, as the route's hook will key it (a token's user). */
+  private passFor(group: ChargedGroup) {
+    return issuePrepaidPass(
+      rateLimitBudget(group, { via: 'token', userId: this.caller.userId }, this.caller.ip).key,
+    );
   }
 
   get(url: string, query?: Record<string, unknown>): Promise<RestAnswer> {

@@ -5,6 +5,7 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Audience } from './catalogue.js';
 import type { RestAnswer, RestRelay } from './relay.js';
 import { declaredPermission } from './route-input.js';
+import type { McpBudget } from './tool.js';
 import { listedTo, visible } from './visibility.js';
 
 /** A document an AI client may read for context. */
@@ -14,6 +15,7 @@ export interface McpResource {
   readonly description: string;
   readonly mimeType: string;
   readonly permissions: readonly string[];
+  readonly budget: McpBudget;
   read(on: { rest: RestRelay; operation(): OperationContext }): Promise<ResourceText>;
 }
 
@@ -60,6 +62,7 @@ export function resourcesFor(runtime: Runtime, app: App, audience: Audience): Mc
       description: resource.description,
       mimeType: 'application/json',
       permissions: listedTo(declaredPermission(app, 'GET', resource.route)),
+      budget: 'relayed',
       read: async ({ rest }) => textOf(await rest.get(resource.path)),
     };
   });
@@ -72,6 +75,7 @@ export function resourcesFor(runtime: Runtime, app: App, audience: Audience): Mc
       description: entry.spec.description,
       mimeType: entry.spec.mimeType ?? 'application/json',
       permissions: listedTo(entry.spec.permission),
+      budget: 'general',
       read: async ({ operation }) => {
         const value = await entry.read(operation());
         return { ok: true, text: typeof value === 'string' ? value : JSON.stringify(value, null, 1) };

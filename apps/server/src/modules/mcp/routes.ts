@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError, Unauthenticated } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
 import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
-import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import { settingsOf } from '../settings/service.js';
 
@@ -44,8 +42,6 @@ export function mcpRoutes(app: App, runtime: Runtime): void {
       if (!settings.enabled)
         throw new AppError('not_found', 'mcp_disabled', 'AI clients (MCP) are switched off on this site.');
       const messages: unknown[] = Array.isArray(request.body) ? request.body : [request.body];
-      if (!relaysEveryMessage(runtime, site.id, messages))
-        await limiter.charge(...budgetOf(request), reply, request.log);
 
       // The SDK (a few dozen MiB with its schemas) loads with the first MCP request, not with the
       // server: most installations never get one.
@@ -57,36 +53,13 @@ export function mcpRoutes(app: App, runtime: Runtime): void {
         settings,
         messages,
         version: version(),
+        // Each message is charged once: here for what makes no REST request, else by the route it
+        // relays to (message-budget.ts).
+        charge: (group) => {
+          const budget = rateLimitBudget(group, principal, request.ip);
+          return limiter.charge(budget.group, budget.key, reply, request.log);
+        },
       });
     },
   );
-}
-
-/**
- * A tool call or resource read is charged by the REST requests it makes, in their own groups
- * (`upload` for an upload, `search` for a search); charging the MCP message too would count it
- * twice. Every other message (initialize, lists, a plugin's tool, which makes no REST request)
- * costs one `general` request, so nothing an AI client sends is free.
- */
-function relaysEveryMessage(runtime: Runtime, siteId: number, messages: readonly unknown[]): boolean {
-  const pluginTools = new Set(
-    pluginsOf(runtime)
-      .mcpEntries(siteId)
-      .flatMap((entry) => (entry.kind === 'tool' ? [entry.name] : [])),
-  );
-  return messages.every((message) => {
-    const { method, params } = (message ?? {}) as {
-      method?: unknown;
-      params?: { name?: unknown; uri?: unknown };
-    };
-    if (method === 'tools/call') return typeof params?.name === 'string' && !pluginTools.has(params.name);
-    if (method === 'resources/read')
-      return typeof params?.uri === 'string' && !params.uri.startsWith('tessera://plugins/');
-    return false;
-  });
-}
-
-function budgetOf(request: FastifyRequest) {
-  const budget = rateLimitBudget('general', request.principal, request.ip);
-  return [budget.group, budget.key] as const;
 }

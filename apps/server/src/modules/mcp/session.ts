@@ -16,6 +16,8 @@ import type { McpTool } from './tool.js';
  * changed a moment ago is already reflected.
  */
 export class McpSession {
+  private listed: Promise<McpTool[]> | undefined;
+
   constructor(
     private readonly runtime: Runtime,
     private readonly app: App,
@@ -24,8 +26,10 @@ export class McpSession {
     private readonly operation: () => OperationContext,
   ) {}
 
+  /** The caller's tools, built once for this request (its bill and its messages read the same list). */
   tools(): Promise<McpTool[]> {
-    return toolsFor(this.runtime, this.app, this.audience);
+    this.listed ??= toolsFor(this.runtime, this.app, this.audience);
+    return this.listed;
   }
 
   /**

@@ -16,6 +16,13 @@ import { listedTo } from './visibility.js';
 export type ToolEffect = 'read' | 'write' | 'destructive';
 
 /**
+ * What one MCP message spends of the caller's rate limits: `relayed` when it makes one REST request
+ * and that route charges it, in its own group (`search` for a search); otherwise the group the
+ * endpoint charges before the message runs (`upload` for an upload from a URL, `general` else).
+ */
+export type McpBudget = 'relayed' | 'general' | 'upload';
+
+/**
  * One MCP tool as the catalogue holds it. `permissions` decides whether a caller sees it at all
  * (any one of them; none for every signed-in user): the REST route it runs still checks the real
  * rule, item by item (own or others' entries).
@@ -27,6 +34,7 @@ export interface McpTool {
   readonly inputSchema: ToolInputSchema;
   readonly effect: ToolEffect;
   readonly permissions: readonly string[];
+  readonly budget: McpBudget;
   /** Set for a plugin's tool: the plugin that owns it. */
   readonly plugin?: string;
   call(args: Record<string, unknown>, on: ToolCall): Promise<CallToolResult>;
@@ -80,6 +88,8 @@ export function routeTool(app: App, spec: RouteToolSpec): McpTool {
     inputSchema: input.schema,
     effect: spec.effect,
     permissions: spec.permissions ?? listedTo(declaredPermission(app, spec.method, spec.path)),
+    // Exactly one REST request per call, whatever the arguments: its route charges it.
+    budget: 'relayed',
     async call(args, { rest }) {
       const { path, query, body } = splitArguments(input, args);
       const fixedQuery = Object.fromEntries(

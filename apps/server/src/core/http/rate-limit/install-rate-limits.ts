@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiRequest } from '../api-scope.js';
 import type { RateLimitGroup } from '../route-config.js';
+import { PREPAID_HEADER, redeemPrepaidPass } from './prepaid.js';
 import { rateLimitBudget } from './rate-limit-key.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -16,6 +17,9 @@ import type { RateLimiter } from './rate-limiter.js';
  * its address, before it costs anything) and after authentication (the key is the token or user
  * when there is one; a failed authentication is charged to the address there).
  *
+ * A request carrying a prepaid pass (prepaid.ts) is let through uncounted: the server made it to
+ * itself for a caller whose budget it had already charged.
+ *
  * Unknown routes under /api (the 404 handler) are counted as `general` by their key: probing random
  * paths spends the same budget as calling real ones. Requests outside /api (the public site) are
  * not counted here.
@@ -28,6 +32,8 @@ export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): v
     const group = groupOf(request);
     if (group === 'none') return;
     const budget = rateLimitBudget(group, request.principal, request.ip);
+    // A request the server makes to itself for a caller it has already charged (prepaid.ts).
+    if (redeemPrepaidPass(request.headers[PREPAID_HEADER], budget.key)) return;
     await limiter.charge(budget.group, budget.key, reply, request.log);
   });
 }
