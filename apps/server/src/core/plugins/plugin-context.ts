@@ -119,8 +119,9 @@ export interface PluginMedia {
  * ```
  *
  * Pitfalls: names start with the plugin's area and `_` (`guestbook_latest`); a tool that changes
- * anything must say so (`readOnly` false, the default) or a read-only site would offer it; what the
- * handler returns is sent to the client as JSON, so return only what the caller may see.
+ * anything must say so (`readOnly` false, the default) or a read-only site would offer it, while a
+ * prompt that only reads says `readOnly: true` or a read-only site hides it; what the handler
+ * returns is sent to the client as JSON, so return only what the caller may see.
  */
 export interface PluginMcp {
   tool<I extends TObject>(
@@ -161,6 +162,12 @@ export interface PluginMcpPromptSpec {
   description: string;
   permission: string;
   arguments?: Array<{ name: string; description: string; required?: boolean }>;
+  /**
+   * The prompt only has the agent read (summarize, review): listed on read-only sites too. Default
+   * false: a prompt is taken to have the agent change the site, and a site whose MCP surface is
+   * read-only does not offer it, since the tools it would ask for are not there.
+   */
+  readOnly?: boolean;
 }
 
 export interface PluginPermissions {

@@ -37,6 +37,8 @@ writeFileSync(
        () => ({ notes: 0 }));
      plugin.mcp.prompt('sticky_tidy', { description: 'Tidy the notes', permission: 'posts.view' },
        () => 'Tidy the sticky notes.');
+     plugin.mcp.prompt('sticky_count', { description: 'Count the notes', permission: 'posts.view', readOnly: true },
+       () => 'Count the sticky notes.');
    }`,
 );
 
@@ -238,6 +240,16 @@ describe('the MCP endpoint', () => {
 
   it('uploads an image from a URL through the upload pipeline, refusing private addresses unless allowed', async () => {
     const editor = await connect(a.users.editor.token);
+    // A bad address is the 422 on `url` the REST API gives for one (webhooks' url), not a 502.
+    for (const [url, message] of [
+      ['file:///etc/passwd', 'Must be an http or https URL.'],
+      ['not a url', 'Must be an absolute http or https URL.'],
+      ['', 'This field is required.'],
+    ]) {
+      const bad = await call(editor, 'media_upload_from_url', { url });
+      expect(bad, url).toMatchObject({ isError: true, status: 422, code: 'validation_failed' });
+      expect(bad.errors, url).toEqual({ url: [message] });
+    }
     const refused = await call(editor, 'media_upload_from_url', { url: photoUrl });
     expect(refused).toMatchObject({ isError: true, status: 422, code: 'private_address' });
     expect(refused.errors?.url?.[0]).toContain('refused');
@@ -259,7 +271,32 @@ describe('the MCP endpoint', () => {
     expect((listed.data as unknown as Array<{ id: number }>).map((item) => item.id)).toContain(
       uploaded.data.id,
     );
+    const item = await call(editor, 'media_get', { id: uploaded.data.id });
+    expect(item.data).toMatchObject({ id: uploaded.data.id, alt_text: 'A lighthouse', title: 'Lighthouse' });
+    expect(Object.keys(item.data.variants as object)).toEqual(expect.arrayContaining(['thumbnail', 'full']));
     await a.call('super_admin', 'PUT', '/api/settings/media', { allow_private_sources: false });
+
+    // Every call is in the activity log with the client's name, refusals included.
+    const calls = await activityOf(t.runtime, a.siteId, 'mcp.tool_called');
+    const imports = calls.filter((entry) => entry.subject_id === 'media_upload_from_url');
+    expect(imports.map((entry) => entry.details)).toEqual([
+      ...Array.from({ length: 3 }, () =>
+        expect.objectContaining({ ok: false, status: 422, code: 'validation_failed' }),
+      ),
+      expect.objectContaining({ ok: false, status: 422, code: 'private_address' }),
+      expect.objectContaining({ ok: true }),
+    ]);
+    const alt = calls.filter((entry) => entry.subject_id === 'media_update_alt_text');
+    expect(alt).toHaveLength(1);
+    for (const entry of [...imports, ...alt]) {
+      expect(entry.details.client).toBe('mcp:tessera-test');
+      expect(entry.user_id).toBe(a.users.editor.id);
+    }
+    // Beside them, the upload's and the change's own entries, by the token's user.
+    const own = (await activityOf(t.runtime, a.siteId)).filter(
+      (entry) => entry.subject_id === String(uploaded.data.id) && entry.user_id === a.users.editor.id,
+    );
+    expect(own.length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses a tool the caller is not shown with the protocol's error, never a 500", async () => {
@@ -321,6 +358,13 @@ describe('the MCP endpoint', () => {
     await expect(editor.callTool({ name: 'post_create', arguments: { title: 'No' } })).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
     });
+    // Prompts that only read stay; those that ask for changes, a plugin's by default, go.
+    const prompts = (await editor.listPrompts()).prompts.map((prompt) => prompt.name);
+    expect(prompts).toEqual(expect.arrayContaining(['summarize_revision', 'sticky_count']));
+    for (const name of ['draft_post', 'write_alt_text', 'sticky_tidy']) expect(prompts).not.toContain(name);
+    await expect(editor.getPrompt({ name: 'sticky_tidy' })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+    });
     expect(
       (await a.call('admin', 'PUT', '/api/settings/mcp', { read_only: false, enabled: false })).statusCode,
     ).toBe(200);
@@ -378,5 +422,136 @@ describe('the MCP endpoint', () => {
     expect(JSON.parse(textOf(design))).toHaveProperty('colors');
     const prompt = await editor.getPrompt({ name: 'draft_post', arguments: { notes: 'Lamps and lenses' } });
     expect(JSON.stringify(prompt.messages)).toContain('Lamps and lenses');
+  });
+
+  it('takes an entry through the workflow, its revisions, the trash and deletion', async () => {
+    const contributor = await connect(a.users.contributor.token);
+    const editor = await connect(a.users.editor.token);
+    const draft = await call(contributor, 'post_create', {
+      title: 'Tides',
+      fields: { content: '<p>High water at noon.</p>' },
+    });
+    expect(draft.data).toMatchObject({ status: 'draft', title: 'Tides' });
+    const id = draft.data.id;
+
+    expect((await call(contributor, 'post_submit', { id })).data.status).toBe('in_review');
+    const sentBack = await call(editor, 'post_request_changes', { id, comment: 'Name the harbour.' });
+    expect(sentBack.data.status).toBe('draft');
+    const renamed = await call(contributor, 'post_update', {
+      id,
+      version: sentBack.data.version,
+      title: 'Tides at the harbour',
+    });
+    expect(renamed.data).toMatchObject({ title: 'Tides at the harbour', status: 'draft' });
+    expect((await call(contributor, 'post_submit', { id })).data.status).toBe('in_review');
+    expect((await call(editor, 'post_approve', { id })).data.status).toBe('approved');
+
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await call(editor, 'post_schedule', { id, publish_at: at });
+    expect(scheduled.data.status).toBe('scheduled');
+    expect(Date.parse(String(scheduled.data.publish_at))).toBe(Date.parse(at));
+    expect((await call(editor, 'post_unschedule', { id })).data.status).toBe('draft');
+    expect((await call(editor, 'post_publish', { id })).data.status).toBe('published');
+    expect((await call(editor, 'post_unpublish', { id })).data.status).toBe('draft');
+
+    const revisions = (await call(editor, 'post_revisions', { id })).data as unknown as Array<{
+      id: number;
+      version: number;
+    }>;
+    expect(revisions.length).toBeGreaterThanOrEqual(2);
+    // Newest first.
+    const versions = revisions.map((revision) => revision.version);
+    expect(versions).toEqual([...versions].sort((x, y) => y - x));
+    const first = revisions.at(-1);
+    const newest = revisions[0];
+    if (!first || !newest) throw new Error('no revisions');
+    const compared = await call(editor, 'post_revisions_compare', { id, from: first.id, to: newest.id });
+    expect((compared.data as unknown as { properties: unknown[] }).properties).toContainEqual(
+      expect.objectContaining({ path: 'title', before: 'Tides', after: 'Tides at the harbour' }),
+    );
+    const restored = await call(editor, 'post_revision_restore', { id, revision: first.id });
+    expect(restored.data.title).toBe('Tides');
+    expect(((await call(editor, 'post_revisions', { id })).data as unknown as unknown[]).length).toBe(
+      revisions.length + 1,
+    );
+
+    expect((await call(editor, 'post_delete', { id })).isError).toBe(false);
+    expect((await call(editor, 'post_get', { id })).data.deleted_at).toEqual(expect.any(String));
+    const back = await call(editor, 'post_restore', { id });
+    expect(back.data).toMatchObject({ status: 'draft', deleted_at: null });
+    expect((await call(editor, 'post_delete_permanently', { id })).isError).toBe(false);
+    expect(await call(editor, 'post_get', { id })).toMatchObject({ isError: true, status: 404 });
+
+    // The operations' own entries, by whoever took each step.
+    const own = (await activityOf(t.runtime, a.siteId)).filter((entry) => entry.subject_id === String(id));
+    expect(own.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['post.created', 'post.published', 'post.unpublished', 'post.trashed']),
+    );
+  });
+
+  it('lists and reads terms, menus and (as an Admin) the settings', async () => {
+    const editor = await connect(a.users.editor.token);
+    const term = await call(editor, 'term_create', { taxonomy: 'category', name: 'Harbours' });
+    const terms = (await call(editor, 'terms_list', { taxonomy: 'category' })).data as unknown as Array<{
+      id: number;
+      name: string;
+    }>;
+    expect(terms).toContainEqual(expect.objectContaining({ id: term.data.id, name: 'Harbours' }));
+    expect((await call(editor, 'term_get', { taxonomy: 'category', id: term.data.id })).data).toMatchObject({
+      name: 'Harbours',
+      slug: 'harbours',
+    });
+    expect(await call(editor, 'term_get', { taxonomy: 'category', id: 999_999 })).toMatchObject({
+      isError: true,
+      status: 404,
+    });
+
+    const admin = await connect(a.users.admin.token);
+    const menu = await a.call('admin', 'POST', '/api/menus', { name: 'Footer' });
+    expect(menu.statusCode, menu.body).toBe(201);
+    const menuId = (menu.json() as { data: { id: number } }).data.id;
+    const added = await call(admin, 'menu_item_add', {
+      id: menuId,
+      kind: 'custom',
+      url: '/about',
+      label: 'About',
+    });
+    expect(added.isError, JSON.stringify(added)).toBe(false);
+    const menus = (await call(admin, 'menus_list', {})).data as unknown as Array<{
+      id: number;
+      name: string;
+    }>;
+    expect(menus).toContainEqual(expect.objectContaining({ id: menuId, name: 'Footer' }));
+    const footer = await call(admin, 'menu_get', { id: menuId });
+    expect(footer.data.items).toEqual([
+      expect.objectContaining({ label: 'About', url: '/about', kind: 'custom' }),
+    ]);
+
+    // settings.view is an Admin's, not an Editor's: only the Admin is shown the tool.
+    expect(await toolNames(editor)).not.toContain('settings_read');
+    const settings = await call(admin, 'settings_read', {});
+    expect(settings.data).toMatchObject({ mcp: { enabled: true, read_only: false } });
+    expect(settings.data).toHaveProperty('media');
+  });
+
+  it('renders the alt-text and revision prompts with their arguments', async () => {
+    const editor = await connect(a.users.editor.token);
+    const textOfPrompt = (prompt: Awaited<ReturnType<Client['getPrompt']>>) =>
+      prompt.messages
+        .map((message) => (message.content.type === 'text' ? message.content.text : ''))
+        .join('\n');
+    const alt = textOfPrompt(await editor.getPrompt({ name: 'write_alt_text', arguments: { limit: '5' } }));
+    expect(alt).toContain('Find up to 5 images');
+    expect(alt).toContain('media_update_alt_text');
+    const summary = textOfPrompt(
+      await editor.getPrompt({ name: 'summarize_revision', arguments: { type: 'post', id: String(postId) } }),
+    );
+    expect(summary).toContain(`Call post_revisions with id ${postId}`);
+    expect(summary).toContain('post_revisions_compare');
+    await expect(
+      editor.getPrompt({ name: 'summarize_revision', arguments: { type: 'post' } }),
+    ).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+    });
   });
 });

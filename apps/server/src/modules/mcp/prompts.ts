@@ -80,7 +80,8 @@ export function promptsFor(runtime: Runtime, audience: Audience): McpPrompt[] {
       description: entry.spec.description,
       arguments: entry.spec.arguments ?? [],
       permissions: listedTo(entry.spec.permission),
-      writes: false,
+      // Unless the plugin says its prompt only reads, it may ask for changes: hidden on read-only sites.
+      writes: entry.spec.readOnly !== true,
       render: entry.render,
     }));
   return [...corePrompts, ...plugins].filter(
