@@ -610,6 +610,54 @@ describeInBrowser('the visual builder', () => {
     await context.close();
   }, 120_000);
 
+  it('says who holds a page, lets an editor take it over, and tells the first one their change was not saved', async () => {
+    const first = await admin.open();
+    await first.page.setViewportSize({ width: 1600, height: 1000 });
+    await first.page.goto(`${base}/admin/login`);
+    await signIn(first.page, 'ada@example.test');
+    await expect.poll(() => first.page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const created = await call(first.page, 'POST', '/api/pages', {
+      title: 'Moorings',
+      blocks: [{ type: 'heading', props: { text: 'Berths' } }],
+    });
+    const id = created.body.data.id as number;
+    await first.page.goto(`${base}/admin/builder/page/${id}`);
+    const firstFrame = first.page.frameLocator('[data-testid="builder-canvas"]');
+    await expect.poll(() => firstFrame.getByText('Berths').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await call(first.page, 'GET', `/api/content/page/${id}`)).body.data.lock?.user_id)
+      .toBeTypeOf('number');
+
+    // Another editor opening it is told who holds it, and cannot change it until taking it over.
+    await seedAdminUser(admin, 'eve@example.test', 'editor', 'Eve');
+    const second = await admin.open();
+    await second.page.setViewportSize({ width: 1600, height: 1000 });
+    await second.page.goto(`${base}/admin/login`);
+    await signIn(second.page, 'eve@example.test');
+    await expect.poll(() => second.page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    await second.page.goto(`${base}/admin/builder/page/${id}`);
+    await expect
+      .poll(() => second.page.getByText(/is editing this entry$/).count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await second.page.locator('[data-block-type="spacer"]').isDisabled()).toBe(true);
+    await second.page.getByRole('button', { name: 'Take over' }).click();
+    await expect.poll(() => second.page.locator('[data-block-type="spacer"]').isDisabled()).toBe(false);
+
+    // The first one's next change is refused by the server (the lock is gone) and said, not lost silently.
+    await first.page.locator('[data-block-type="spacer"]').click();
+    await expect
+      .poll(() => first.page.locator('[data-save-status]').getAttribute('data-save-status'), {
+        timeout: 15_000,
+      })
+      .toBe('locked');
+    await expect.poll(() => first.page.getByText('Someone else took over this entry').count()).toBe(1);
+    const stored = (await call(second.page, 'GET', `/api/content/page/${id}`)).body.data
+      .blocks as StoredBlock[];
+    expect(stored.map((block) => block.type)).toEqual(['heading']);
+    await second.context.close();
+    await first.context.close();
+  }, 120_000);
+
   it('shows a page its user may not edit read-only: nothing to add, move or save', async () => {
     const { context, page } = await admin.open();
     await page.setViewportSize({ width: 1600, height: 1000 });
