@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { startI18n } from './i18n/index.js';
 import { preloadBuilder, router } from './router.js';
-import { fetchMe, ME } from './session.js';
+import { fetchMe, ME, type SessionUser } from './session.js';
 import { useSite } from './site.js';
 import { adminTheme } from './theme.js';
 
@@ -44,12 +44,14 @@ function Branded() {
 // What the first screen needs, asked for while the interface's words load: who is signed in (not on
 // the screens before sign-in), and the builder's code when it is the builder that opens.
 const path = window.location.pathname;
-if (!/^\/admin\/(login|forgot-password|reset-password|setup)\b/.test(path))
-  void queries.prefetchQuery({ queryKey: ME, queryFn: fetchMe, retry: false, staleTime: 60_000 });
+const signedIn = /^\/admin\/(login|forgot-password|reset-password|setup)\b/.test(path)
+  ? Promise.resolve()
+  : queries.prefetchQuery({ queryKey: ME, queryFn: fetchMe, retry: false, staleTime: 60_000 });
 if (path.startsWith('/admin/builder/'))
   void preloadBuilder().then((builder) => builder.prefetchBuilder(queries, path));
 
-await startI18n();
+// In the profile's language from the first frame: a reload never shows the browser's first.
+await startI18n(signedIn.then(() => queries.getQueryData<SessionUser>(ME)?.locale ?? null));
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(

@@ -6,6 +6,7 @@ import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
 import { en as patterns } from '../patterns/messages.js';
 import { en as plugins } from '../plugins/messages.js';
+import { en as profile } from '../profile/messages.js';
 import { en as sections } from '../sections/messages.js';
 import { en as settings } from '../settings/messages.js';
 import { en as sites } from '../sites/messages.js';
@@ -13,7 +14,6 @@ import { en as taxonomies } from '../taxonomies/messages.js';
 import { en as contentTypes } from '../types/messages.js';
 import { en as users } from '../users/messages.js';
 import { en as webhooks } from '../webhooks/messages.js';
-import { en as fromServer } from './server/messages.js';
 
 /** The admin's words in English; fr.ts has the same keys (a test fails on any missing). */
 export const en = {
@@ -220,41 +220,7 @@ export const en = {
     channel: { direct: 'Direct', search: 'Search engines', social: 'Social networks', other: 'Other sites' },
     device: { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Phone' },
   },
-  profile: {
-    title: 'Your profile',
-    tokens: 'API tokens',
-    tokensHelp:
-      'A token lets a program (an integration, a script, an AI assistant over MCP) use the API as you, with your permissions on this site.',
-    tokenName: 'Name',
-    tokenExpires: 'Expires',
-    tokenStart: 'Starts with',
-    lastUsed: 'Last used',
-    never: 'Never',
-    createToken: 'Create a token',
-    tokenCreated: 'Token “{{name}}” created',
-    tokenOnce: 'Copy it now: it is shown this once and cannot be seen again.',
-    copy: 'Copy',
-    copied: 'Copied',
-    noTokens: 'You have no API token.',
-    revoke: 'Revoke',
-    revokeTitle: 'Revoke this token?',
-    revokeConfirm: 'Revoke the token “{{name}}”? Programs using it stop working at once.',
-    twoFactor: 'Two-step sign-in',
-    twoFactorHelp: 'Ask for a code from an authenticator app after the password at each sign-in.',
-    on: 'On',
-    off: 'Off',
-    setUp: 'Set up',
-    scan: 'Scan this QR code with your authenticator app, then enter the code it shows.',
-    qrAlt: 'QR code to add this account to an authenticator app',
-    secret: 'Or enter this key by hand:',
-    enable: 'Turn on',
-    cancel: 'Cancel',
-    recoveryTitle: 'Two-step sign-in is on',
-    recoveryHelp:
-      'Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown this once.',
-    currentPassword: 'Your current password',
-    disable: 'Turn off',
-  },
+  profile,
   activity: {
     title: 'Activity log',
     action: 'Action',
@@ -333,7 +299,6 @@ export const en = {
     password: 'The password is incorrect.',
     code: 'The code is incorrect or has expired.',
   },
-  fromServer,
   patterns,
   types: {
     post: 'Post',

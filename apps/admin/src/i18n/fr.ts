@@ -6,6 +6,7 @@ import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
 import { fr as patterns } from '../patterns/messages.fr.js';
 import { fr as plugins } from '../plugins/messages.fr.js';
+import { fr as profile } from '../profile/messages.fr.js';
 import { fr as sections } from '../sections/messages.fr.js';
 import { fr as settings } from '../settings/messages.fr.js';
 import { fr as sites } from '../sites/messages.fr.js';
@@ -14,7 +15,6 @@ import { fr as contentTypes } from '../types/messages.fr.js';
 import { fr as users } from '../users/messages.fr.js';
 import { fr as webhooks } from '../webhooks/messages.fr.js';
 import type { Messages } from './en.js';
-import { fr as fromServer } from './server/messages.fr.js';
 
 /** The admin's words in French. */
 export const fr: Messages = {
@@ -234,43 +234,7 @@ export const fr: Messages = {
     },
     device: { desktop: 'Ordinateur', tablet: 'Tablette', mobile: 'Téléphone' },
   },
-  profile: {
-    title: 'Votre profil',
-    tokens: 'Jetons d’API',
-    tokensHelp:
-      'Un jeton permet à un programme (une intégration, un script, un assistant IA via MCP) d’utiliser l’API en votre nom, avec vos droits sur ce site.',
-    tokenName: 'Nom',
-    tokenExpires: 'Expire le',
-    tokenStart: 'Commence par',
-    lastUsed: 'Dernière utilisation',
-    never: 'Jamais',
-    createToken: 'Créer un jeton',
-    tokenCreated: 'Jeton « {{name}} » créé',
-    tokenOnce: 'Copiez-le maintenant : il n’est affiché qu’une fois et ne pourra plus être vu.',
-    copy: 'Copier',
-    copied: 'Copié',
-    noTokens: 'Vous n’avez aucun jeton d’API.',
-    revoke: 'Révoquer',
-    revokeTitle: 'Révoquer ce jeton ?',
-    revokeConfirm:
-      'Révoquer le jeton « {{name}} » ? Les programmes qui l’utilisent cessent aussitôt de fonctionner.',
-    twoFactor: 'Connexion en deux étapes',
-    twoFactorHelp:
-      'Demander un code d’une application d’authentification après le mot de passe à chaque connexion.',
-    on: 'Activée',
-    off: 'Désactivée',
-    setUp: 'Configurer',
-    scan: 'Scannez ce QR code avec votre application d’authentification, puis saisissez le code affiché.',
-    qrAlt: 'QR code pour ajouter ce compte à une application d’authentification',
-    secret: 'Ou saisissez cette clé à la main :',
-    enable: 'Activer',
-    cancel: 'Annuler',
-    recoveryTitle: 'La connexion en deux étapes est activée',
-    recoveryHelp:
-      'Gardez ces codes de secours en lieu sûr : chacun vous connecte une fois si vous perdez votre téléphone. Ils ne sont affichés qu’une fois.',
-    currentPassword: 'Votre mot de passe actuel',
-    disable: 'Désactiver',
-  },
+  profile,
   activity: {
     title: 'Journal d’activité',
     action: 'Action',
@@ -354,7 +318,6 @@ export const fr: Messages = {
     password: 'Le mot de passe est incorrect.',
     code: 'Le code est incorrect ou a expiré.',
   },
-  fromServer,
   patterns,
   types: {
     post: 'Article',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.js';
 import { fr } from './fr.js';
-import { languageFor } from './index.js';
+import { BROWSER_LANGUAGE, languageFor } from './index.js';
 
 function keys(messages: object, prefix = ''): string[] {
   return Object.entries(messages).flatMap(([key, value]) =>
@@ -27,5 +27,10 @@ describe("the admin's languages", () => {
     expect(languageFor(['fr-FR', 'en'])).toBe('fr');
     expect(languageFor(['de-DE', 'fr'])).toBe('fr');
     expect(languageFor(['de-DE'])).toBe('en');
+  });
+
+  it("take the profile's language first, and the browser's when the profile leaves it undetermined", () => {
+    expect(languageFor(['fr', 'en-GB'])).toBe('fr');
+    expect(languageFor([BROWSER_LANGUAGE, 'fr-CA', 'en'])).toBe('fr');
   });
 });

@@ -5,6 +5,12 @@ import type { Messages } from './en.js';
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * The profile's language when the user chose none: BCP 47's "undetermined" tag, which the server
+ * takes like any language code and `languageFor` passes over, so the browser's languages decide.
+ */
+export const BROWSER_LANGUAGE = 'und';
+
 /** The interface's language: the user's profile once known, else the browser's, else English. */
 export function languageFor(preferred: readonly string[]): Language {
   for (const tag of preferred) {
@@ -32,10 +38,23 @@ export async function switchLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
-export async function startI18n(): Promise<void> {
-  const language = languageFor(navigator.languages);
+/**
+ * Starts in the user's language: their profile's (`profileLocale`, when signed in), else the
+ * browser's. The browser language's words are fetched while the profile is asked for, so most
+ * loads wait for one of the two only.
+ */
+export async function startI18n(
+  profileLocale: Promise<string | null> = Promise.resolve(null),
+): Promise<void> {
+  const browser = languageFor(navigator.languages);
+  const early = MESSAGES[browser]();
+  // Not needed when the profile names another language: its failure then matters to no one.
+  early.catch(() => undefined);
+  const profile = await profileLocale.catch(() => null);
+  const language = languageFor([...(profile ? [profile] : []), ...navigator.languages]);
+  const words = language === browser ? await early : await MESSAGES[language]();
   await i18next.use(initReactI18next).init({
-    resources: { [language]: { translation: await MESSAGES[language]() } },
+    resources: { [language]: { translation: words } },
     lng: language,
     fallbackLng: false,
     interpolation: { escapeValue: false },

@@ -38,7 +38,7 @@ export const fr: typeof en = {
   passwordHelp:
     'Au moins 10 caractères. Communiquez-le de façon sûre ; la personne pourra le changer depuis son profil après s’être connectée.',
   language: 'Langue',
-  languages: { en: 'Anglais', fr: 'Français' },
+  languages: { en: 'Anglais', fr: 'Français', und: 'Celle de son navigateur' },
   create: 'Créer l’utilisateur',
   addExisting: 'Ajouter à ce site',
   createdDone: 'Utilisateur {{name}} créé.',

@@ -33,7 +33,8 @@ export const en = {
   passwordHelp:
     'At least 10 characters. Tell it to them safely; they can change it from their profile after signing in.',
   language: 'Language',
-  languages: { en: 'English', fr: 'French' },
+  // `und`: the user chose no language in their profile; the browser's is used.
+  languages: { en: 'English', fr: 'French', und: 'Their browser’s' },
   create: 'Create the user',
   addExisting: 'Add to this site',
   createdDone: 'User {{name}} created.',

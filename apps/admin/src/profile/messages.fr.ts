@@ -1,0 +1,68 @@
+import type { en } from './messages.js';
+
+/**
+ * The French words of this area (messages.ts has the English): one module per language, so each
+ * language's chunk carries its own words only.
+ */
+export const fr: typeof en = {
+  title: 'Votre profil',
+  details: 'Vos informations',
+  displayName: 'Nom affiché',
+  displayNameHelp: 'Montré aux autres utilisateurs et comme auteur de ce que vous écrivez.',
+  email: 'Adresse e-mail',
+  language: 'Langue de l’interface',
+  languageHelp: 'La langue dans laquelle cette administration vous parle, sur chaque appareil.',
+  browserLanguage: 'La langue de votre navigateur',
+  languageNames: { en: 'English', fr: 'Français' },
+  currentPasswordForEmail: 'Votre mot de passe actuel',
+  currentPasswordForEmailHelp: 'Nécessaire pour changer votre adresse e-mail.',
+  saveDetails: 'Enregistrer vos informations',
+  detailsSaved: 'Vos informations sont enregistrées.',
+  nothingChanged: 'Rien n’a changé.',
+  blank: 'Ne doit pas être vide.',
+  password: 'Mot de passe',
+  passwordHelp: 'Un nouveau mot de passe vous déconnecte partout ailleurs et révoque vos jetons d’API.',
+  newPassword: 'Nouveau mot de passe',
+  newPasswordHelp: 'Au moins 10 caractères ; quelques mots sans rapport en font un solide.',
+  repeatPassword: 'Nouveau mot de passe, à nouveau',
+  changePassword: 'Changer le mot de passe',
+  passwordChanged: 'Votre mot de passe est changé. Vos autres sessions sont déconnectées.',
+  tokensRevoked: 'Jetons d’API révoqués : {{count}}.',
+  passwordsDiffer: 'Les deux mots de passe diffèrent.',
+  passwordIsEmail: 'Ne doit pas être votre adresse e-mail.',
+  passwordRepeats: 'Ne doit pas répéter un seul caractère.',
+  tokens: 'Jetons d’API',
+  tokensHelp:
+    'Un jeton permet à un programme (une intégration, un script, un assistant IA via MCP) d’utiliser l’API en votre nom, avec vos droits sur ce site.',
+  tokenName: 'Nom',
+  tokenExpires: 'Expire le',
+  tokenStart: 'Commence par',
+  lastUsed: 'Dernière utilisation',
+  never: 'Jamais',
+  createToken: 'Créer un jeton',
+  tokenCreated: 'Jeton « {{name}} » créé',
+  tokenOnce: 'Copiez-le maintenant : il n’est affiché qu’une fois et ne pourra plus être vu.',
+  copy: 'Copier',
+  copied: 'Copié',
+  noTokens: 'Vous n’avez aucun jeton d’API.',
+  revoke: 'Révoquer',
+  revokeTitle: 'Révoquer ce jeton ?',
+  revokeConfirm:
+    'Révoquer le jeton « {{name}} » ? Les programmes qui l’utilisent cessent aussitôt de fonctionner.',
+  twoFactor: 'Connexion en deux étapes',
+  twoFactorHelp:
+    'Demander un code d’une application d’authentification après le mot de passe à chaque connexion.',
+  on: 'Activée',
+  off: 'Désactivée',
+  setUp: 'Configurer',
+  scan: 'Scannez ce QR code avec votre application d’authentification, puis saisissez le code affiché.',
+  qrAlt: 'QR code pour ajouter ce compte à une application d’authentification',
+  secret: 'Ou saisissez cette clé à la main :',
+  enable: 'Activer',
+  cancel: 'Annuler',
+  recoveryTitle: 'La connexion en deux étapes est activée',
+  recoveryHelp:
+    'Gardez ces codes de secours en lieu sûr : chacun vous connecte une fois si vous perdez votre téléphone. Ils ne sont affichés qu’une fois.',
+  currentPassword: 'Votre mot de passe actuel',
+  disable: 'Désactiver',
+};
