@@ -123,7 +123,20 @@ describeInBrowser('the visual builder', () => {
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(1);
     await dragFromPalette(page, 'grid', center(await boxIn(frame, '.tb-canvas-empty')));
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(2);
-    await dragFromPalette(page, 'heading', center(await boxIn(frame, '.tb-canvas-empty')));
+    // While a block is dragged over a place that takes it, the place is drawn (here the grid's box).
+    const palette = await page.locator('[data-block-type="heading"]').boundingBox();
+    if (!palette) throw new Error('no palette item heading');
+    const into = center(await boxIn(frame, '.tb-canvas-empty'));
+    await page.mouse.move(palette.x + palette.width / 2, palette.y + palette.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++)
+      await page.mouse.move(
+        palette.x + palette.width / 2 + ((into.x - palette.x - palette.width / 2) * i) / 12,
+        palette.y + palette.height / 2 + ((into.y - palette.y - palette.height / 2) * i) / 12,
+      );
+    await expect.poll(() => page.locator('[data-drop-indicator]').count()).toBe(1);
+    await page.mouse.up();
+    await expect.poll(() => page.locator('[data-drop-indicator]').count()).toBe(0);
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(3);
     const heading = await boxIn(frame, 'h2[data-block-id], [data-block-id] h2');
     await dragFromPalette(page, 'image', {
@@ -354,10 +367,10 @@ describeInBrowser('the visual builder', () => {
       .getByRole('button', { name: /^Restore/ })
       .last()
       .click();
-    await page
-      .getByRole('dialog', { name: /Restore/ })
-      .getByRole('button', { name: /^Restore/ })
-      .click();
+    // The question's dialog is a chunk of its own, fetched when first asked.
+    const confirm = page.getByRole('dialog', { name: /Restore/ }).getByRole('button', { name: /^Restore/ });
+    await expect.poll(() => confirm.count(), { timeout: 15_000 }).toBe(1);
+    await confirm.click();
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBeLessThan(5);
     await expect.poll(() => savedShape(page, id)).toBe(earlierShape);
     await context.close();
