@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from './en.js';
+import { serverWords } from './server/language.js';
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,7 +29,12 @@ export function languageFor(preferred: readonly string[]): Language {
  */
 const MESSAGES: Record<Language, () => Promise<Messages>> = {
   en: () => import('./en.js').then((module) => module.en),
-  fr: () => import('./fr.js').then((module) => module.fr),
+  // The server's words too: it speaks English itself, so only another language needs them.
+  fr: () =>
+    Promise.all([import('./fr.js'), serverWords('fr')]).then(([module, fromServer]) => ({
+      ...module.fr,
+      fromServer,
+    })),
 };
 
 /** Switches the interface to `language`, fetching its words first when they are not here yet. */

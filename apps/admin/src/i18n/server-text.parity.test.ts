@@ -8,6 +8,7 @@ import { fr } from './fr.js';
 import { i18next } from './index.js';
 import { CODES } from './server/codes.js';
 import { eventText, permissionText } from './server/descriptions.js';
+import { serverWords } from './server/language.js';
 import { en as fromServer } from './server/messages.js';
 import { readServerSource } from './server/server-source.parity.js';
 import { matchersOf } from './server/templates.js';
@@ -49,7 +50,7 @@ const source = readServerSource();
 describe("the admin's French for what the server says", () => {
   beforeAll(async () => {
     await i18next.init({
-      resources: { fr: { translation: fr } },
+      resources: { fr: { translation: { ...fr, fromServer: await serverWords('fr') } } },
       lng: 'fr',
       interpolation: { escapeValue: false },
     });

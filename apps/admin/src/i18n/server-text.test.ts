@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fr } from './fr.js';
 import { i18next } from './index.js';
+import { serverWords } from './server/language.js';
+import { fr as fromServerFr } from './server/messages.fr.js';
+import { en as fromServer } from './server/messages.js';
 import { CATALOG, serverText } from './server-text.js';
 
 /** Messages as the server writes them (error-handler.ts, validate-values.ts, errors.ts). */
@@ -21,7 +24,7 @@ const SENT = {
 describe("the server's messages in the interface's language", () => {
   beforeAll(async () => {
     await i18next.init({
-      resources: { fr: { translation: fr } },
+      resources: { fr: { translation: { ...fr, fromServer: await serverWords('fr') } } },
       lng: 'fr',
       interpolation: { escapeValue: false },
     });
@@ -32,6 +35,22 @@ describe("the server's messages in the interface's language", () => {
 
   it('says the known ones in French, with their numbers', () => {
     for (const [sent, said] of Object.entries(SENT)) expect(serverText(sent), sent).toBe(said);
+  });
+
+  it("has the server's words in French for every English one, with the same placeholders", () => {
+    const leaves = (node: object, path = ''): Array<[string, string]> =>
+      Object.entries(node).flatMap(([key, value]) =>
+        typeof value === 'string'
+          ? [[`${path}${key}`, value] as [string, string]]
+          : leaves(value, `${path}${key}.`),
+      );
+    const french = new Map(leaves(fromServerFr));
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((found) => found[1]).sort();
+    for (const [key, english] of leaves(fromServer)) {
+      expect(french.get(key)?.trim(), key).toBeTruthy();
+      expect(placeholders(french.get(key) ?? ''), key).toEqual(placeholders(english));
+    }
   });
 
   it('has words for every message of its catalog', () => {

@@ -1,14 +1,15 @@
 import { i18next } from './index.js';
 import { CODES } from './server/codes.js';
-import { en as fromServer } from './server/messages.js';
-import { type Matcher, matchersOf, NESTED } from './server/templates.js';
+import { type KnownServerWords, knownServerWords } from './server/known.js';
+import { type Matcher, NESTED } from './server/templates.js';
 
 /**
  * The server's generic messages, in the words it sends (its input validation in
  * core/http/error-handler.ts, content field checks in content/fields/validate-values.ts, the error
  * classes of core/errors.ts), each with the key of its translation under `server`: the same keys
  * say the admin's own checks of a form (forms.ts). The domain's messages are templates under
- * `fromServer.messages` (server/messages.ts). A message neither knows is shown as the server wrote it.
+ * `fromServer.messages` (server/messages.ts), fetched with the interface's language when it is not
+ * English (server/language.ts). A message neither knows is shown as the server wrote it.
  */
 export const CATALOG: ReadonlyArray<readonly [RegExp, string]> = [
   [/^The given data was invalid\.$/, 'invalid'],
@@ -59,17 +60,7 @@ export const CATALOG: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?<label>[^.]{1,100}) is required\.$/, 'labelRequired'],
 ];
 
-/**
- * Every message the admin knows, as patterns: the domain's templates first (the most specific
- * first), then the generic catalogue, whose last entry (`<label> is required.`) takes anything.
- */
-const MATCHERS: readonly Matcher[] = [
-  ...matchersOf(fromServer.messages, 'fromServer.messages'),
-  ...CATALOG.map(([pattern, key]) => ({ key: `server.${key}`, pattern })),
-];
-
-const BY_KEY = new Map<string, Matcher[]>();
-for (const matcher of MATCHERS) BY_KEY.set(matcher.key, [...(BY_KEY.get(matcher.key) ?? []), matcher]);
+const GENERIC: readonly Matcher[] = CATALOG.map(([pattern, key]) => ({ key: `server.${key}`, pattern }));
 
 /** Whether a message has values to read out of it (a named group), or is the same words each time. */
 const carriesValues = (matcher: Matcher) => /\(\?<\w+>/.test(matcher.pattern.source);
@@ -77,27 +68,34 @@ const carriesValues = (matcher: Matcher) => /\(\?<\w+>/.test(matcher.pattern.sou
 /**
  * `message` in the interface's language when the admin knows it, else unchanged. With the envelope's
  * `code`, a message that carries no value is said by its code alone; the others are read against
- * the code's own messages first, for the values in them.
+ * the code's own messages first, for the values in them. The domain's templates come first (the
+ * surest first), then the generic catalogue, whose last entry (`<label> is required.`) takes anything.
  */
 export function serverText(message: string, code?: string): string {
   if (i18next.language === 'en' || !i18next.isInitialized) return message;
+  const known = knownServerWords();
+  const matchers = [...(known?.matchers ?? []), ...GENERIC];
   const keys = code === undefined ? undefined : CODES[code];
   const [only, ...others] = keys ?? [];
-  if (only !== undefined && others.length === 0 && !BY_KEY.get(only)?.some(carriesValues))
+  const ofOnly = matchers.filter((matcher) => matcher.key === only);
+  if (only !== undefined && others.length === 0 && ofOnly.length > 0 && !ofOnly.some(carriesValues))
     return i18next.t(only);
-  const first = keys ? MATCHERS.filter((matcher) => keys.includes(matcher.key)) : [];
-  for (const { key, pattern } of [...first, ...MATCHERS]) {
+  const first = keys ? matchers.filter((matcher) => keys.includes(matcher.key)) : [];
+  for (const { key, pattern } of [...first, ...matchers]) {
     const found = pattern.exec(message);
-    if (found) return i18next.t(key, valuesIn(found.groups));
+    if (found) return i18next.t(key, valuesIn(found.groups, known));
   }
   return message;
 }
 
 /** A message's values as the interface says them: words the server puts in, and nested messages. */
-function valuesIn(groups: Record<string, string> | undefined): Record<string, string> {
+function valuesIn(
+  groups: Record<string, string> | undefined,
+  known: KnownServerWords | null,
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(groups ?? {}))
-    values[name] = name === NESTED ? serverText(value) : wordsOf(name, value);
+    values[name] = name === NESTED ? serverText(value) : known ? wordsOf(name, value, known.words) : value;
   return values;
 }
 
@@ -105,15 +103,15 @@ function valuesIn(groups: Record<string, string> | undefined): Record<string, st
  * A value in the interface's language when it is one of the words `name` takes (`suspended`), or a
  * list of them ("image or video", "submit, publish"); anything else (a name, a number) as it is.
  */
-function wordsOf(name: string, value: string): string {
-  const words = (fromServer.words as Record<string, unknown>)[name];
+function wordsOf(name: string, value: string, english: KnownServerWords['words']): string {
+  const words = (english as Record<string, unknown>)[name];
   if (typeof words !== 'object' || words === null) return value;
   const say = (word: string) =>
     Object.hasOwn(words, word) ? i18next.t(`fromServer.words.${name}.${word}`) : null;
   const whole = say(value);
   if (whole !== null) return whole;
-  const or = value.includes(fromServer.words.or);
-  const parts = value.split(or ? fromServer.words.or : ', ').map(say);
+  const or = value.includes(english.or);
+  const parts = value.split(or ? english.or : ', ').map(say);
   if (parts.length < 2 || parts.some((part) => part === null)) return value;
   return parts.join(or ? i18next.t('fromServer.words.or') : ', ');
 }

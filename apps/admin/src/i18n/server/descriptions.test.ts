@@ -3,6 +3,7 @@ import { en } from '../en.js';
 import { fr } from '../fr.js';
 import { i18next } from '../index.js';
 import { eventText, permissionText } from './descriptions.js';
+import { serverWords } from './language.js';
 
 const types = [
   { slug: 'post', singular_label: 'Post', plural_label: 'Posts', builtin: true },
@@ -12,7 +13,10 @@ const types = [
 describe('permissions and webhook events in the interface’s language', () => {
   beforeAll(async () => {
     await i18next.init({
-      resources: { en: { translation: en }, fr: { translation: fr } },
+      resources: {
+        en: { translation: en },
+        fr: { translation: { ...fr, fromServer: await serverWords('fr') } },
+      },
       lng: 'fr',
       interpolation: { escapeValue: false },
     });
@@ -48,12 +52,16 @@ describe('permissions and webhook events in the interface’s language', () => {
     );
   });
 
-  it('says them in English in the server’s own words', async () => {
+  it('says them in English as the server describes them', async () => {
     await i18next.changeLanguage('en');
-    expect(eventText({ name: 'post.published', description: '…' }, types)).toBe(
-      'A post was published (by hand or on schedule)',
+    const published = {
+      name: 'post.published',
+      description: 'A post was published (by hand or on schedule)',
+    };
+    expect(eventText(published, types)).toBe(published.description);
+    expect(permissionText({ id: 'recipe.edit', description: 'Edit own recipes' }, types)).toBe(
+      'Edit own recipes',
     );
-    expect(permissionText({ id: 'recipe.edit', description: '…' }, types)).toBe('Edit own recipes');
     await i18next.changeLanguage('fr');
   });
 });
