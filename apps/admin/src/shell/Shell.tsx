@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { api, rememberCsrf } from '../api.js';
@@ -21,6 +22,27 @@ import { useSite, useSystemName } from '../site.js';
 import { GlobalSearch } from './GlobalSearch.js';
 import { navigationFor } from './navigation.js';
 import { SiteSwitcher } from './SiteSwitcher.js';
+
+/**
+ * A new screen takes the focus where a screen reader and the keyboard expect it, at the start of
+ * the content, when the move left it on the link followed (the navigation, the header) or nowhere;
+ * a screen that focused its own first input keeps it. The first screen after a load is left alone.
+ */
+function useFocusOnNewScreen(pathname: string) {
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new address is a new screen
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('content');
+    const active = document.activeElement;
+    if (!main || (active && active !== document.body && main.contains(active))) return;
+    if (active && active !== document.body && active.closest('[role="dialog"]')) return;
+    main.focus({ preventScroll: true });
+  }, [pathname]);
+}
 
 /** The frame of every screen after sign-in: header, navigation from the user's permissions, content. */
 export function Shell() {
@@ -34,6 +56,7 @@ export function Shell() {
   const client = useQueryClient();
   const { pathname } = useLocation();
   const types = useContentTypes();
+  useFocusOnNewScreen(pathname);
 
   async function signOut() {
     await api.POST('/api/auth/logout').catch(() => null);
