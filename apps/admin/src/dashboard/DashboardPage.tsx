@@ -1,8 +1,10 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { api, data } from '../api.js';
+import { useContentTypes, useReadableTypes } from '../content/types.js';
 import { useCan, useSession } from '../session.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
@@ -12,26 +14,31 @@ type Status = 'draft' | 'in_review' | 'approved' | 'scheduled' | 'published';
 
 interface EntryLine {
   id: number;
-  type: 'post' | 'page';
+  type: string;
   title: string;
   status: string;
   updated_at: string;
   published_at?: string | null;
 }
 
-/** Posts and pages in a workflow state (or any), newest first, the ones the user may see. */
-async function entries(can: (permission: string) => boolean, status: Status | 'any', limit: number) {
+/**
+ * Entries in a workflow state (or any), newest first, of every type the user may read (posts,
+ * pages and custom types): one short list per type, the few newest of all kept. A site has a handful
+ * of types, so a handful of small calls.
+ */
+async function entries(types: readonly string[], status: Status | 'any', limit: number) {
   const query = { status, limit, page: 1, sort: 'updated_at' as const, order: 'desc' as const };
-  const [posts, pages] = await Promise.all([
-    can('posts.view') ? data(api.GET('/api/posts', { params: { query } })) : [],
-    can('pages.view') ? data(api.GET('/api/pages', { params: { query } })) : [],
-  ]);
-  return [
-    ...posts.map((entry) => ({ ...entry, type: 'post' as const })),
-    ...pages.map((entry) => ({ ...entry, type: 'page' as const })),
-  ]
+  const lists = await Promise.all(
+    types.map(async (type) =>
+      (await data(api.GET('/api/content/{type}', { params: { path: { type }, query } }))).map(
+        (entry): EntryLine => ({ ...entry, type }),
+      ),
+    ),
+  );
+  return lists
+    .flat()
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
-    .slice(0, limit) as EntryLine[];
+    .slice(0, limit);
 }
 
 /** The first screen: recent content, what waits for review or is scheduled, comments to moderate, traffic. */
@@ -41,16 +48,20 @@ export function DashboardPage() {
   const can = useCan();
   useDocumentTitle(t('dashboard.title'));
   const when = useDateFormat();
-  const recent = useQuery({ queryKey: ['dashboard', 'recent'], queryFn: () => entries(can, 'any', 6) });
-  const review = useQuery({
-    queryKey: ['dashboard', 'review'],
-    queryFn: () => entries(can, 'in_review', 6),
-    enabled: can('content.review'),
+  const types = useContentTypes();
+  const readable = useReadableTypes();
+  const slugs = readable.map((type) => type.slug);
+  const typeName = (slug: string) =>
+    t(`types.${slug}`, { defaultValue: readable.find((type) => type.slug === slug)?.singular ?? slug });
+  const lines = (status: Status | 'any') => ({
+    queryKey: ['dashboard', status, slugs],
+    queryFn: () => entries(slugs, status, 6),
+    // The types come first: until then there is nothing to ask for.
+    enabled: types.isSuccess,
   });
-  const scheduled = useQuery({
-    queryKey: ['dashboard', 'scheduled'],
-    queryFn: () => entries(can, 'scheduled', 6),
-  });
+  const recent = useQuery(lines('any'));
+  const review = useQuery({ ...lines('in_review'), enabled: types.isSuccess && can('content.review') });
+  const scheduled = useQuery(lines('scheduled'));
   const comments = useQuery({
     queryKey: ['dashboard', 'comments'],
     queryFn: () =>
@@ -78,12 +89,12 @@ export function DashboardPage() {
             wrap="nowrap"
             gap="xs"
           >
-            <Text size="sm" truncate>
+            <Anchor component={RouterLink} to={`/content/${line.type}/${line.id}`} size="sm" truncate>
               {line.title || t('dashboard.untitled')}
-            </Text>
+            </Anchor>
             <Group gap="xs" wrap="nowrap">
               <Badge variant="light" size="sm">
-                {t(`types.${line.type}`)}
+                {typeName(line.type)}
               </Badge>
               <Badge variant="outline" size="sm">
                 {t(`status.${line.status as Status}`, { defaultValue: line.status })}
@@ -122,15 +133,15 @@ export function DashboardPage() {
         </Panel>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Panel title={t('dashboard.recent')} query={recent}>
+        <Panel title={t('dashboard.recent')} query={types.error ? types : recent}>
           {list(recent.data, t('dashboard.recentEmpty'), (line) => line.updated_at)}
         </Panel>
         {can('content.review') ? (
-          <Panel title={t('dashboard.review')} query={review}>
+          <Panel title={t('dashboard.review')} query={types.error ? types : review}>
             {list(review.data, t('dashboard.reviewEmpty'), (line) => line.updated_at)}
           </Panel>
         ) : null}
-        <Panel title={t('dashboard.scheduled')} query={scheduled}>
+        <Panel title={t('dashboard.scheduled')} query={types.error ? types : scheduled}>
           {list(
             scheduled.data,
             t('dashboard.scheduledEmpty'),
