@@ -4,17 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data, done, toApiError } from '../api.js';
 import { fieldErrors, formProblems } from '../forms.js';
+import { subtreeOf } from './drops.js';
 import type { FlatFolder } from './model.js';
 import { useMediaAccess } from './queries.js';
 
 type Dialog = 'create' | 'rename' | 'delete' | null;
-
-/** The folder under and including `id`: where it cannot be moved. */
-function subtree(folders: readonly FlatFolder[], id: number): Set<number> {
-  const ids = new Set([id]);
-  for (const folder of folders) if (folder.parentId !== null && ids.has(folder.parentId)) ids.add(folder.id);
-  return ids;
-}
 
 /**
  * New folder (inside the one shown), and for the folder shown: rename or move it, delete it. A
@@ -81,7 +75,7 @@ export function FolderActions(props: {
     });
   }
 
-  const excluded = dialog === 'rename' && current ? subtree(props.folders, current.id) : new Set<number>();
+  const excluded = dialog === 'rename' && current ? subtreeOf(props.folders, current.id) : new Set<number>();
   const parents = [
     { value: 'top', label: t('media.folders.top') },
     ...props.folders

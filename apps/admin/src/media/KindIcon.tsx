@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { MediaKind } from './model.js';
 
 /** Outline drawings of each kind (24-unit grid), drawn in the text colour. */
@@ -11,20 +12,31 @@ const SHAPES: Record<MediaKind, string[]> = {
 
 /** A kind's drawing; decorative, the file's name beside it says what it is. */
 export function KindIcon({ kind, size = 40 }: { kind: MediaKind; size?: number }) {
+  return <OutlineIcon paths={SHAPES[kind]} size={size} strokeWidth={1.5} />;
+}
+
+/** A decorative outline drawing on the 24-unit grid, in the text colour (kinds, folders, arrows). */
+export function OutlineIcon(props: {
+  paths: readonly string[];
+  size: number;
+  strokeWidth: number;
+  style?: CSSProperties;
+}) {
   return (
     <svg
-      width={size}
-      height={size}
+      width={props.size}
+      height={props.size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.5}
+      strokeWidth={props.strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      style={props.style}
     >
-      {SHAPES[kind].map((d) => (
+      {props.paths.map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>

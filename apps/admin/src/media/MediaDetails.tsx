@@ -21,6 +21,7 @@ import { MediaActions } from './MediaActions.js';
 import { type Focal, focalOf, MediaForm } from './MediaForm.js';
 import { MediaPreview } from './MediaPreview.js';
 import { MediaUsage } from './MediaUsage.js';
+import { MediaVariants } from './MediaVariants.js';
 import { absoluteUrl, type FlatFolder, isRaster, type Media, nameOf } from './model.js';
 import { useMediaAccess, useMediaItem } from './queries.js';
 
@@ -97,6 +98,7 @@ function Details(props: { media: Media; folders: readonly FlatFolder[]; onClose:
       </Anchor>
       <Facts media={media} />
       <Address media={media} />
+      <MediaVariants media={media} />
       <Divider />
       <MediaForm media={media} folders={props.folders} editable={editable} focal={focal} onFocal={setFocal} />
       <Divider />

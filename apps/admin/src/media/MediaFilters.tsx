@@ -53,10 +53,13 @@ export function folderOptions(folders: readonly FlatFolder[], withAll: boolean, 
   ];
 }
 
-/** Search, kind and folder over the grid; `children` go at the row's end (the screen's folder actions). */
+/**
+ * Search, kind and, given `folders`, folder over the items (the library has its folder tree
+ * instead); `children` go at the row's end.
+ */
 export function MediaFilters(props: {
   browser: MediaBrowser;
-  folders: readonly FlatFolder[];
+  folders?: readonly FlatFolder[];
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -85,16 +88,18 @@ export function MediaFilters(props: {
           w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 160 }}
         />
       ) : null}
-      <Select
-        label={t('media.folder')}
-        data={folderOptions(props.folders, true, t)}
-        value={folder === null ? 'all' : String(folder)}
-        onChange={(value) =>
-          browser.setFolder(!value || value === 'all' ? null : value === 'none' ? 'none' : Number(value))
-        }
-        allowDeselect={false}
-        w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
-      />
+      {props.folders ? (
+        <Select
+          label={t('media.folder')}
+          data={folderOptions(props.folders, true, t)}
+          value={folder === null ? 'all' : String(folder)}
+          onChange={(value) =>
+            browser.setFolder(!value || value === 'all' ? null : value === 'none' ? 'none' : Number(value))
+          }
+          allowDeselect={false}
+          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
+        />
+      ) : null}
       {props.children}
     </Group>
   );

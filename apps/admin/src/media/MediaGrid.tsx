@@ -1,46 +1,25 @@
-import { AspectRatio, Box, Center, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { KindIcon } from './KindIcon.js';
-import { extensionOf, kindOf, type Media, nameOf, thumbnailOf } from './model.js';
+import { Box, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { useLibraryDrag } from './LibraryDragAndDrop.js';
+import { MediaSquare } from './MediaSquare.js';
+import { type Media, nameOf } from './model.js';
 
-/** A square of the item: its thumbnail, or its kind's drawing and extension for what is not a picture. */
-export function MediaSquare({ media, size }: { media: Media; size?: number }) {
-  const thumbnail = thumbnailOf(media);
-  return (
-    <AspectRatio ratio={1} w={size}>
-      {thumbnail ? (
-        <img
-          src={thumbnail}
-          alt=""
-          loading="lazy"
-          style={{ objectFit: 'cover', width: '100%', height: '100%', display: 'block' }}
-        />
-      ) : (
-        <Center bg="var(--mantine-color-default-hover)" c="dimmed" style={{ flexDirection: 'column' }}>
-          <KindIcon kind={kindOf(media)} size={size ? Math.round(size / 2) : 40} />
-          {size ? null : (
-            <Text size="xs" fw={700} aria-hidden>
-              {extensionOf(media)}
-            </Text>
-          )}
-        </Center>
-      )}
-    </AspectRatio>
-  );
-}
-
-/**
- * The library's items as tiles, each a button named by its file (its only text a reader hears): the screen opens an item's
- * details with it; the picker marks it chosen (`selection`), one at a time or several.
- */
-export function MediaGrid(props: {
+/** What the grid and the list both take: the same items, chosen or opened the same way. */
+export interface MediaItemsProps {
   items: readonly Media[];
   onItem: (media: Media) => void;
   /** Clicked twice: the picker chooses the item at once. */
   onItemTwice?: (media: Media) => void;
   selection?: { selected: readonly number[]; multiple: boolean };
   label: string;
-}) {
-  const { selection } = props;
+  /** The library's: which items may be dragged onto its folders (those the user may edit). */
+  canDrag?: (media: Media) => boolean;
+}
+
+/**
+ * The library's items as tiles, each a button named by its file (its only text a reader hears): the screen opens an item's
+ * details with it; the picker marks it chosen (`selection`), one at a time or several.
+ */
+export function MediaGrid(props: MediaItemsProps) {
   return (
     <SimpleGrid
       component="ul"
@@ -49,49 +28,53 @@ export function MediaGrid(props: {
       spacing="sm"
       style={{ listStyle: 'none', margin: 0, padding: 0 }}
     >
-      {props.items.map((media) => {
-        const chosen = selection?.selected.includes(media.id) ?? false;
-        const name = nameOf(media);
-        return (
-          <li key={media.id}>
-            <UnstyledButton
-              onClick={() => props.onItem(media)}
-              onDoubleClick={props.onItemTwice ? () => props.onItemTwice?.(media) : undefined}
-              aria-pressed={selection ? chosen : undefined}
-              w="100%"
-              style={{
-                display: 'block',
-                position: 'relative',
-                borderRadius: 'var(--mantine-radius-md)',
-                overflow: 'hidden',
-                border: chosen
-                  ? '3px solid var(--mantine-primary-color-filled)'
-                  : '1px solid var(--mantine-color-default-border)',
-              }}
-            >
-              <MediaSquare media={media} />
-              <Text size="xs" px={6} py={4} truncate title={name}>
-                {name}
-              </Text>
-              {selection ? <ChosenMark chosen={chosen} round={!selection.multiple} /> : null}
-            </UnstyledButton>
-          </li>
-        );
-      })}
+      {props.items.map((media) => (
+        <Tile key={media.id} media={media} {...props} />
+      ))}
     </SimpleGrid>
   );
 }
 
+function Tile({ media, selection, ...props }: MediaItemsProps & { media: Media }) {
+  const chosen = selection?.selected.includes(media.id) ?? false;
+  const name = nameOf(media);
+  const drag = useLibraryDrag({ kind: 'media', media, name }, props.canDrag?.(media) ?? false);
+  return (
+    <li ref={drag.ref} {...drag.listeners} style={{ opacity: drag.dragging ? 0.5 : undefined }}>
+      <UnstyledButton
+        onClick={() => props.onItem(media)}
+        onDoubleClick={props.onItemTwice ? () => props.onItemTwice?.(media) : undefined}
+        aria-pressed={selection ? chosen : undefined}
+        w="100%"
+        style={{
+          display: 'block',
+          position: 'relative',
+          borderRadius: 'var(--mantine-radius-md)',
+          overflow: 'hidden',
+          border: chosen
+            ? '3px solid var(--mantine-primary-color-filled)'
+            : '1px solid var(--mantine-color-default-border)',
+        }}
+      >
+        <MediaSquare media={media} />
+        <Text size="xs" px={6} py={4} truncate title={name}>
+          {name}
+        </Text>
+        {selection ? <ChosenMark chosen={chosen} round={!selection.multiple} /> : null}
+      </UnstyledButton>
+    </li>
+  );
+}
+
 /** The button's pressed state drawn as people know it: a tick box for several, a round mark for one. */
-function ChosenMark({ chosen, round }: { chosen: boolean; round: boolean }) {
+export function ChosenMark({ chosen, round, inline }: { chosen: boolean; round: boolean; inline?: boolean }) {
   return (
     <Box
       component="span"
       aria-hidden
-      pos="absolute"
-      top={6}
-      left={6}
+      {...(inline ? {} : { pos: 'absolute' as const, top: 6, left: 6 })}
       w={22}
+      miw={22}
       h={22}
       style={{
         display: 'flex',

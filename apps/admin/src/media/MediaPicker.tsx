@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { MediaFilters, useMediaBrowser } from './MediaFilters.js';
-import { MediaGrid } from './MediaGrid.js';
+import { MediaItems, MediaLayoutToggle, useMediaLayout } from './MediaLayout.js';
 import { acceptFor, kindOf, MEDIA_KINDS, type Media } from './model.js';
 import { useFolders, useMediaAccess, useMediaList } from './queries.js';
 import { DropArea, UploadButton, UploadList, useUploads } from './uploads.js';
@@ -13,9 +13,9 @@ import { DropArea, UploadButton, UploadList, useUploads } from './uploads.js';
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'archive';
 
 /**
- * Choosing media for an entry: the library's grid in a dialog, searched and filtered, one item or
- * several ticked, and files uploaded (or dropped) right here are ticked as they arrive, so a
- * user uploads and picks in one go. Only `kinds` are offered.
+ * Choosing media for an entry: the library's grid (or list) in a dialog, searched and filtered,
+ * one item or several ticked, and files uploaded (or dropped) right here are ticked as they
+ * arrive, so a user uploads and picks in one go. Only `kinds` are offered.
  */
 export function MediaPicker(props: {
   opened: boolean;
@@ -62,6 +62,7 @@ function PickerBody(props: {
   const access = useMediaAccess();
   const browser = useMediaBrowser(kinds, 18);
   const folders = useFolders();
+  const [layout, setLayout] = useMediaLayout();
   const list = useMediaList(browser.query);
   const [selected, setSelected] = useState<number[]>([]);
   const toggle = (media: Media) =>
@@ -96,6 +97,7 @@ function PickerBody(props: {
               label={multiple ? t('media.upload.button') : t('media.upload.buttonOne')}
             />
           ) : null}
+          <MediaLayoutToggle value={layout} onChange={setLayout} />
         </MediaFilters>
         <UploadList {...uploads} />
         {list.error || (list.isPending && !list.data) ? (
@@ -110,7 +112,8 @@ function PickerBody(props: {
           </Text>
         ) : (
           <>
-            <MediaGrid
+            <MediaItems
+              layout={layout}
               items={items}
               label={t('media.gridLabel')}
               selection={{ selected, multiple }}

@@ -1,7 +1,7 @@
 import { Box, CloseButton, Group, Paper, Skeleton, Text } from '@mantine/core';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MediaSquare } from './MediaGrid.js';
+import { MediaSquare } from './MediaSquare.js';
 import { nameOf } from './model.js';
 import { isMissing, useMediaItem } from './queries.js';
 

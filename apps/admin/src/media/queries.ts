@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, data, page } from '../api.js';
 import { useCan, useSession } from '../session.js';
 import { flattenFolders, type Media, type MediaFolder, type MediaKind } from './model.js';
@@ -11,6 +12,22 @@ export interface MediaQuery {
   folder: number | 'none' | null;
   page: number;
   limit: number;
+  /** The library's further filters (spec 4.2), each left out when unset; the picker has none. */
+  narrowing?: MediaNarrowing;
+}
+
+/** What the library narrows by beyond words, kind and folder, as the API takes it. */
+export interface MediaNarrowing {
+  /** An exact MIME type of the stored file (image/webp for converted images). */
+  mime?: string;
+  /** Instants (ISO 8601): uploaded at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  uploadedBy?: number;
+  /** true: used nowhere; false: used somewhere. */
+  orphaned?: boolean;
+  /** With a folder: the media of its subfolders too. */
+  includeSubfolders?: boolean;
 }
 
 /** A page of the library: every key starts with 'media', so an upload or an edit refreshes them all. */
@@ -27,6 +44,7 @@ export function useMediaList(query: MediaQuery, enabled = true) {
               ...(query.search ? { search: query.search } : {}),
               ...(query.kind ? { type: query.kind } : {}),
               ...(query.folder !== null ? { folder_id: query.folder } : {}),
+              ...narrowingParams(query.narrowing ?? {}, query.folder),
             },
           },
         }),
@@ -34,6 +52,18 @@ export function useMediaList(query: MediaQuery, enabled = true) {
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+function narrowingParams(narrowing: MediaNarrowing, folder: MediaQuery['folder']) {
+  return {
+    ...(narrowing.mime ? { mime: narrowing.mime } : {}),
+    ...(narrowing.from ? { from: narrowing.from } : {}),
+    ...(narrowing.to ? { to: narrowing.to } : {}),
+    ...(narrowing.uploadedBy !== undefined ? { uploaded_by: narrowing.uploadedBy } : {}),
+    ...(narrowing.orphaned !== undefined ? { orphaned: narrowing.orphaned } : {}),
+    // Only a folder has subfolders: "none" and "all" take no such flag.
+    ...(narrowing.includeSubfolders && typeof folder === 'number' ? { include_subfolders: true } : {}),
+  };
 }
 
 /** One item (the key MediaThumb and the details share). */
@@ -63,6 +93,32 @@ export function useFolders(enabled = true) {
   });
   const flat = useMemo(() => flattenFolders(tree.data ?? []), [tree.data]);
   return { ...tree, flat };
+}
+
+/**
+ * The site's people by id, to name who uploaded what, for those who may see the users (the first
+ * hundred, the key the content lists share); others see only themselves named.
+ */
+export function useUploaders() {
+  const can = useCan();
+  const me = useSession();
+  const { t } = useTranslation();
+  const people = useQuery({
+    queryKey: ['users', 'names'],
+    queryFn: () => page(api.GET('/api/users', { params: { query: { page: 1, limit: 100 } } })),
+    enabled: can('users.view'),
+    staleTime: 60_000,
+  });
+  const others = (people.data?.items ?? []).filter((user) => user.id !== me.id);
+  return {
+    me,
+    others,
+    nameOf: (id: number | null): string => {
+      if (id === null) return t('media.list.nobody');
+      if (id === me.id) return me.display_name;
+      return others.find((user) => user.id === id)?.display_name ?? t('media.list.userNumber', { id });
+    },
+  };
 }
 
 /**

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
@@ -14,6 +12,7 @@ import {
   startAdminBrowser,
   violations,
 } from '../../../test/admin-browser.js';
+import { libraryOf, mediaNamed, writeSamples } from '../../../test/media-browser.js';
 
 /**
  * The media library in chromium against a real server: a real PNG and a PDF uploaded at once
@@ -28,17 +27,10 @@ let files: string;
 beforeAll(async () => {
   admin = await startAdminBrowser();
   await seedAdminUser(admin, 'ada@example.test', 'admin', 'Ada');
-  files = mkdtempSync(join(tmpdir(), 'tessera-media-browser-'));
-  const picture = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 640, height: 400, channels: 3, background: { r, g, b } } })
-      .png()
-      .toBuffer();
-  writeFileSync(join(files, 'harbour.png'), await picture(30, 110, 160));
-  writeFileSync(join(files, 'lighthouse.png'), await picture(200, 60, 40));
-  writeFileSync(
-    join(files, 'brochure.pdf'),
-    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-  );
+  files = await writeSamples('tessera-media-browser-', {
+    'harbour.png': { width: 640, height: 400, rgb: [30, 110, 160] },
+    'lighthouse.png': { width: 640, height: 400, rgb: [200, 60, 40] },
+  });
   writeFileSync(join(files, 'notes.png'), 'Plain words, not a picture at all.\n'.repeat(40));
 }, 120_000);
 
@@ -56,11 +48,7 @@ interface Media {
   variants: { thumbnail?: { url: string } };
 }
 
-async function library(page: Page): Promise<Media[]> {
-  const answer = await page.request.get(`${admin.base}/api/media?page=1&limit=100`);
-  expect(answer.status(), await answer.text()).toBe(200);
-  return (await answer.json()).data as Media[];
-}
+const library = (page: Page) => libraryOf<Media>(page, admin.base);
 
 /** axe-core's serious and critical findings inside the first element matching `selector`. */
 async function violationsIn(page: Page, selector: string): Promise<string[]> {
@@ -76,11 +64,7 @@ async function violationsIn(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-async function item(page: Page, name: string): Promise<Media> {
-  const found = (await library(page)).find((media) => media.original_name === name);
-  if (!found) throw new Error(`${name} is not in the library`);
-  return found;
-}
+const item = (page: Page, name: string) => mediaNamed<Media>(page, admin.base, name);
 
 const tile = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Media items' }).getByRole('button', { name, exact: true });
@@ -126,7 +110,8 @@ describeInBrowser('the media library', () => {
     // The details: the facts, then the alt text saved with PUT and read back from the API.
     await tile(page, 'harbour.png').click();
     const drawer = page.getByRole('dialog', { name: 'harbour.png' });
-    await expect.poll(() => drawer.getByText('640 × 400 px').count()).toBe(1);
+    // The facts' row (the sizes and formats below list the full size's too).
+    await expect.poll(() => drawer.getByRole('row', { name: 'Dimensions 640 × 400 px' }).count()).toBe(1);
     await expect.poll(() => drawer.getByText('Not used anywhere.').count()).toBe(1);
     // Slid in all the way before the picture is taken.
     await expect
@@ -153,8 +138,7 @@ describeInBrowser('the media library', () => {
     expect(folder?.name).toBe('Harbour');
     // The screen now shows the new (empty) folder.
     await expect.poll(() => page.getByText('Nothing matches these filters.').count()).toBe(1);
-    await page.getByRole('combobox', { name: 'Folder' }).click();
-    await page.getByRole('option', { name: 'All folders' }).click();
+    await page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'All media' }).click();
     await tile(page, 'harbour.png').click();
     await drawer.getByRole('combobox', { name: 'Folder' }).click();
     await page.getByRole('option', { name: 'Harbour (0)' }).click();
@@ -166,8 +150,7 @@ describeInBrowser('the media library', () => {
 
     // The folder shown: renamed, then deleted while it holds the image — refused in the server's
     // words, then done by moving its contents up.
-    await page.getByRole('combobox', { name: 'Folder' }).click();
-    await page.getByRole('option', { name: 'Harbour (1)' }).click();
+    await page.getByRole('list', { name: 'Folders' }).getByRole('button', { name: 'Harbour 1 item' }).click();
     await expect.poll(() => tile(page, 'harbour.png').count()).toBe(1);
     await page.getByRole('button', { name: 'Rename or move: Harbour' }).click();
     const renaming = page.getByRole('dialog', { name: 'Rename or move “Harbour”' });
