@@ -16,7 +16,9 @@ import {
  * The content type designer in chromium against a real server: a Product type made field by field
  * (text, number, select with choices, repeater with a sub-field), checked through the API and in
  * the navigation; then a field holding values removed only after the data-loss question, a key
- * renamed with its values, a bad route pattern refused, and the type deleted with its entries.
+ * renamed with its values, a bad route pattern refused, and the type deleted with its entries; then
+ * a Voyage type whose relation field is made in the designer, and an entry of it linked to two posts
+ * with the relation picker, checked through the API.
  */
 const EMAIL = 'ada@example.test';
 /** Signing in, then a screen's chunk and first calls: more than a poll's default second on a busy machine. */
@@ -272,6 +274,79 @@ describeInBrowser('the content type designer', () => {
     await confirm.click();
     await expect.poll(async () => (await typeOf(page, 'product')).status, LOAD).toBe(404);
     await expect.poll(() => nav.getByRole('link', { name: 'Products' }).count(), LOAD).toBe(0);
+    await context.close();
+  });
+
+  it('adds a relation field in the designer, then links an entry to two posts with the picker', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${admin.base}/admin/content-types`);
+    await signIn(page, EMAIL);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Content types', level: 1 }).count(), LOAD)
+      .toBe(1);
+    const headers = await csrfHeaders(page, admin.base);
+    const logbooks: Record<string, number> = {};
+    for (const title of ['Winter logbook', 'Summer logbook']) {
+      const post = await page.request.post(`${admin.base}/api/posts`, { headers, data: { title } });
+      expect(post.status(), await post.text()).toBe(201);
+      logbooks[title] = (await post.json()).data.id;
+    }
+
+    // The type and its relation field, made in the designer.
+    await page.getByRole('link', { name: 'New content type' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'New content type' }).count(), LOAD).toBe(1);
+    await page.getByLabel(/^Name of one/).fill('Voyage');
+    await page.getByLabel(/^Name of several/).fill('Voyages');
+    const field = await addField(page, 'Add a field', 'Relation', 'Logbooks');
+    await field.getByLabel(/^Entries of/).click();
+    await page.getByRole('option', { name: 'Posts' }).click();
+    await field.getByRole('radio', { name: 'Several entries' }).check();
+    expect(await violations(page)).toEqual([]);
+    await field.getByRole('button', { name: 'Done: Logbooks' }).click();
+    await page.getByRole('button', { name: 'Create the content type' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Content type “Voyages”' }).count(), LOAD)
+      .toBe(1);
+    expect((await typeOf(page, 'voyage')).type.fields).toEqual([
+      { key: 'logbooks', label: 'Logbooks', type: 'relation', target_type: 'post', cardinality: 'many' },
+    ]);
+
+    // An entry of the new type, its relation chosen with the picker's search.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Voyages' }).click();
+    await page.getByRole('link', { name: 'New Voyage' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'New Voyage' }).count(), LOAD).toBe(1);
+    await page.getByLabel(/^Title/).fill('Crossing to Ushant');
+    const search = page.getByRole('textbox', { name: 'Search to add: Logbooks' });
+    for (const [typed, title] of [
+      ['winter', 'Winter logbook'],
+      ['summer', 'Summer logbook'],
+    ] as const) {
+      await search.fill(typed);
+      // The list first shows every post, then (after the typing pause) the matches: wait for those.
+      await expect
+        .poll(() => page.getByRole('option').allTextContents(), LOAD)
+        .toEqual([expect.stringMatching(new RegExp(title))]);
+      await page.getByRole('option', { name: new RegExp(title) }).click();
+    }
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-types-relation-entry.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, LOAD).toMatch(/^\/admin\/content\/voyage\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // The relation as the API gives it: the ids in order, the related posts embedded on asking,
+    // and each post knowing the voyage names it.
+    const saved = await page.request.get(`${admin.base}/api/content/voyage/${id}?include=logbooks`);
+    const body = (await saved.json()).data;
+    expect(body.fields.logbooks).toEqual([logbooks['Winter logbook'], logbooks['Summer logbook']]);
+    expect(JSON.stringify(body)).toContain('Summer logbook');
+    const referenced = await page.request.get(
+      `${admin.base}/api/posts/${logbooks['Winter logbook']}/referenced-by`,
+    );
+    expect((await referenced.json()).data).toEqual([
+      expect.objectContaining({ id, type: 'voyage', title: 'Crossing to Ushant', field: 'logbooks' }),
+    ]);
     await context.close();
   });
 });
