@@ -615,6 +615,20 @@ describeInBrowser('the administration app', () => {
     );
     const csv = await page.request.get(`${base}/api/activity/export?action=comment.*`);
     expect(await csv.text()).toContain('comment.approved');
+    // A day picked is the site's day (Tokyo's, 9 hours ahead of UTC), whatever the browser's zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const start = Date.parse(`${today}T00:00:00Z`) - 9 * 3_600_000;
+    await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    const range = new URLSearchParams({
+      action: 'comment.*',
+      from: new Date(start).toISOString(),
+      to: new Date(start + 86_400_000).toISOString(),
+    });
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))
+      .toBe(`/api/activity/export?${range}`);
+    await expect.poll(() => page.getByText('comment.approved', { exact: true }).count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-activity.png'), fullPage: true });
     await context.close();
