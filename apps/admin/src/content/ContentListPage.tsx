@@ -84,7 +84,7 @@ export function ContentListPage() {
   // The search box writes the address once typing pauses (replacing, not stacking, history steps)...
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pause in typing writes
   useEffect(() => {
-    if (typed !== query.q) update({ q: typed }, { replace: true });
+    if (typed !== query.q) setQuery({ q: typed }, { replace: true });
   }, [typed]);
   // ...and follows it when it changes otherwise (back, a shared link, another type's list).
   useEffect(() => {
@@ -158,7 +158,11 @@ export function ContentListPage() {
         <TextInput
           label={t('content.search')}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            // At once, as typing starts: what is ticked next belongs to the new matches.
+            selection.clear();
+          }}
           type="search"
           maxLength={200}
         />
