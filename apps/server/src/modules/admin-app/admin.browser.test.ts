@@ -160,7 +160,7 @@ async function filtersNarrowTheList(page: Page) {
       await page.evaluate(
         () =>
           document.activeElement?.getAttribute('aria-label') ??
-          document.activeElement?.labels?.[0]?.textContent ??
+          (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ??
           '',
       ),
     );
