@@ -14,6 +14,7 @@ import { MediaFilters, useMediaBrowser } from './MediaFilters.js';
 import { MediaItems, MediaLayoutToggle, useMediaLayout } from './MediaLayout.js';
 import type { Media } from './model.js';
 import { useFolders, useMediaAccess, useMediaItem, useMediaList } from './queries.js';
+import { StockPhotosButton } from './stock/StockPhotosButton.js';
 import { DropArea, UploadButton, UploadList, useUploads } from './uploads.js';
 
 /**
@@ -58,7 +59,10 @@ export function MediaLibraryPage() {
             {t('media.title')}
           </Title>
           {access.upload ? (
-            <UploadButton onFiles={uploads.add} multiple label={t('media.upload.button')} />
+            <Group gap="sm">
+              <StockPhotosButton folderId={folderId} />
+              <UploadButton onFiles={uploads.add} multiple label={t('media.upload.button')} />
+            </Group>
           ) : null}
         </Group>
         {access.upload ? (

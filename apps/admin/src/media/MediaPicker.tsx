@@ -8,6 +8,8 @@ import { MediaFilters, useMediaBrowser } from './MediaFilters.js';
 import { MediaItems, MediaLayoutToggle, useMediaLayout } from './MediaLayout.js';
 import { acceptFor, kindOf, MEDIA_KINDS, type Media } from './model.js';
 import { useFolders, useMediaAccess, useMediaList } from './queries.js';
+import { StockPickerButton } from './stock/StockPickerButton.js';
+import { StockPickerView } from './stock/StockPickerView.js';
 import { DropArea, UploadButton, UploadList, useUploads } from './uploads.js';
 
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'archive';
@@ -65,6 +67,7 @@ function PickerBody(props: {
   const [layout, setLayout] = useMediaLayout();
   const list = useMediaList(browser.query);
   const [selected, setSelected] = useState<number[]>([]);
+  const [view, setView] = useState<'library' | 'stock' | 'back'>('library');
   const toggle = (media: Media) =>
     setSelected((ids) =>
       ids.includes(media.id)
@@ -83,6 +86,19 @@ function PickerBody(props: {
   const folderId = typeof browser.query.folder === 'number' ? browser.query.folder : null;
   const uploads = useUploads(folderId, arrived);
   const items = list.data?.items ?? [];
+  // Stock photos are images: offered where images go, to those who may import them.
+  const stockOffered = access.upload && kinds.includes('image');
+  if (stockOffered && view === 'stock')
+    return (
+      <StockPickerView
+        folderId={folderId}
+        multiple={multiple}
+        onImported={arrived}
+        onBack={() => setView('back')}
+        chosen={selected.length}
+        onChoose={() => props.onPick(selected)}
+      />
+    );
 
   return (
     <DropArea onFiles={uploads.add} disabled={!access.upload}>
@@ -96,6 +112,9 @@ function PickerBody(props: {
               variant="default"
               label={multiple ? t('media.upload.button') : t('media.upload.buttonOne')}
             />
+          ) : null}
+          {stockOffered ? (
+            <StockPickerButton onOpen={() => setView('stock')} focused={view === 'back'} />
           ) : null}
           <MediaLayoutToggle value={layout} onChange={setLayout} />
         </MediaFilters>

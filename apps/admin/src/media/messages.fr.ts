@@ -1,4 +1,5 @@
 import type { en } from './messages.js';
+import { fr as stock } from './stock/messages.fr.js';
 
 /**
  * The French words of this area (messages.ts has the English): one module per language, so each
@@ -196,4 +197,5 @@ export const fr: typeof en = {
     failed: 'Ce média n’a pas pu être chargé.',
     remove: 'Retirer : {{name}}',
   },
+  stock,
 };

@@ -1,3 +1,5 @@
+import { en as stock } from './stock/messages.js';
+
 /** The media library's and the media picker's words. */
 export const en = {
   title: 'Media',
@@ -190,4 +192,5 @@ export const en = {
     failed: 'This media item could not be loaded.',
     remove: 'Remove: {{name}}',
   },
+  stock,
 };
