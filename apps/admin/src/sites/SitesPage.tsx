@@ -12,8 +12,8 @@ import { type SiteFields, SiteForm } from './SiteForm.js';
 
 /**
  * Every site of the installation (Super Admins): create one, change its name, domains and
- * languages, disable it (its hosts answer 404, its data stays) and enable it again. Branding is
- * set from each site's own settings.
+ * languages and branding, disable it (its hosts answer 404, its data stays) and enable it again.
+ * A site's own administrators set its branding from its settings too (branding.manage).
  */
 export function SitesPage() {
   const { t } = useTranslation();
@@ -73,7 +73,14 @@ export function SitesPage() {
             <Table.Tbody>
               {items.map((site) => (
                 <Table.Tr key={site.id}>
-                  <Table.Td>{site.name}</Table.Td>
+                  <Table.Td>
+                    {site.name}
+                    {site.branding.name ? (
+                      <Text size="xs" c="dimmed">
+                        {t('sites.shownAs', { name: site.branding.name })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>
                     <Anchor
                       href={`${window.location.protocol}//${site.primary_domain}${port}/admin`}
@@ -112,6 +119,7 @@ export function SitesPage() {
                                 aliases: site.aliases,
                                 locales: site.locales,
                                 default_locale: site.default_locale,
+                                branding: site.branding,
                               },
                             })
                           }

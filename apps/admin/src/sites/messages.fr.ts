@@ -26,6 +26,8 @@ export const fr: typeof en = {
   disableTitle: 'Désactiver ce site ?',
   disableConfirm:
     'Désactiver « {{name}} » ? Ses adresses répondront « introuvable » ; son contenu reste et il pourra être réactivé.',
+  branding: 'Marque',
+  shownAs: 'Affiché comme « {{name}} »',
   save: 'Enregistrer le site',
   create: 'Créer le site',
 };

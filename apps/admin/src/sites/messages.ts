@@ -21,6 +21,8 @@ export const en = {
   disableTitle: 'Disable this site?',
   disableConfirm:
     'Disable “{{name}}”? Its addresses will answer “not found”; its content stays and it can be enabled again.',
+  branding: 'Branding',
+  shownAs: 'Shown as “{{name}}”',
   save: 'Save the site',
   create: 'Create the site',
 };
