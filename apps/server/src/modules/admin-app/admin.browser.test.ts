@@ -576,7 +576,11 @@ describeInBrowser('the administration app', () => {
     await expect.poll(() => page.getByText('Two-step sign-in is on').count()).toBe(1);
     expect(await page.locator('[role="status"] code').count()).toBeGreaterThanOrEqual(8);
     await page.reload();
-    await page.getByLabel('Your current password').fill(PASSWORD);
+    // The profile asks for the current password in its password form too: this one turns it off.
+    await page
+      .getByRole('region', { name: 'Two-step sign-in' })
+      .getByLabel('Your current password')
+      .fill(PASSWORD);
     await page.getByRole('button', { name: 'Turn off' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Set up' }).count()).toBe(1);
     await context.close();
@@ -656,8 +660,15 @@ describeInBrowser('the administration app', () => {
     await page.getByRole('button', { name: 'Edit: Lighthouse Museum' }).click();
     await page.getByRole('dialog').getByLabel('Other domains').fill('phare.localhost');
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save the site' }).click();
+    // Its white-label name from the same form; another site's, so nothing from this site's library.
+    const edit = page.getByRole('dialog', { name: 'Edit Lighthouse Museum' });
+    await edit.getByLabel('System name').fill('Museum of Light');
+    expect(await edit.getByRole('button', { name: 'From the library' }).count()).toBe(0);
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: join(screenshots, 'admin-sites-branding.png') });
+    await edit.getByRole('button', { name: 'Save the site' }).click();
     await expect.poll(() => page.getByText('phare.localhost').count()).toBe(1);
+    expect(await page.getByText('Shown as “Museum of Light”').count()).toBe(1);
     // Asked in the admin's own dialog; Cancel has the focus, so Enter alone does not disable the site.
     await page.getByRole('button', { name: 'Disable: Lighthouse Museum' }).click();
     const disable = page.getByRole('dialog', { name: 'Disable this site?' });
@@ -674,11 +685,15 @@ describeInBrowser('the administration app', () => {
       name: string;
       aliases: string[];
       enabled: boolean;
+      branding: { name: string | null };
     }>;
     expect(sites.find((site) => site.name === 'Lighthouse Museum')).toMatchObject({
       aliases: ['phare.localhost'],
       enabled: false,
+      branding: { name: 'Museum of Light', primary_color: null },
     });
+    // This site's own branding was left as it was.
+    expect(sites.find((site) => site.name === 'Harbour Café')?.branding.name).toBe('Quayside Studio');
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-sites.png'), fullPage: true });
     // On a phone the table scrolls within itself; the page does not widen.
