@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { type ApiError, api, data } from '../api.js';
 import { fieldErrors, formProblems, withProblem } from '../forms.js';
 import { BROWSER_LANGUAGE, LANGUAGES } from '../i18n/index.js';
 import { ME, useSession } from '../session.js';
+import { FormOutcome } from '../shell/FormOutcome.js';
 import { LeaveGuard } from '../shell/LeaveGuard.js';
 
 interface AccountChanges {
@@ -77,16 +78,7 @@ export function AccountPanel() {
       >
         <LeaveGuard dirty={dirty && !save.isPending} />
         <Stack maw={560}>
-          {save.isSuccess && !dirty ? (
-            <Alert color="green" role="status">
-              {t('profile.detailsSaved')}
-            </Alert>
-          ) : null}
-          {error && Object.keys(errors).length === 0 ? (
-            <Alert color="red" role="alert">
-              {error.message}
-            </Alert>
-          ) : null}
+          <FormOutcome saved={save.isSuccess && !dirty ? t('profile.detailsSaved') : null} error={error} />
           <TextInput
             name="display_name"
             label={t('profile.displayName')}

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, toApiError } from '../api.js';
 import { fieldErrors, formProblems, withProblem } from '../forms.js';
 import { ME, useSession } from '../session.js';
+import { FormOutcome } from '../shell/FormOutcome.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, newPasswordProblems } from './password-rules.js';
 
 /**
@@ -59,19 +60,19 @@ export function PasswordPanel() {
       </Text>
       <form noValidate onSubmit={submit}>
         <Stack maw={560}>
-          {change.data ? (
-            <Alert color="green" role="status">
-              {t('profile.passwordChanged')}{' '}
-              {change.data.meta.tokens_revoked > 0
-                ? t('profile.tokensRevoked', { count: change.data.meta.tokens_revoked })
-                : null}
-            </Alert>
-          ) : null}
-          {error && Object.keys(errors).length === 0 ? (
-            <Alert color="red" role="alert">
-              {error.message}
-            </Alert>
-          ) : null}
+          <FormOutcome
+            saved={
+              change.data ? (
+                <>
+                  {t('profile.passwordChanged')}{' '}
+                  {change.data.meta.tokens_revoked > 0
+                    ? t('profile.tokensRevoked', { count: change.data.meta.tokens_revoked })
+                    : null}
+                </>
+              ) : null
+            }
+            error={error}
+          />
           <PasswordInput
             name="current_password"
             label={t('profile.currentPassword')}

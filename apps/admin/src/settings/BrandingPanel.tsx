@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, data } from '../api.js';
 import { fieldErrors, formProblems } from '../forms.js';
+import { FormOutcome } from '../shell/FormOutcome.js';
 import { LeaveGuard } from '../shell/LeaveGuard.js';
 import { useSite } from '../site.js';
 import { type Branding, BrandingFields, brandingChanges, emptyBranding } from './BrandingFields.js';
@@ -44,16 +45,7 @@ export function BrandingPanel() {
       <LeaveGuard dirty={dirty && !save.isPending} />
       <Stack maw={560}>
         <Text c="dimmed">{t('settings.branding.about')}</Text>
-        {save.isSuccess && !dirty ? (
-          <Alert color="green" role="status">
-            {t('settings.branding.saved')}
-          </Alert>
-        ) : null}
-        {error && Object.keys(errors).length === 0 ? (
-          <Alert color="red" role="alert">
-            {error.message}
-          </Alert>
-        ) : null}
+        <FormOutcome saved={save.isSuccess && !dirty ? t('settings.branding.saved') : null} error={error} />
         <BrandingFields
           draft={draft}
           errors={errors}
