@@ -1,7 +1,7 @@
 import { en as appearance } from '../appearance/messages.js';
 import { en as builder } from '../builder/messages.js';
-import { en as contentList } from '../content/messages.js';
 import { en as editor } from '../content/editor/messages.js';
+import { en as contentList } from '../content/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
 import { en as patterns } from '../patterns/messages.js';

@@ -1,7 +1,7 @@
 import { fr as appearance } from '../appearance/messages.fr.js';
 import { fr as builder } from '../builder/messages.fr.js';
-import { fr as contentList } from '../content/messages.fr.js';
 import { fr as editor } from '../content/editor/messages.fr.js';
+import { fr as contentList } from '../content/messages.fr.js';
 import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
 import { fr as patterns } from '../patterns/messages.fr.js';
