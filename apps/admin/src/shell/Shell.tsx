@@ -25,8 +25,9 @@ import { SiteSwitcher } from './SiteSwitcher.js';
 
 /**
  * A new screen takes the focus where a screen reader and the keyboard expect it, at the start of
- * the content, when the move left it on the link followed (the navigation, the header) or nowhere;
- * a screen that focused its own first input keeps it. The first screen after a load is left alone.
+ * the content, when the move left it on the link or button followed (the navigation, the header)
+ * or nowhere; an input keeps it (a screen's own first field, the header's search being typed in).
+ * The first screen after a load is left alone.
  */
 function useFocusOnNewScreen(pathname: string) {
   const first = useRef(true);
@@ -38,9 +39,14 @@ function useFocusOnNewScreen(pathname: string) {
     }
     const main = document.getElementById('content');
     const active = document.activeElement;
-    if (!main || (active && active !== document.body && main.contains(active))) return;
-    if (active && active !== document.body && active.closest('[role="dialog"]')) return;
-    main.focus({ preventScroll: true });
+    if (!main) return;
+    // Only from the link or button followed, or from nowhere: someone typing (the header's search,
+    // a field the new screen focused) or in a dialog keeps the focus where it is.
+    const followed =
+      active === null ||
+      active === document.body ||
+      (active.matches('a, button') && !main.contains(active) && !active.closest('[role="dialog"]'));
+    if (followed) main.focus({ preventScroll: true });
   }, [pathname]);
 }
 

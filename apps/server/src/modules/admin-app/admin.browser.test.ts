@@ -292,10 +292,17 @@ describeInBrowser('the administration app', () => {
       .catch(() => undefined);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
     await expect.poll(() => page.getByText('Your session ended.', { exact: false }).count()).toBe(1);
+    // Back where they were: the dashboard, or the screen before it when one of its own calls met the
+    // ended session first (a refetch can come before the click). Either way, the address asked for.
+    const next = new URL(page.url()).searchParams.get('next') ?? '/';
+    expect(['/', '/nowhere?x=1']).toContain(next);
     await signIn(page);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count(), AFTER_SIGN_IN)
-      .toBe(1);
+    const here = () => `${new URL(page.url()).pathname}${new URL(page.url()).search}`.replace(/\/$/, '');
+    await expect.poll(here, AFTER_SIGN_IN).toBe(`/admin${next}`.replace(/\/$/, ''));
+    if (next === '/')
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Welcome, Ada' }).count(), AFTER_SIGN_IN)
+        .toBe(1);
 
     // Signing out is a CSRF-protected POST; after it the admin asks to sign in again.
     await page.getByRole('button', { name: /Account/ }).click();
@@ -373,6 +380,8 @@ describeInBrowser('the administration app', () => {
       .getByRole('link', { name: 'Analytics' })
       .click();
     await expect.poll(() => page.getByRole('heading', { name: 'Analytics' }).count()).toBe(1);
+    // The link followed hands the focus to the new screen's content, where Tab goes on from.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('content');
     await expect.poll(() => page.getByRole('cell', { name: '/', exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Export CSV' }).first().getAttribute('href')).toMatch(
       /^\/api\/analytics\/export\?report=daily&from=\d{4}-\d{2}-\d{2}&to=/,
