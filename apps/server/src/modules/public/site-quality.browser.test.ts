@@ -294,7 +294,18 @@ run('the default theme in a browser', () => {
         });
         const low = CATEGORIES.filter((category) => (result?.lhr.categories[category]?.score ?? 0) < 0.95);
         if (low.length === 0 || attempt === 3) break;
-        console.log(`Lighthouse ${name}, run ${attempt}: ${low.join(', ')} under 95; running again.`);
+        const metrics = [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ]
+          .map((id) => `${id} ${result?.lhr.audits[id]?.displayValue ?? '?'}`)
+          .join(', ');
+        console.log(
+          `Lighthouse ${name}, run ${attempt}: ${low.join(', ')} under 95 (${metrics}); running again.`,
+        );
       }
       const categories = result?.lhr.categories ?? {};
       scores[name] = Object.fromEntries(
@@ -312,7 +323,8 @@ run('the default theme in a browser', () => {
           ),
       );
       expect(failing, why.join('\n')).toEqual([]);
-    });
+      // Three runs of up to 15 s each on a busy machine: more than the suite's 30 s per test.
+    }, 90_000);
   }
 });
 
