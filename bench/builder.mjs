@@ -299,7 +299,15 @@ async function measureEditing(run) {
   try {
     await openBuilder(run, page);
     // Photos, the edit lock and the canvas's data arrive first: the editor at rest, as one finds it.
-    await page.waitForLoadState('networkidle');
+    // (Playwright's 'networkidle' no longer comes on this page although no request is pending and
+    // every frame is complete; waited for here as what it stood for: the canvas's pictures loaded,
+    // then a quiet second.)
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('[data-testid="builder-canvas"]');
+      const inner = canvas instanceof HTMLIFrameElement ? canvas.contentDocument : null;
+      return inner !== null && [...inner.images].every((image) => image.complete);
+    });
+    await page.waitForTimeout(1000);
     await page.evaluate(watchEventTiming);
     let profiling = await startProfile(run, page);
     const selected = [];
