@@ -1,23 +1,16 @@
-import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, page } from '../api.js';
 import { useReadableTypes } from '../content/types.js';
+import { type Found, FoundOptions } from '../shell/FoundOptions.js';
 
 const PER_TYPE = 5;
 
 /** What an address already looks like: typed as is, not searched for. */
 const ADDRESS = /^(\/|#|https?:|mailto:|tel:)/i;
-
-interface Found {
-  key: string;
-  group: string;
-  title: string;
-  status: string;
-  url: string;
-}
 
 /**
  * Where a click goes: an address typed as is, or a page, post or entry of the site found by its
@@ -54,9 +47,10 @@ export function LinkField(props: {
           return items.map((entry) => ({
             key: `${type.slug}-${entry.id}`,
             group: type.label,
-            title: entry.title || t('dashboard.untitled'),
-            status: entry.status,
-            url: entry.url,
+            label: entry.title || t('dashboard.untitled'),
+            // A published entry's address; a draft's state (its address shows nothing yet).
+            detail: entry.status === 'published' ? entry.url : t(`status.${entry.status}`),
+            value: entry.url,
           }));
         }),
       );
@@ -65,7 +59,6 @@ export function LinkField(props: {
     },
   });
   const hits = searching ? (found.data ?? []) : [];
-  const groups = [...new Set(hits.map((hit) => hit.group))];
 
   return (
     <Combobox
@@ -104,32 +97,12 @@ export function LinkField(props: {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!searching}>
-        <Combobox.Options mah={300} style={{ overflowY: 'auto' }}>
-          {found.isFetching && hits.length === 0 ? (
-            <Combobox.Empty>{t('app.loading')}</Combobox.Empty>
-          ) : hits.length === 0 ? (
-            <Combobox.Empty>{t('builder.link.none', { q })}</Combobox.Empty>
-          ) : (
-            groups.map((group) => (
-              <Combobox.Group key={group} label={group}>
-                {hits
-                  .filter((hit) => hit.group === group)
-                  .map((hit) => (
-                    <Combobox.Option key={hit.key} value={hit.url}>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="sm" truncate>
-                          {hit.title}
-                        </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {hit.status === 'published' ? hit.url : t(`status.${hit.status}`)}
-                        </Text>
-                      </Group>
-                    </Combobox.Option>
-                  ))}
-              </Combobox.Group>
-            ))
-          )}
-        </Combobox.Options>
+        <FoundOptions
+          found={hits}
+          loading={found.isFetching}
+          none={t('builder.link.none', { q })}
+          maxHeight={300}
+        />
       </Combobox.Dropdown>
     </Combobox>
   );

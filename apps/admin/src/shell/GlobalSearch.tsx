@@ -1,4 +1,4 @@
-import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { api, page } from '../api.js';
 import { useReadableTypes } from '../content/types.js';
 import { useCan } from '../session.js';
+import { FoundOptions } from './FoundOptions.js';
 
 interface Hit {
   group: string;
@@ -76,7 +77,6 @@ export function GlobalSearch() {
     },
   });
   const hits = results.data ?? [];
-  const groups = [...new Set(hits.map((hit) => hit.group))];
 
   return (
     <Combobox
@@ -107,32 +107,12 @@ export function GlobalSearch() {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={q.length < 2}>
-        <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
-          {results.isFetching && hits.length === 0 ? (
-            <Combobox.Empty>{t('app.loading')}</Combobox.Empty>
-          ) : hits.length === 0 ? (
-            <Combobox.Empty>{t('nav.noResults', { q })}</Combobox.Empty>
-          ) : (
-            groups.map((group) => (
-              <Combobox.Group key={group} label={group}>
-                {hits
-                  .filter((hit) => hit.group === group)
-                  .map((hit) => (
-                    <Combobox.Option key={hit.key} value={hit.to}>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="sm" truncate>
-                          {hit.label}
-                        </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {hit.detail}
-                        </Text>
-                      </Group>
-                    </Combobox.Option>
-                  ))}
-              </Combobox.Group>
-            ))
-          )}
-        </Combobox.Options>
+        <FoundOptions
+          found={hits.map((hit) => ({ ...hit, value: hit.to }))}
+          loading={results.isFetching}
+          none={t('nav.noResults', { q })}
+          maxHeight={420}
+        />
       </Combobox.Dropdown>
     </Combobox>
   );
