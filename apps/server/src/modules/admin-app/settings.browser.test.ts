@@ -97,7 +97,8 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
       'AI clients',
       'Redirects',
     ])
-      expect(await page.getByRole('tab', { name: group }).count(), group).toBe(1);
+      // The tabs come with the settings' own query, after the heading: waited for, not read at once.
+      await expect.poll(() => page.getByRole('tab', { name: group }).count(), { message: group }).toBe(1);
     expect(await violations(page)).toEqual([]);
 
     await page.getByLabel('Site title').fill('Harbour Notes');
