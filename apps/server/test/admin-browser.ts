@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { describe, vi } from 'vitest';
+import { describe } from 'vitest';
 import { ADMIN_DIST } from '../src/modules/admin-app/module.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { PASSWORD, seedSiteWithRoles, seedUser } from './identity-fixtures.js';
@@ -15,15 +15,21 @@ import { PASSWORD, seedSiteWithRoles, seedUser } from './identity-fixtures.js';
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const present = existsSync(CHROMIUM) && existsSync(join(ADMIN_DIST, 'index.html'));
 
-/** `describe` when chromium and the built admin are here (always under CI, where absence must fail). */
-export const describeInBrowser = present || process.env.CI ? describe : describe.skip;
+const describeOrSkip = present || process.env.CI ? describe : describe.skip;
 if (!present && !process.env.CI)
   console.log('Admin browser tests skipped: no chromium, or the admin is not built.');
 
-// A browser test walks through a whole task (the builder's take 8 to 17 s on a quiet machine, with
-// autosaves it waits for): the suite's 30 s would fail one on a busy machine that is merely slow.
-// Each step still fails fast on its own timeout (open() below, expect.poll's).
-vi.setConfig({ testTimeout: 90_000 });
+/**
+ * `describe` when chromium and the built admin are here (always under CI, where absence must fail),
+ * its tests given 90 s: a browser test walks through a whole task (the builder's take 8 to 17 s on a
+ * quiet machine, with autosaves it waits for), and the suite's 30 s would fail one on a busy machine
+ * that is merely slow. Each step still fails fast on its own timeout (open() below, expect.poll's).
+ * Given per describe, not by vi.setConfig at this module's top: workers keep modules from one file
+ * to the next (vitest.config.ts), so that line ran for the first file of each worker only.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  describeOrSkip(name, { timeout: 90_000 }, body);
+}
 
 export const SCREENSHOTS = join(process.cwd(), 'reports', 'screenshots');
 export { PASSWORD };
