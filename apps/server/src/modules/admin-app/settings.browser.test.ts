@@ -86,6 +86,7 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     // An Admin does not run the installation: its job queue is not offered.
     expect(await nav.getByRole('link', { name: 'Background jobs' }).count()).toBe(0);
+    // The tabs come with the settings' own query, after the heading: waited for, not read at once.
     for (const group of [
       'General',
       'Reading',
@@ -97,7 +98,6 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
       'AI clients',
       'Redirects',
     ])
-      // The tabs come with the settings' own query, after the heading: waited for, not read at once.
       await expect.poll(() => page.getByRole('tab', { name: group }).count(), { message: group }).toBe(1);
     expect(await violations(page)).toEqual([]);
 
