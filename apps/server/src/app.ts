@@ -33,10 +33,16 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   const fastLane = new FastLane(trustProxy);
   const app = Fastify({
     // Requests a fast-lane responder can answer (a cached page) never reach the router.
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
         if (!fastLane.serve(request, response)) handler(request, response);
-      }),
+      });
+      // Fastify's own keep-alive default, which it leaves unset with a server factory: with Node's
+      // 5 s, a client (a proxy, Playwright's request context) reusing an idle connection as the
+      // server closes it gets ECONNRESET, and a load balancer keeping connections 60 s answers 502.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     loggerInstance: runtime.log as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     // Fastify accepts a hop count too, though its overloads only list the other forms.
