@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.js';
 import { PASSWORD, seedSiteWithRoles, seedUser } from '../test/identity-fixtures.js';
@@ -58,4 +59,35 @@ it('stopping the server lets an in-flight request finish and refuses new ones', 
   expect((await response.json()).data.user.email).toBe('editor@example.test');
   await stopping;
   await expect(fetch(`${server.address}/healthz`)).rejects.toThrow();
+});
+
+it('keeps an idle connection open longer than a proxy would (72 s), and still stops at once', async () => {
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      JOBS_IN_PROCESS: 'false',
+      ...t.database.env,
+    }),
+    { print: () => {} },
+  );
+  expect(server.app.server.keepAliveTimeout).toBe(72_000);
+  // A client holding a kept-alive connection open does not hold the stop.
+  const agent = new http.Agent({ keepAlive: true });
+  const status = await new Promise<number | undefined>((resolve, reject) =>
+    http
+      .get(`${server.address}/healthz`, { agent }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode));
+      })
+      .on('error', reject),
+  );
+  expect(status).toBe(200);
+  const stopped = await Promise.race([
+    server.stop().then(() => 'stopped'),
+    new Promise((resolve) => setTimeout(resolve, 10_000, 'still open')),
+  ]);
+  expect(stopped).toBe('stopped');
+  agent.destroy();
 });
