@@ -200,7 +200,8 @@ describeInBrowser('the administration app', () => {
     await page.getByRole('link', { name: 'Go to sign in' }).click();
 
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Harbour Café' }).count()).toBe(1);
-    expect(await page.title()).toBe('Sign in to Harbour Café – Harbour Café');
+    // The tab's title is set by an effect after the render that shows the heading: waited for too.
+    await expect.poll(() => page.title()).toBe('Sign in to Harbour Café – Harbour Café');
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-login.png') });
     await signIn(page, 'wrong password!');
@@ -272,7 +273,9 @@ describeInBrowser('the administration app', () => {
     await page.goto(`${base}/admin/nowhere?x=1`);
     // Not signed in: the sign-in page, then back to the address asked for.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
-    // Never signed in: no word of an ended session.
+    // Never signed in: no word of an ended session, read once the sign-in page is shown (the address
+    // changes before it renders: read at once, the absence could be the empty frame's).
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
     expect(await page.getByText('Your session ended.', { exact: false }).count()).toBe(0);
     await signIn(page);
     await expect
@@ -531,7 +534,7 @@ describeInBrowser('the administration app', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Sign in to Quayside Studio' }).count())
       .toBe(1);
-    expect(await page.title()).toBe('Sign in to Quayside Studio – Quayside Studio');
+    await expect.poll(() => page.title()).toBe('Sign in to Quayside Studio – Quayside Studio');
     expect(await page.locator('body').innerText()).not.toMatch(/tessera/i);
     const button = await page
       .getByRole('button', { name: 'Sign in' })

@@ -289,7 +289,8 @@ describeInBrowser('the visual builder', () => {
     await expect.poll(() => leave.count()).toBe(1);
     await leave.getByRole('button', { name: 'Stay' }).click();
     await expect.poll(() => leave.count()).toBe(0);
-    expect(page.url()).toContain(`/admin/builder/pattern/${patternId}`);
+    // The router puts the address back (history.go) while it asks: it may land after the dialog.
+    await expect.poll(() => page.url()).toContain(`/admin/builder/pattern/${patternId}`);
     expect(await frame.getByText('Open every day').count()).toBe(1);
     await page.getByRole('button', { name: 'Save pattern' }).click();
     await expect

@@ -149,7 +149,8 @@ describeInBrowser('the content type designer', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Content type “Products”' }).count(), LOAD)
       .toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/admin/content-types/product');
+    // The address follows in an effect after the render that shows the new heading.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/content-types/product');
     const created = await typeOf(page, 'product');
     expect(created.status).toBe(200);
     expect(created.type.route_pattern).toBe('/products/{slug}');
