@@ -679,8 +679,10 @@ describeInBrowser('the administration app', () => {
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-sites-branding.png') });
     await edit.getByRole('button', { name: 'Save the site' }).click();
+    // The list's row, once the dialog (which holds the same domain in its field) has closed.
+    await expect.poll(() => edit.count()).toBe(0);
     await expect.poll(() => page.getByText('phare.localhost').count()).toBe(1);
-    expect(await page.getByText('Shown as “Museum of Light”').count()).toBe(1);
+    await expect.poll(() => page.getByText('Shown as “Museum of Light”').count()).toBe(1);
     // Asked in the admin's own dialog; Cancel has the focus, so Enter alone does not disable the site.
     await page.getByRole('button', { name: 'Disable: Lighthouse Museum' }).click();
     const disable = page.getByRole('dialog', { name: 'Disable this site?' });
