@@ -248,18 +248,21 @@ async function openBuilder(run, page) {
   await page.addInitScript(watchReady, BLOCK_COUNT);
   await page.goto(builderUrl(run), { waitUntil: 'commit' });
   const ready = await page.evaluate(() => window.__benchReady);
-  // BENCH_TRACE=1: what the opening waited for, each request's start and end since navigation start.
+  // BENCH_TRACE=1: what the opening waited for, each request's start and end since navigation start
+  // (BENCH_TRACE=all: every script and stylesheet too, not only the entry's and the builder's).
   if (process.env.BENCH_TRACE)
     console.log(
-      await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map(
-            (entry) =>
-              `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ${entry.name.replace(location.origin, '')}`,
-          )
-          .filter((line) => !line.includes('/assets/') || /index|BuilderPage|en-/.test(line))
-          .join('\n'),
+      await page.evaluate(
+        (all) =>
+          performance
+            .getEntriesByType('resource')
+            .map(
+              (entry) =>
+                `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ${entry.name.replace(location.origin, '')}`,
+            )
+            .filter((line) => all || !line.includes('/assets/') || /index|BuilderPage|en-/.test(line))
+            .join('\n'),
+        process.env.BENCH_TRACE === 'all',
       ),
       `\nready ${Math.round(ready)}`,
     );

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { api, data } from './api.js';
 
 /** The site this admin belongs to (its host): name and branding, public, for every screen. */
+export const SITE_QUERY = {
+  queryKey: ['site'],
+  queryFn: () => data(api.GET('/api/site')),
+  staleTime: 5 * 60_000,
+  retry: false,
+} as const;
+
 export function useSite() {
-  return useQuery({
-    queryKey: ['site'],
-    queryFn: () => data(api.GET('/api/site')),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useQuery(SITE_QUERY);
 }
 
 /** The name the admin shows: the site's branding name (white-label), else the site's own. */
