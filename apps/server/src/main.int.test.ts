@@ -14,18 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** `tessera serve` on the test's database, on a free port, without the in-process worker. */
+function start(print: (line: string) => void) {
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', JOBS_IN_PROCESS: 'false' };
+  return startServer(loadConfig({ ...env, ...t.database.env }), { print });
+}
+
 it('stopping the server lets an in-flight request finish and refuses new ones', async () => {
   const banner: string[] = [];
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      JOBS_IN_PROCESS: 'false',
-      ...t.database.env,
-    }),
-    { print: (line) => banner.push(line) },
-  );
+  const server = await start((line) => banner.push(line));
   expect(banner[0]).toMatch(/^Tessera is listening on http:\/\/127\.0\.0\.1:\d+$/);
   expect(banner).toContain('Site "Site 127.0.0.1" answers on 127.0.0.1, localhost, [::1].');
   // Hold a login inside its handler until the test has asked the server to stop.
@@ -62,16 +59,7 @@ it('stopping the server lets an in-flight request finish and refuses new ones', 
 });
 
 it('keeps an idle connection open longer than a proxy would (72 s), and still stops at once', async () => {
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      JOBS_IN_PROCESS: 'false',
-      ...t.database.env,
-    }),
-    { print: () => {} },
-  );
+  const server = await start(() => {});
   expect(server.app.server.keepAliveTimeout).toBe(72_000);
   // A client holding a kept-alive connection open does not hold the stop.
   const agent = new http.Agent({ keepAlive: true });
