@@ -44,16 +44,21 @@ if (process.env.DATABASE_URL) {
 // browser test file beside it (two workers), the public pages' blocking time reached 600 to 800 ms
 // and a score fell from 100 to 77 three runs in a row. Its file runs after the others, alone.
 const LIGHTHOUSE_TESTS = '**/site-quality.browser.test.ts';
+// Each browser test file gets its modules afresh (vitest.config.ts shares them between files): there
+// the import is a small part of a file's time (about 15 s of the leg), and no browser test then
+// meets what a file before it left in a module.
 const browserLegs = [
   {
     name: 'browser',
     filters: ['.browser.test.ts'],
+    args: ['--isolate'],
     exclude: [LIGHTHOUSE_TESTS],
     env: { TESSERA_TEST_ENGINE: 'sqlite' },
   },
   {
     name: 'browser-lighthouse',
     filters: ['site-quality.browser.test.ts'],
+    args: ['--isolate'],
     exclude: [],
     env: { TESSERA_TEST_ENGINE: 'sqlite' },
   },
@@ -89,6 +94,7 @@ for (const node of nodes) {
         'run',
         ...engine.filters,
         ...engine.exclude.flatMap((glob) => ['--exclude', glob]),
+        ...(engine.args ?? []),
         ...extra,
         '--reporter=default',
         '--reporter=json',

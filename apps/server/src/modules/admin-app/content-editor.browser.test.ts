@@ -136,7 +136,9 @@ describeInBrowser('the entry editor', () => {
       specs: { sails: 3 },
       logbook: logbook.body.data.id,
     });
-    // The address follows the slug as it is typed.
+    // The address follows the slug as it is typed: once the created entry is on screen (typed
+    // before, the slug would be put back by the entry as it loads).
+    await expect.poll(() => page.getByText('/boats/marie-jeanne', { exact: true }).count()).toBe(1);
     await page.getByLabel(/^Slug/).fill('marie-jeanne-ii');
     await expect.poll(() => page.getByText('/boats/marie-jeanne-ii', { exact: true }).count()).toBe(1);
     await page.getByLabel(/^Slug/).fill('marie-jeanne');
@@ -177,9 +179,9 @@ describeInBrowser('the entry editor', () => {
     await page.getByLabel(/^Title/).fill('Marie-Jeanne of Camaret');
     await page.keyboard.press('Control+s');
     await expect.poll(() => page.getByRole('heading', { name: 'Marie-Jeanne of Camaret' }).count()).toBe(1);
-    expect(await page.getByText('The site shows the last published version', { exact: false }).count()).toBe(
-      1,
-    );
+    await expect
+      .poll(() => page.getByText('The site shows the last published version', { exact: false }).count())
+      .toBe(1);
 
     expect(await violations(page)).toEqual([]);
     const revisions = page.getByRole('region', { name: 'Revisions' });
