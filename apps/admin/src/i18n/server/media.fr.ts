@@ -28,6 +28,7 @@ export const fr: typeof en = {
   },
   upload: {
     multipart: 'Envoyez le fichier en multipart/form-data, dans une partie nommée file.',
+    malformed: 'Le corps multipart est mal formé ou incomplet.',
     oneFile: 'Envoyez un seul fichier, dans la partie nommée file.',
     folderId: 'Doit être un identifiant de dossier.',
     unknownField: 'Champ inconnu : envoyez file, folder_id, alt_text, title ou caption.',

@@ -27,6 +27,7 @@ export const en = {
   },
   upload: {
     multipart: 'Send the file as multipart/form-data, in a part named file.',
+    malformed: 'The multipart body is malformed or cut short.',
     oneFile: 'Send one file, in the part named file.',
     folderId: 'Must be a folder id.',
     unknownField: 'Unknown field: send file, folder_id, alt_text, title or caption.',

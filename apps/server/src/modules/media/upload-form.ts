@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   addFieldError,
+  BadRequest,
   type FieldErrors,
   fieldErrors,
   UnsupportedMediaType,
@@ -74,6 +75,17 @@ export async function readUploadForm(
     return { file, originalName, folderId, altText: text.alt_text, title: text.title, caption: text.caption };
   } catch (error) {
     await file?.discard();
-    throw error;
+    throw malformedBodyAsBadRequest(error);
   }
+}
+
+/**
+ * The multipart parser's own refusals (a body cut short, a part without its header) are plain
+ * Errors, raised on a later tick than the last part: depending on which comes first, the same
+ * broken body ended in 422 (no file) or in a 500. Ours are typed, and the file system's carry a code.
+ */
+function malformedBodyAsBadRequest(error: unknown): unknown {
+  if (error instanceof Error && error.constructor === Error && !('code' in error))
+    return new BadRequest('The multipart body is malformed or cut short.');
+  return error;
 }
