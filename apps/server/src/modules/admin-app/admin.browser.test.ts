@@ -294,7 +294,13 @@ describeInBrowser('the administration app', () => {
       .click({ timeout: 2000 })
       .catch(() => undefined);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
-    await expect.poll(() => page.getByText('Your session ended.', { exact: false }).count()).toBe(1);
+    // Failed once in CI in five runs (stop 35), the sign-in page's address not kept: said with it.
+    await expect
+      .poll(() => page.getByText('Your session ended.', { exact: false }).count())
+      .toBe(1)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}; the sign-in page is at ${page.url()}`);
+      });
     // Back where they were: the dashboard, or the screen before it when one of its own calls met the
     // ended session first (a refetch can come before the click). Either way, the address asked for.
     const next = new URL(page.url()).searchParams.get('next') ?? '/';
