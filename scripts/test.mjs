@@ -45,7 +45,7 @@ if (process.env.DATABASE_URL) {
 // and a score fell from 100 to 77 three runs in a row. Its file runs after the others, alone.
 const LIGHTHOUSE_TESTS = '**/site-quality.browser.test.ts';
 // Each browser test file gets its modules afresh (vitest.config.ts shares them between files): there
-// the import is a small part of a file's time (about 15 s of the leg), and no browser test then
+// the import is a small part of a file's time (80 s of worker time in a 9-minute leg), and no browser test then
 // meets what a file before it left in a module.
 const browserLegs = [
   {
