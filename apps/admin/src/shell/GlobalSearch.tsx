@@ -7,15 +7,7 @@ import { useNavigate } from 'react-router';
 import { api, page } from '../api.js';
 import { useReadableTypes } from '../content/types.js';
 import { useCan } from '../session.js';
-import { FoundOptions } from './FoundOptions.js';
-
-interface Hit {
-  group: string;
-  key: string;
-  label: string;
-  detail: string;
-  to: string;
-}
+import { type Found, FoundOptions } from './FoundOptions.js';
 
 const PER_GROUP = 5;
 
@@ -34,7 +26,7 @@ export function GlobalSearch() {
   const results = useQuery({
     queryKey: ['global-search', q, readable.map((type) => type.slug)],
     enabled: q.length >= 2,
-    queryFn: async (): Promise<Hit[]> => {
+    queryFn: async (): Promise<Found[]> => {
       const query = { page: 1, limit: PER_GROUP };
       const entries = readable.map(async (type) =>
         (
@@ -46,7 +38,7 @@ export function GlobalSearch() {
           key: `${type.slug}-${entry.id}`,
           label: entry.title || t('dashboard.untitled'),
           detail: t(`status.${entry.status}`),
-          to: `/content/${type.slug}/${entry.id}`,
+          value: `/content/${type.slug}/${entry.id}`,
         })),
       );
       const media = can('media.view')
@@ -56,7 +48,7 @@ export function GlobalSearch() {
               key: `media-${item.id}`,
               label: item.original_name,
               detail: item.mime_type,
-              to: `/media?item=${item.id}`,
+              value: `/media?item=${item.id}`,
             })),
           )
         : Promise.resolve([]);
@@ -67,7 +59,7 @@ export function GlobalSearch() {
               key: `user-${user.id}`,
               label: user.display_name,
               detail: user.email,
-              to: `/users/${user.id}`,
+              value: `/users/${user.id}`,
             })),
           )
         : Promise.resolve([]);
@@ -108,7 +100,7 @@ export function GlobalSearch() {
       </Combobox.Target>
       <Combobox.Dropdown hidden={q.length < 2}>
         <FoundOptions
-          found={hits.map((hit) => ({ ...hit, value: hit.to }))}
+          found={hits}
           loading={results.isFetching}
           none={t('nav.noResults', { q })}
           maxHeight={420}
