@@ -270,6 +270,15 @@ describeInBrowser('the administration app', () => {
     const page = await context.newPage();
     // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
     page.setDefaultTimeout(5000);
+    // What the page did (its addresses, its API calls), said if the expiry step fails.
+    const story: string[] = [];
+    const started = Date.now();
+    const tell = (line: string) => story.push(`${Date.now() - started} ms ${line}`);
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && tell(`at ${frame.url()}`));
+    page.on('response', (answer) => {
+      if (answer.url().includes('/api/'))
+        tell(`${answer.status()} ${answer.request().method()} ${new URL(answer.url()).pathname}`);
+    });
     await page.goto(`${base}/admin/nowhere?x=1`);
     // Not signed in: the sign-in page, then back to the address asked for.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
@@ -285,6 +294,7 @@ describeInBrowser('the administration app', () => {
     // The session ends behind the app's back (signed out elsewhere, expired): the next call sends
     // the user to sign in, told why.
     await page.waitForLoadState('networkidle');
+    tell('sessions deleted');
     await t.runtime.data.global.deleteFrom('sessions').execute();
     // Going to the dashboard makes the next calls; a call of the screen still under way may come
     // back first with its 401, and then the link is already gone: either way the user is told.
@@ -299,7 +309,7 @@ describeInBrowser('the administration app', () => {
       .poll(() => page.getByText('Your session ended.', { exact: false }).count())
       .toBe(1)
       .catch((error: Error) => {
-        throw new Error(`${error.message}; the sign-in page is at ${page.url()}`);
+        throw new Error(`${error.message}; the sign-in page is at ${page.url()}; what the page did: ${story.join(', ')}`);
       });
     // Back where they were: the dashboard, or the screen before it when one of its own calls met the
     // ended session first (a refetch can come before the click). Either way, the address asked for.
