@@ -309,7 +309,9 @@ describeInBrowser('the administration app', () => {
       .poll(() => page.getByText('Your session ended.', { exact: false }).count())
       .toBe(1)
       .catch((error: Error) => {
-        throw new Error(`${error.message}; the sign-in page is at ${page.url()}; what the page did: ${story.join(', ')}`);
+        throw new Error(
+          `${error.message}; the sign-in page is at ${page.url()}; what the page did: ${story.join(', ')}`,
+        );
       });
     // Back where they were: the dashboard, or the screen before it when one of its own calls met the
     // ended session first (a refetch can come before the click). Either way, the address asked for.
