@@ -1,23 +1,82 @@
-import { Button, Group, Input, Paper, Popover, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Group, Input, Paper, Popover, Stack, TextInput } from '@mantine/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * A richtext field in Tiptap: what it writes is the HTML the server's sanitizer keeps (paragraphs,
- * headings, emphasis, lists, quotes, code, links); the server sanitizes it again on save.
- */
-export function RichTextInput(props: {
+interface RichTextProps {
   label: string;
   description?: string;
   required: boolean;
   error?: string;
   value: string;
   onChange: (html: string) => void;
-}) {
-  const { t } = useTranslation();
+}
+
+/**
+ * A richtext field in Tiptap: what it writes is the HTML the server's sanitizer keeps (paragraphs,
+ * headings, emphasis, lists, quotes, code, links); the server sanitizes it again on save.
+ *
+ * The editor itself starts in the task after the form is first painted. Creating a Tiptap editor is
+ * the costliest part of a form: a block with four rich texts (FAQ answers, tab panels) took about a
+ * quarter of a builder selection's time for them, and the selection is shown only when its frame is
+ * painted. Until then the field shows its text, unformatted, in the same box.
+ */
+export function RichTextInput(props: RichTextProps) {
   const labelId = useId();
+  const painted = useAfterFirstPaint();
+  return (
+    <Input.Wrapper
+      label={props.label}
+      labelProps={{ id: labelId }}
+      description={props.description}
+      required={props.required}
+      error={props.error}
+    >
+      <Paper withBorder mt={4} className="richtext">
+        {painted ? <RichTextEditor {...props} labelId={labelId} /> : <RichTextPreview html={props.value} />}
+      </Paper>
+    </Input.Wrapper>
+  );
+}
+
+/** False for the first frame a component is in, true from the task after that frame's paint. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A task queued from an animation frame runs once that frame has been painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/** The field's text while its editor starts: the toolbar's room and the words, not editable. */
+function RichTextPreview({ html }: { html: string }) {
+  // Parsed, never inserted as HTML: only its text is shown.
+  const text = useMemo(
+    () => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '',
+    [html],
+  );
+  return (
+    <>
+      <Box h={34} />
+      <div className="richtext-content" aria-hidden="true">
+        {text}
+      </div>
+    </>
+  );
+}
+
+function RichTextEditor(props: RichTextProps & { labelId: string }) {
+  const { t } = useTranslation();
+  const { labelId } = props;
   // The HTML this editor last emitted: a different value from outside (a restored revision) is loaded.
   const emitted = useRef(props.value);
   const onChange = useRef(props.onChange);
@@ -101,60 +160,52 @@ export function RichTextInput(props: {
   ];
 
   return (
-    <Input.Wrapper
-      label={props.label}
-      labelProps={{ id: labelId }}
-      description={props.description}
-      required={props.required}
-      error={props.error}
-    >
-      <Paper withBorder mt={4} className="richtext">
-        <Group gap={4} p={4} role="toolbar" aria-label={t('editor.rich.toolbar', { label: props.label })}>
-          {tools.map((tool) => (
-            <Button
-              key={tool.key}
-              size="compact-sm"
-              variant={state[tool.key] ? 'filled' : 'subtle'}
-              aria-label={tool.label}
-              aria-pressed={Boolean(state[tool.key])}
-              // A click keeps the focus and selection in the text: the format applies where the caret is.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={tool.run}
-            >
-              {tool.text}
-            </Button>
-          ))}
-          <LinkTool
-            active={state.link}
-            current={editor.getAttributes('link').href as string | undefined}
-            onApply={(href) =>
-              href
-                ? chain().extendMarkRange('link').setLink({ href }).run()
-                : chain().extendMarkRange('link').unsetLink().run()
-            }
-          />
+    <>
+      <Group gap={4} p={4} role="toolbar" aria-label={t('editor.rich.toolbar', { label: props.label })}>
+        {tools.map((tool) => (
           <Button
+            key={tool.key}
             size="compact-sm"
-            variant="subtle"
-            aria-label={t('editor.rich.undo')}
-            disabled={!state.undo}
-            onClick={() => chain().undo().run()}
+            variant={state[tool.key] ? 'filled' : 'subtle'}
+            aria-label={tool.label}
+            aria-pressed={Boolean(state[tool.key])}
+            // A click keeps the focus and selection in the text: the format applies where the caret is.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={tool.run}
           >
-            ↶
+            {tool.text}
           </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            aria-label={t('editor.rich.redo')}
-            disabled={!state.redo}
-            onClick={() => chain().redo().run()}
-          >
-            ↷
-          </Button>
-        </Group>
-        <EditorContent editor={editor} />
-      </Paper>
-    </Input.Wrapper>
+        ))}
+        <LinkTool
+          active={state.link}
+          current={editor.getAttributes('link').href as string | undefined}
+          onApply={(href) =>
+            href
+              ? chain().extendMarkRange('link').setLink({ href }).run()
+              : chain().extendMarkRange('link').unsetLink().run()
+          }
+        />
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          aria-label={t('editor.rich.undo')}
+          disabled={!state.undo}
+          onClick={() => chain().undo().run()}
+        >
+          ↶
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          aria-label={t('editor.rich.redo')}
+          disabled={!state.redo}
+          onClick={() => chain().redo().run()}
+        >
+          ↷
+        </Button>
+      </Group>
+      <EditorContent editor={editor} />
+    </>
   );
 }
 
