@@ -93,7 +93,12 @@ beforeAll(async () => {
     },
     'the clustered server to listen',
     60_000,
-  );
+  ).catch((error: Error) => {
+    // Timed out once in a full local run (not since): say what there was to see.
+    throw new Error(
+      `${error.message}; child processes ${workerPids().join(', ') || 'none'}; output:\n${output}`,
+    );
+  });
 }, 90_000);
 
 afterAll(async () => {
