@@ -16,6 +16,7 @@ import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js
 import { RateLimiter } from './core/http/rate-limit/rate-limiter.js';
 import { RequestLog } from './core/http/request-log.js';
 import { installRouteTable } from './core/http/route-table.js';
+import { sharedSchemaCompilers } from './core/http/schema-compilers.js';
 import { restrictDateTimeFormat } from './core/http/timestamp-format.js';
 import { setupModules } from './core/modules/module.js';
 import type { Runtime } from './core/runtime.js';
@@ -51,6 +52,7 @@ export async function buildApp(runtime: Runtime): Promise<App> {
     requestIdHeader: false,
     logController: new RequestLog(),
     return503OnClosing: true,
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
       onCreate: restrictDateTimeFormat,
