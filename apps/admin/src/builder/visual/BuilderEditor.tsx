@@ -7,6 +7,7 @@ import { LockBanner } from '../../content/editor/LockBanner.js';
 import { useEditLock } from '../../content/editor/useEditLock.js';
 import { fieldErrors } from '../../forms.js';
 import { useCan, useSession } from '../../session.js';
+import { historyKey, inTextInput } from '../keys.js';
 import { useBuilderLabels } from '../labels.js';
 import { OutlineTree, rowButton, useFolding } from '../OutlineTree.js';
 import { PropsForm } from '../PropsForm.js';
@@ -27,13 +28,6 @@ import type { Opened, Target } from './targets.js';
 import { useAutosave } from './useAutosave.js';
 import { useCanvasData } from './useCanvasData.js';
 import { type Said, useEditorState } from './useEditorState.js';
-
-/** The editor's keys, away from text inputs (where the keys are the input's own). */
-function inTextInput(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element?.closest) return false;
-  return element.closest('input, textarea, select, [contenteditable="true"], [role="textbox"]') !== null;
-}
 
 /**
  * The visual builder: the palette, outline and design tokens on the left, the canvas in the middle
@@ -515,10 +509,10 @@ function commandOf(
   readOnly: boolean,
   actions: ReturnType<typeof useEditorState>['actions'],
 ): (() => void) | null {
+  const history = historyKey(event);
+  if (history) return actions[history];
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
-  if (mod && key === 'z' && !event.shiftKey) return actions.undo;
-  if (mod && (key === 'y' || (key === 'z' && event.shiftKey))) return actions.redo;
   if (readOnly) return null;
   if (mod && key === 'v') return actions.paste;
   if (!id) return null;
