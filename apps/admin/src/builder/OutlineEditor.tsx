@@ -3,6 +3,7 @@ import { type JSX, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pending } from '../shell/Shell.js';
 import { DeleteBlock } from './DeleteBlock.js';
+import { historyKey, inTextInput } from './keys.js';
 import { useBuilderLabels } from './labels.js';
 import { OutlineTree, rowButton, useFolding } from './OutlineTree.js';
 import { Palette } from './Palette.js';
@@ -21,16 +22,22 @@ import {
   moveBlock,
   type Placement,
   removeBlock,
+  sameTree,
   treeErrors,
   updateProps,
 } from './tree.js';
+import { record, redo, startHistory, undo } from './visual/history.js';
 
 export type { Block } from './tree.js';
 
 // Side by side once the editor itself is wide enough, whatever the window: it sits in a column.
 const WIDTHS = { xs: '30em', sm: '40em', md: '46em', lg: '60em', xl: '75em' };
 
-/** The block tree of a page as an outline: add from the palette, nest, reorder (drag and drop and keyboard), duplicate, delete, and each block's props in a form generated from its schema. */
+/**
+ * The block tree of a page as an outline: add from the palette, nest, reorder (drag and drop and
+ * keyboard), duplicate, delete, undo and redo, and each block's props in a form generated from its
+ * schema.
+ */
 export function OutlineEditor(props: {
   value: Block[];
   onChange: (blocks: Block[]) => void;
@@ -53,11 +60,19 @@ export function OutlineEditor(props: {
   // The row to focus once the tree has re-rendered: moving a row moves its element in the page.
   const [focusId, setFocusId] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const redoButton = useRef<HTMLButtonElement>(null);
   const helpId = useId();
   const formTitleId = useId();
   const errors = useMemo(() => treeErrors(props.errors, tree), [props.errors, tree]);
   const problems = useMemo(() => new Set(errors.byBlock.keys()), [errors]);
   const selected = selectedId ? locate(tree, selectedId) : null;
+  // The editor's own changes, to undo and redo (the visual builder's history). A tree from outside
+  // (another entry loaded, a revision restored) starts it afresh; a save's answer holding the same
+  // blocks keeps it, so a save does not take away what can be undone.
+  const [history, setHistory] = useState(() => startHistory(tree));
+  if (history.present !== tree)
+    setHistory(sameTree(history.present, tree) ? { ...history, present: tree } : startHistory(tree));
 
   // A save refused: the first block the server found fault with is shown, unless one already is.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer from the server, not each edit
@@ -92,6 +107,25 @@ export function OutlineEditor(props: {
       ? t(`builder.said.${at}`, { name, parent: labelOf(parent), position: placement.index + 1 })
       : t(`builder.said.${at}Top`, { name, position: placement.index + 1 });
   };
+  /** `next` as the tree, a step of the history; `key` joins quick edits of one block's props. */
+  const change = (next: Block[], key: string | null = null) => {
+    setHistory((before) => record(before, next, key, Date.now()));
+    props.onChange(next);
+  };
+  const step = (way: 'undo' | 'redo') => {
+    const after = way === 'undo' ? undo(history) : redo(history);
+    if (after === history) {
+      announce(t(way === 'undo' ? 'builder.said.nothingToUndo' : 'builder.said.nothingToRedo'));
+      return;
+    }
+    setHistory(after);
+    props.onChange(after.present);
+    announce(t(way === 'undo' ? 'builder.said.undone' : 'builder.said.redone'));
+    // The button pressed is disabled once there is nothing more that way: the focus goes to the other.
+    const spent = way === 'undo' ? after.past.length === 0 : after.future.length === 0;
+    if (spent && document.activeElement === (way === 'undo' ? undoButton : redoButton).current)
+      window.setTimeout(() => (way === 'undo' ? redoButton : undoButton).current?.focus(), 0);
+  };
   const reveal = (parentId: string | null) => {
     if (parentId && collapsed.has(parentId)) toggle(parentId, true);
   };
@@ -102,7 +136,7 @@ export function OutlineEditor(props: {
 
   const add = (type: BlockType, placement: Placement) => {
     const block = createBlock(type.type, defaultsOf(type.props, true), catalog.rules);
-    props.onChange(insertBlock(tree, block, placement));
+    change(insertBlock(tree, block, placement));
     setPaletteOpen(false);
     reveal(placement.parentId);
     choose(block.id);
@@ -111,7 +145,7 @@ export function OutlineEditor(props: {
   const move = (id: string, placement: Placement) => {
     const block = locate(tree, id)?.block;
     if (!block) return;
-    props.onChange(moveBlock(tree, id, placement));
+    change(moveBlock(tree, id, placement));
     reveal(placement.parentId);
     choose(id);
     announce(where(placement, 'moved', labelOf(block)));
@@ -120,7 +154,7 @@ export function OutlineEditor(props: {
     const block = locate(tree, id)?.block;
     const result = duplicateBlock(tree, id);
     if (!block || !result) return;
-    props.onChange(result.tree);
+    change(result.tree);
     choose(result.id);
     announce(t('builder.said.duplicated', { name: labelOf(block) }));
   };
@@ -129,7 +163,7 @@ export function OutlineEditor(props: {
     if (!at) return;
     const siblings = at.parent ? (at.parent.children ?? []) : tree;
     const next = siblings[at.index + 1] ?? siblings[at.index - 1] ?? at.parent;
-    props.onChange(removeBlock(tree, id));
+    change(removeBlock(tree, id));
     setDeleting(null);
     announce(t('builder.said.deleted', { name: labelOf(at.block) }));
     if (next) choose(next.id);
@@ -149,7 +183,16 @@ export function OutlineEditor(props: {
   const deletingBlock = deleting ? locate(tree, deleting)?.block : null;
 
   return (
-    <Stack gap="sm">
+    <Stack
+      gap="sm"
+      // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z anywhere in the editor but in a text field (whose own they are).
+      onKeyDown={(event) => {
+        const way = readOnly || inTextInput(event.target) ? null : historyKey(event);
+        if (!way) return;
+        event.preventDefault();
+        step(way);
+      }}
+    >
       {errors.general.length > 0 ? (
         <Alert color="red" role="alert" title={t('builder.problemsTitle')}>
           {errors.general.join(' ')}
@@ -163,6 +206,28 @@ export function OutlineEditor(props: {
                 <Button ref={addButton} onClick={() => setPaletteOpen(true)}>
                   {t('builder.add')}
                 </Button>
+                <Button.Group>
+                  <Button
+                    ref={undoButton}
+                    variant="default"
+                    aria-label={t('builder.actions.undo')}
+                    title={t('builder.actions.undoKeys')}
+                    disabled={history.past.length === 0}
+                    onClick={() => step('undo')}
+                  >
+                    {t('builder.actions.undoShort')}
+                  </Button>
+                  <Button
+                    ref={redoButton}
+                    variant="default"
+                    aria-label={t('builder.actions.redo')}
+                    title={t('builder.actions.redoKeys')}
+                    disabled={history.future.length === 0}
+                    onClick={() => step('redo')}
+                  >
+                    {t('builder.actions.redoShort')}
+                  </Button>
+                </Button.Group>
               </Group>
             )}
             {tree.length === 0 ? (
@@ -234,7 +299,9 @@ export function OutlineEditor(props: {
                     <PropsForm
                       blockType={selectedType}
                       value={selected.block.props}
-                      onChange={(next) => props.onChange(updateProps(tree, selected.block.id, next))}
+                      onChange={(next) =>
+                        change(updateProps(tree, selected.block.id, next), `props:${selected.block.id}`)
+                      }
                       errors={blockErrors?.props ?? {}}
                       problems={blockErrors?.block ?? []}
                       breakpoint={breakpoint}

@@ -49,6 +49,12 @@ export const fr: typeof en = {
     delete: 'Supprimer',
     duplicateNamed: 'Dupliquer : {{name}}',
     deleteNamed: 'Supprimer : {{name}}',
+    undo: 'Annuler une modification des blocs',
+    redo: 'Rétablir une modification des blocs',
+    undoShort: 'Annuler',
+    redoShort: 'Rétablir',
+    undoKeys: 'Annuler (Ctrl+Z)',
+    redoKeys: 'Rétablir (Ctrl+Maj+Z)',
   },
   confirm: {
     title: 'Supprimer « {{name}} » ?',
@@ -65,6 +71,10 @@ export const fr: typeof en = {
     duplicated: '{{name}} dupliqué.',
     deleted: '{{name}} supprimé.',
     cannot: '{{name}} ne peut pas aller là.',
+    undone: 'Annulé.',
+    redone: 'Rétabli.',
+    nothingToUndo: 'Rien à annuler.',
+    nothingToRedo: 'Rien à rétablir.',
   },
   drag: {
     instructions:

@@ -44,6 +44,12 @@ export const en = {
     delete: 'Delete',
     duplicateNamed: 'Duplicate: {{name}}',
     deleteNamed: 'Delete: {{name}}',
+    undo: 'Undo a change to the blocks',
+    redo: 'Redo a change to the blocks',
+    undoShort: 'Undo',
+    redoShort: 'Redo',
+    undoKeys: 'Undo (Ctrl+Z)',
+    redoKeys: 'Redo (Ctrl+Shift+Z)',
   },
   confirm: {
     title: 'Delete “{{name}}”?',
@@ -60,6 +66,10 @@ export const en = {
     duplicated: '{{name}} duplicated.',
     deleted: '{{name}} deleted.',
     cannot: '{{name}} cannot go there.',
+    undone: 'Undone.',
+    redone: 'Redone.',
+    nothingToUndo: 'Nothing to undo.',
+    nothingToRedo: 'Nothing to redo.',
   },
   drag: {
     instructions:

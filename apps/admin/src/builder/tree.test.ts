@@ -17,6 +17,7 @@ import {
   moveBlock,
   newBlockId,
   removeBlock,
+  sameTree,
   treeErrors,
   updateProps,
 } from './tree.js';
@@ -233,5 +234,25 @@ describe('the block tree', () => {
     expect(blockPath(tree, 'missing')).toBeNull();
     const errors = treeErrors({ [`${blockPath(tree, 'intro')}.props.content`]: 'Too long.' }, tree);
     expect(errors.byBlock.get('intro')?.props).toEqual({ content: 'Too long.' });
+  });
+});
+
+describe('sameTree', () => {
+  const block = { id: 'a', type: 'heading', props: { text: 'Hi', align: { desktop: 'left' } }, children: [] };
+  it('sees the same blocks whatever the order of their keys', () => {
+    const reordered = {
+      children: [],
+      props: { align: { desktop: 'left' }, text: 'Hi' },
+      type: 'heading',
+      id: 'a',
+    };
+    expect(sameTree([block], [reordered])).toBe(true);
+    expect(sameTree([block], [{ ...block, props: { ...block.props, extra: undefined } }])).toBe(true);
+  });
+  it('tells apart another prop, another order of blocks, or an object for a list', () => {
+    expect(sameTree([block], [{ ...block, props: { ...block.props, text: 'Ho' } }])).toBe(false);
+    expect(sameTree([block, { ...block, id: 'b' }], [{ ...block, id: 'b' }, block])).toBe(false);
+    expect(sameTree([block], { 0: block })).toBe(false);
+    expect(sameTree([block], [])).toBe(false);
   });
 });

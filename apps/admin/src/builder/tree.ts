@@ -385,3 +385,20 @@ export function treeErrors(errors: Record<string, string> | undefined, tree: rea
   }
   return result;
 }
+
+/**
+ * Whether two trees hold the same blocks with the same props, whatever the order of their keys (the
+ * server's answer to a save writes them in its own order).
+ */
+export function sameTree(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = (value: object) =>
+    Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
+  const [left, right] = [keys(a), keys(b)];
+  return (
+    left.length === right.length &&
+    left.every((key) => sameTree((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}

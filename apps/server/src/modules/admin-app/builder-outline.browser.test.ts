@@ -135,6 +135,23 @@ describeInBrowser('the block outline editor', () => {
     await expect.poll(() => rowButton(/^Section/).count()).toBe(1);
     await expect.poll(() => rowButton(/^Heading/).count()).toBe(1);
 
+    // Undo takes the deletion back and redo does it again: by the buttons, then by the keys on a row.
+    await blocks.getByRole('button', { name: 'Undo a change to the blocks' }).click();
+    await expect.poll(() => rowButton(/^Section/).count()).toBe(2);
+    await expect.poll(() => blocks.getByRole('status').filter({ hasText: 'Undone.' }).count()).toBe(1);
+    await blocks.getByRole('button', { name: 'Redo a change to the blocks' }).click();
+    await expect.poll(() => rowButton(/^Section/).count()).toBe(1);
+    // Nothing more to redo: the focus is not lost with the disabled button, it goes to undo.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Undo a change to the blocks');
+    await rowButton(/^Section/).focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowButton(/^Heading/).count()).toBe(2);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => rowButton(/^Heading/).count()).toBe(1);
+    expect(await blocks.getByRole('button', { name: 'Redo a change to the blocks' }).isDisabled()).toBe(true);
+
     // The heading centred on phones only: desktop and tablet keep the left alignment.
     await rowButton(/^Heading/).click();
     await blocks.locator('label', { hasText: /^Mobile$/ }).click();
@@ -153,6 +170,9 @@ describeInBrowser('the block outline editor', () => {
     await expect
       .poll(async () => shape((await call(page, 'GET', `/api/pages/${id}`)).body.data.blocks))
       .toBe('section(paragraph,heading)');
+    // The save's answer holds the same blocks: what can be undone is still there.
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    expect(await blocks.getByRole('button', { name: 'Undo a change to the blocks' }).isEnabled()).toBe(true);
     const stored = (await call(page, 'GET', `/api/pages/${id}`)).body.data.blocks as StoredBlock[];
     const [section] = stored;
     const [paragraph, heading] = section?.children ?? [];
