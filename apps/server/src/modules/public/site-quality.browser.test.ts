@@ -292,13 +292,7 @@ run('the default theme in a browser', () => {
       // The first run of the file only measures this machine, for the slowdown the others use.
       if (cpuSlowdown === null) cpuSlowdown = cpuSlowdownFor(await benchmark(pages[name] ?? '/'));
       for (let attempt = 1; ; attempt++) {
-        result = await lighthouse(`${base}${pages[name]}`, {
-          port: debuggingPort,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-          throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-        });
+        result = await audit(pages[name] ?? '/', CATEGORIES, cpuSlowdown);
         const measured = result?.lhr.environment.benchmarkIndex;
         console.log(
           `Lighthouse ${name}, run ${attempt}: CPU slowdown ${cpuSlowdown.toFixed(1)} for a benchmark index of ${measured}.`,
@@ -342,14 +336,22 @@ run('the default theme in a browser', () => {
   }
 });
 
-/** Lighthouse's benchmark index of this machine now (higher is faster), from a run of `path`. */
-async function benchmark(path: string): Promise<number> {
-  const run = await lighthouse(`${base}${path}`, {
+/** One Lighthouse run of `path` in the test's browser; its default CPU slowdown unless one is given. */
+function audit(path: string, categories: readonly string[], cpuSlowdownMultiplier?: number) {
+  return lighthouse(`${base}${path}`, {
     port: debuggingPort,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: [...categories],
+    ...(cpuSlowdownMultiplier === undefined
+      ? {}
+      : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } }),
   });
+}
+
+/** Lighthouse's benchmark index of this machine now (higher is faster), from a run of `path`. */
+async function benchmark(path: string): Promise<number> {
+  const run = await audit(path, ['performance']);
   return run?.lhr.environment.benchmarkIndex ?? 1000;
 }
 
