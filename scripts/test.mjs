@@ -43,7 +43,7 @@ if (process.env.DATABASE_URL) {
 // Lighthouse's performance score is the page's main-thread work timed in the browser: with another
 // browser test file beside it (two workers), the public pages' blocking time reached 600 to 800 ms
 // and a score fell from 100 to 77 three runs in a row. Its file runs after the others, alone.
-const LIGHTHOUSE_TESTS = '**/site-quality.browser.test.ts';
+const LIGHTHOUSE_FILE = 'site-quality.browser.test.ts';
 // Each browser test file gets its modules afresh (vitest.config.ts shares them between files): there
 // the import is a small part of a file's time (80 s of worker time in a 9-minute leg), and no browser test then
 // meets what a file before it left in a module.
@@ -52,12 +52,12 @@ const browserLegs = [
     name: 'browser',
     filters: ['.browser.test.ts'],
     args: ['--isolate'],
-    exclude: [LIGHTHOUSE_TESTS],
+    exclude: [`**/${LIGHTHOUSE_FILE}`],
     env: { TESSERA_TEST_ENGINE: 'sqlite' },
   },
   {
     name: 'browser-lighthouse',
-    filters: ['site-quality.browser.test.ts'],
+    filters: [LIGHTHOUSE_FILE],
     args: ['--isolate'],
     exclude: [],
     env: { TESSERA_TEST_ENGINE: 'sqlite' },
