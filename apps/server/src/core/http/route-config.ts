@@ -18,6 +18,12 @@ export interface RouteAccess {
   site?: 'required' | 'none';
   /** Session requests to this route skip the CSRF check (login itself, which issues the token). */
   csrf?: 'skip';
+  /**
+   * `setup` for the few routes a user whose role requires two-step sign-in may call before setting it
+   * up: reading their own profile, the CSRF token, the two-step set-up itself and signing out. Every
+   * other route, `authenticated` ones included, answers 403 `two_factor_setup_required` until then.
+   */
+  twoFactor?: 'setup';
 }
 
 declare module 'fastify' {

@@ -27,6 +27,8 @@ export interface SiteRouteSpec<P extends TSchema, Q extends TSchema, B extends T
   status?: 200 | 201 | 202 | 204;
   /** Session requests to this route skip the CSRF check (for sign-in itself). */
   csrf?: 'skip';
+  /** Open to a user who must still set up two-step sign-in (see RouteAccess.twoFactor). */
+  twoFactor?: 'setup';
   /** Keep the request's bytes as they came (`rawBodyOf(request)`), for a signature made over them. */
   rawBody?: boolean;
 }
@@ -147,6 +149,7 @@ export function addSiteRoute(
       permission: spec.permission,
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
       ...(spec.csrf ? { csrf: spec.csrf } : {}),
+      ...(spec.twoFactor ? { twoFactor: spec.twoFactor } : {}),
     },
     schema: {
       tags: [tag],

@@ -126,13 +126,13 @@ export function installAuthorization(app: App): void {
         );
       }
     }
-    if (permission === 'authenticated') return;
-    if (request.twoFactorMissing) {
+    if (request.twoFactorMissing && request.routeOptions.config.twoFactor !== 'setup') {
       throw new Forbidden(
         'Your role requires two-factor authentication: set it up from your profile first.',
         'two_factor_setup_required',
       );
     }
+    if (permission === 'authenticated') return;
     if (!permission || !request.access?.allows(permission)) {
       throw new Forbidden(`This requires the ${permission} permission.`, 'permission_denied');
     }

@@ -61,7 +61,7 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
   app.post(
     '/api/auth/logout',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', twoFactor: 'setup' },
       schema: {
         tags: ['auth'],
         summary: 'End the current session',
@@ -90,7 +90,7 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
   app.get(
     '/api/auth/csrf',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', twoFactor: 'setup' },
       schema: {
         tags: ['auth'],
         summary: "The session's CSRF token, for the X-CSRF-Token header",

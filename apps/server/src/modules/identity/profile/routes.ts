@@ -18,6 +18,8 @@ import { ACCOUNT_CHANGE_NOTE } from './account-access.js';
 import { ProfileService } from './service.js';
 
 const own = { permission: 'authenticated' } as const;
+/** What a user whose role requires two-step sign-in still reads before setting it up. */
+const ownBeforeTwoFactor = { ...own, twoFactor: 'setup' } as const;
 const MySiteSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -37,7 +39,7 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
   routes.get(
     '/api/me',
     {
-      ...own,
+      ...ownBeforeTwoFactor,
       summary: 'Your profile, your role on this site and what you may do here',
       data: MeSchema,
     },
@@ -47,7 +49,7 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
   routes.get(
     '/api/me/sites',
     {
-      ...own,
+      ...ownBeforeTwoFactor,
       summary: 'The sites you may administer (every site for a Super Admin), the current one marked',
       description:
         "For the admin's site switcher: each site answers on its own domain, where you sign in with the same account.",

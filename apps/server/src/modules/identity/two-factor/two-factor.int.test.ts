@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
-import { PASSWORD, seedSiteWithRoles, seedUser } from '../../../../test/identity-fixtures.js';
+import { bearer, PASSWORD, seedSiteWithRoles, seedToken, seedUser } from '../../../../test/identity-fixtures.js';
 import { sha256 } from '../../../core/access/secrets.js';
 import { identityOf } from '../identity.js';
 import { base32Decode, hotp, totpStep } from './totp.js';
@@ -347,5 +347,67 @@ describe('a role that requires two-factor authentication', () => {
     ).toBe(200);
 
     expect((await get()).statusCode).toBe(200);
+  });
+});
+
+describe('a role that requires two-factor authentication, on routes open to any signed-in user', () => {
+  it('refuses content writes, preview links and MCP until the user sets it up', async () => {
+    const userId = await seedUser(t.runtime, siteId, roles, { email: 'author2fa@example.test', role: 'author' });
+    const token = await seedToken(t.runtime, userId);
+    const session = sessionOf(await login('author2fa@example.test'));
+    const write = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { host, cookie: session.cookie, 'x-csrf-token': session.csrf },
+        ...(payload ? { payload } : {}),
+      });
+    const draft = await write('POST', '/api/posts', { title: 'Before two-step' });
+    expect(draft.statusCode).toBe(201);
+    const postId: number = draft.json().data.id;
+
+    await t.runtime.data
+      .site(siteId)
+      .updateTable('roles')
+      .set({ requires_two_factor: 1 })
+      .where('id', '=', roles.get('author') ?? 0)
+      .execute();
+    identityOf(t.runtime).resolver.forgetAll();
+
+    const refusals = [
+      await write('POST', '/api/posts', { title: 'Sneaked in' }),
+      await write('POST', `/api/posts/${postId}/publish`),
+      await write('POST', '/api/preview-links', { type: 'post', id: postId }),
+      await write('DELETE', `/api/posts/${postId}`),
+      await t.app.inject({ url: `/api/posts/${postId}`, headers: { host, ...bearer(token) } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/mcp',
+        headers: { host, ...bearer(token), accept: 'application/json, text/event-stream' },
+        payload: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        },
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe('two_factor_setup_required');
+    }
+    // What the user needs to do what is asked stays open: their profile, the CSRF token, the set-up, signing out.
+    expect((await t.app.inject({ url: '/api/me', headers: { host, cookie: session.cookie } })).statusCode).toBe(
+      200,
+    );
+    expect((await post('/api/me/two-factor/setup', session)).statusCode).toBe(200);
+    expect((await write('POST', '/api/auth/logout')).statusCode).toBe(204);
+    const entry = await t.runtime.data
+      .site(siteId)
+      .selectFrom('entries')
+      .select(['status'])
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    expect(entry?.status).toBe('draft');
   });
 });
