@@ -1,7 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
-import { bearer, PASSWORD, seedSiteWithRoles, seedToken, seedUser } from '../../../../test/identity-fixtures.js';
+import {
+  bearer,
+  PASSWORD,
+  seedSiteWithRoles,
+  seedToken,
+  seedUser,
+} from '../../../../test/identity-fixtures.js';
 import { sha256 } from '../../../core/access/secrets.js';
 import { identityOf } from '../identity.js';
 import { base32Decode, hotp, totpStep } from './totp.js';
@@ -352,7 +358,10 @@ describe('a role that requires two-factor authentication', () => {
 
 describe('a role that requires two-factor authentication, on routes open to any signed-in user', () => {
   it('refuses content writes, preview links and MCP until the user sets it up', async () => {
-    const userId = await seedUser(t.runtime, siteId, roles, { email: 'author2fa@example.test', role: 'author' });
+    const userId = await seedUser(t.runtime, siteId, roles, {
+      email: 'author2fa@example.test',
+      role: 'author',
+    });
     const token = await seedToken(t.runtime, userId);
     const session = sessionOf(await login('author2fa@example.test'));
     const write = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -388,7 +397,11 @@ describe('a role that requires two-factor authentication, on routes open to any 
           jsonrpc: '2.0',
           id: 1,
           method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 't', version: '1' },
+          },
         },
       }),
     ];
@@ -397,9 +410,9 @@ describe('a role that requires two-factor authentication, on routes open to any 
       expect(refused.json().code).toBe('two_factor_setup_required');
     }
     // What the user needs to do what is asked stays open: their profile, the CSRF token, the set-up, signing out.
-    expect((await t.app.inject({ url: '/api/me', headers: { host, cookie: session.cookie } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/me', headers: { host, cookie: session.cookie } })).statusCode,
+    ).toBe(200);
     expect((await post('/api/me/two-factor/setup', session)).statusCode).toBe(200);
     expect((await write('POST', '/api/auth/logout')).statusCode).toBe(204);
     const entry = await t.runtime.data
