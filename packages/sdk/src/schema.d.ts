@@ -982,7 +982,7 @@ export type paths = {
         put?: never;
         /**
          * Create an API token; the secret is in this response only
-         * @description `permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`. The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else).
+         * @description `permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`. The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else). A token made with an expiring token expires with it at the latest: without `expires_at` it gets that expiry, and a later one is refused (422).
          */
         post: operations["post_me_tokens"];
         delete?: never;
@@ -12080,7 +12080,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description When the token stops working; null or absent: never */
+                    /** @description When the token stops working; null or absent: never, or for a token made with an expiring token, at that expiry */
                     expires_at?: string | null;
                     /** @description true: the token works on every site, not only this one. Super Admins only, signed in with a session */
                     installation_wide?: boolean;

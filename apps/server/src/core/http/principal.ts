@@ -11,6 +11,8 @@ export interface Principal {
   sessionId: string | null;
   /** The session's CSRF token, compared with the X-CSRF-Token header on unsafe methods. */
   csrfToken: string | null;
+  /** When the API token stops working (ISO time); null for a token without expiry and for a session. */
+  tokenExpiresAt: string | null;
 }
 
 declare module 'fastify' {

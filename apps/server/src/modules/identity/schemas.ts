@@ -175,7 +175,8 @@ export const TokenCreateBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100 }),
     expires_at: Type.Optional(
       Type.Union([Timestamp, Type.Null()], {
-        description: 'When the token stops working; null or absent: never',
+        description:
+          'When the token stops working; null or absent: never, or for a token made with an expiring token, at that expiry',
       }),
     ),
     permissions: Type.Optional(

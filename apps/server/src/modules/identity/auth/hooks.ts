@@ -45,6 +45,7 @@ export function installAuthentication(app: App, runtime: Runtime, limiter: RateL
         tokenId: token.id,
         sessionId: null,
         csrfToken: null,
+        tokenExpiresAt: token.expires_at,
       };
       tokenPermissions = token.permissions;
       installationWide = token.installation_wide;
@@ -59,6 +60,7 @@ export function installAuthentication(app: App, runtime: Runtime, limiter: RateL
             tokenId: null,
             sessionId: session.id,
             csrfToken: session.csrf_token,
+            tokenExpiresAt: null,
           };
         } else {
           clearSessionCookie(reply, request);

@@ -285,6 +285,37 @@ describe('API tokens under /api/me/tokens', () => {
     });
     expect(escalate.json().errors['permissions.0']).toBeDefined();
   });
+
+  it('a token made with an expiring token expires with it at the latest', async () => {
+    const owner = await seedUser(t.runtime, siteId, roles, { email: 'brief@me.test', role: 'editor' });
+    const parentExpiry = new Date(Date.now() + 90_000).toISOString();
+    const parent = await seedToken(t.runtime, owner, null, parentExpiry);
+    const inherits = await withToken(parent, 'POST', '/api/me/tokens', { name: 'no expiry asked' });
+    expect(inherits.statusCode).toBe(201);
+    expect(Date.parse(inherits.json().data.expires_at)).toBe(Date.parse(parentExpiry));
+    const explicitNull = await withToken(parent, 'POST', '/api/me/tokens', {
+      name: 'never',
+      expires_at: null,
+    });
+    expect(Date.parse(explicitNull.json().data.expires_at)).toBe(Date.parse(parentExpiry));
+    const later = await withToken(parent, 'POST', '/api/me/tokens', {
+      name: 'forever',
+      expires_at: '2099-01-01T00:00:00Z',
+    });
+    expect(later.statusCode).toBe(422);
+    expect(later.json().errors.expires_at).toHaveLength(1);
+    const sooner = new Date(Date.now() + 30_000).toISOString();
+    const shorter = await withToken(parent, 'POST', '/api/me/tokens', {
+      name: 'shorter',
+      expires_at: sooner,
+    });
+    expect(shorter.statusCode).toBe(201);
+    expect(Date.parse(shorter.json().data.expires_at)).toBe(Date.parse(sooner));
+    // A session is no expiring credential: a token made there may have no expiry.
+    const session = await signIn(t.app, host, 'brief@me.test');
+    const lasting = await withSession(session, 'POST', '/api/me/tokens', { name: 'lasting' });
+    expect(lasting.json().data.expires_at).toBeNull();
+  });
 });
 
 describe('account changes through API tokens', () => {

@@ -102,7 +102,8 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
       summary: 'Create an API token; the secret is in this response only',
       description:
         '`permissions` must be a subset of yours on this site; on every request the token can do at most what you still can. Send it as `Authorization: Bearer <token>`. ' +
-        'The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else).',
+        'The token works only on this site (401 on any other) unless a Super Admin, signed in with a session, sets `installation_wide: true` (403 for anyone else). ' +
+        'A token made with an expiring token expires with it at the latest: without `expires_at` it gets that expiry, and a later one is refused (422).',
       body: TokenCreateBody,
       data: CreatedApiTokenSchema,
       status: 201,
@@ -115,7 +116,9 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
           'installation_wide_forbidden',
         );
       }
-      const { token, record } = await profile.createToken(ctx, body);
+      const { token, record } = await profile.createToken(ctx, body, {
+        expiresAt: request.principal?.tokenExpiresAt ?? null,
+      });
       return { ...record, token };
     },
   );

@@ -164,8 +164,22 @@ export class ProfileService {
     return { items: all.slice((page - 1) * limit, page * limit), total: all.length };
   }
 
-  async createToken(ctx: OperationContext, input: TokenCreateInput): Promise<CreatedToken> {
-    return this.createTokenFor(ctx, (await this.self(ctx.actor)).id, input);
+  /**
+   * `through` is the credential the request came with, when it expires: a token made with a token may
+   * not outlive it, or a short-lived token handed to a script could mint a permanent one.
+   */
+  async createToken(
+    ctx: OperationContext,
+    input: TokenCreateInput,
+    through: { expiresAt: string | null } = { expiresAt: null },
+  ): Promise<CreatedToken> {
+    const ceiling = through.expiresAt;
+    const asked = input.expires_at ?? null;
+    if (ceiling !== null && asked !== null && Date.parse(asked) > Date.parse(ceiling))
+      throwIfAny({ expires_at: [`Must not be later than the expiry of the token making it (${ceiling}).`] });
+    const expiresAt = asked ?? ceiling;
+    const owner = (await this.self(ctx.actor)).id;
+    return this.createTokenFor(ctx, owner, expiresAt === null ? input : { ...input, expires_at: expiresAt });
   }
 
   /**
