@@ -96,6 +96,11 @@ export class Sessions {
     await query.execute();
   }
 
+  /** Ends the user's sessions on one site: they were removed from it. */
+  async endAllOn(userId: number, siteId: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('site_id', '=', siteId).execute();
+  }
+
   /** Removes expired rows; run by a recurring job. */
   async purgeExpired(): Promise<number> {
     const nowIso = new Date().toISOString();

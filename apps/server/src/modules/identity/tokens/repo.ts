@@ -187,6 +187,18 @@ export class ApiTokens {
     return Number(result.numUpdatedRows);
   }
 
+  /** Revokes the user's live tokens bound to one site (they were removed from it); returns how many. */
+  async revokeAllOn(userId: number, siteId: number): Promise<number> {
+    const result = await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('site_id', '=', siteId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Drops cached tokens (by id, or every one of a user), once their revocation has committed. */
   forget(which: { tokenId: number } | { userId: number }): void {
     this.cache.deleteWhere((_hash, token) =>

@@ -7,6 +7,7 @@ import {
   seedSiteWithRoles,
   seedToken,
   seedUser,
+  signIn,
 } from '../../../../test/identity-fixtures.js';
 import { UsersRepo } from './repo.js';
 
@@ -18,6 +19,7 @@ let rootToken: string;
 let adminAToken: string;
 let adminBToken: string;
 let sharedId: number;
+let rolesA: Map<string, number>;
 const hostA = 'a-multi.test';
 const hostB = 'b-multi.test';
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   const a = await seedSiteWithRoles(t.runtime, hostA);
   const b = await seedSiteWithRoles(t.runtime, hostB);
   siteA = a.siteId;
+  rolesA = a.roles;
   siteB = b.siteId;
   rootToken = await seedToken(
     t.runtime,
@@ -113,6 +116,8 @@ describe('account-wide changes to a user of several sites', () => {
       { status: 'suspended' },
       { password: 'another fine passphrase' },
       { email: 'taken-over@evil.test' },
+      { display_name: 'Renamed by another site' },
+      { locale: 'fr' },
     ]) {
       for (const [token, host] of [
         [adminAToken, hostA],
@@ -139,5 +144,50 @@ describe('account-wide changes to a user of several sites', () => {
     const byAdmin = await call(adminAToken, 'PUT', `/api/users/${sharedId}`, { status: 'active' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().data.status).toBe('active');
+  });
+});
+
+describe('removing a user from one site of several', () => {
+  it('ends their sessions and revokes their tokens there at once, and leaves their other sites alone', async () => {
+    const leaverId = await seedUser(t.runtime, siteA, rolesA, {
+      email: 'leaver@multi.test',
+      role: 'editor',
+    });
+    expect(
+      (
+        await call(rootToken, 'POST', `/api/sites/${siteB}/members`, {
+          email: 'leaver@multi.test',
+          role: 'editor',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const onA = await seedToken(t.runtime, leaverId, null, null, siteA);
+    const onB = await seedToken(t.runtime, leaverId, null, null, siteB);
+    const sessionB = await signIn(t.app, hostB, 'leaver@multi.test');
+    const sessionA = await signIn(t.app, hostA, 'leaver@multi.test');
+    const reads = ['/api/patterns', '/api/content-types', '/api/me'];
+    for (const url of reads)
+      expect((await call(onB, 'GET', url, undefined, hostB)).statusCode, url).toBe(200);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${leaverId}`,
+      headers: { host: hostB, ...bearer(adminBToken) },
+    });
+    expect(removed.statusCode).toBe(204);
+
+    for (const url of reads) {
+      const byToken = await call(onB, 'GET', url, undefined, hostB);
+      expect(byToken.statusCode, url).toBe(401);
+      expect(byToken.json().code).toBe('invalid_token');
+      const bySession = await t.app.inject({ url, headers: { host: hostB, cookie: sessionB.cookie } });
+      expect(bySession.statusCode, url).toBe(401);
+    }
+    expect((await call(onA, 'GET', '/api/patterns')).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/me', headers: { host: hostA, cookie: sessionA.cookie } })).statusCode,
+    ).toBe(200);
+    const [logged] = await activityOf(t.runtime, siteB, 'user.deleted');
+    expect(logged?.details).toMatchObject({ scope: 'membership', tokens_revoked: 1 });
   });
 });

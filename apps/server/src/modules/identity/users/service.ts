@@ -224,6 +224,7 @@ export class UsersService {
     const { actor } = ctx;
     requirePermission(actor, 'users.delete');
     const siteId = actor.site.id;
+    let tokensRevoked = 0;
     await this.runtime.data.transaction(async (tx) => {
       const user = await findUserOnSite(tx, siteId, id);
       if (actor.userId === id) throw new Conflict('You cannot delete yourself.', 'cannot_delete_self');
@@ -237,7 +238,14 @@ export class UsersService {
       // the account itself goes.
       const elsewhere = (await membershipsOfUser(tx, id)).filter((m) => m.site_id !== siteId);
       const scope = user.is_super_admin !== 1 && elsewhere.length > 0 ? 'membership' : 'account';
-      if (scope === 'membership') await new MembersRepo(tx.site(siteId)).remove(id);
+      if (scope === 'membership') {
+        await new MembersRepo(tx.site(siteId)).remove(id);
+        // Removal ends their access here at once, as a suspension does: the sessions and tokens
+        // bound to this site go; those of their other sites stay.
+        const { sessions, tokens } = identityOf(this.runtime);
+        await sessions.withDb(tx.global).endAllOn(id, siteId);
+        tokensRevoked = await tokens.withDb(tx.global).revokeAllOn(id, siteId);
+      }
       // Sessions, tokens and memberships go with the row (ON DELETE CASCADE); activity keeps a null user.
       else await new UsersRepo(tx.global).delete(id);
       await recordActivity(tx, siteId, {
@@ -246,10 +254,15 @@ export class UsersService {
         subjectType: 'user',
         subjectId: id,
         ip: actor.ip,
-        details: { email: user.email, scope },
+        details: {
+          email: user.email,
+          scope,
+          ...(tokensRevoked > 0 ? { tokens_revoked: tokensRevoked } : {}),
+        },
       });
     });
     this.runtime.caches.forget('access', { userId: id });
+    this.runtime.caches.forget('api_tokens', { userId: id });
   }
 
   /**
@@ -316,7 +329,7 @@ export class UsersService {
         actorRow?.status === 'active' && standing?.permissions.includes('users.edit') === true;
       if (!administers) {
         throw new Forbidden(
-          'This account also belongs to a site you do not administer: only a Super Admin, or the user from their profile, can change its email, password or status.',
+          'This account also belongs to a site you do not administer: only a Super Admin, or the user from their profile, can change its name, language, email, password or status.',
           'account_shared_with_other_site',
         );
       }
@@ -382,10 +395,16 @@ export class UsersService {
 }
 
 /** The request changes a field of the account itself (shared by all the user's sites), not the role here. */
+/**
+ * What belongs to the account, not to one site's membership: the name shows in every site's bylines
+ * and the language in every site's admin, so they are guarded like the credentials.
+ */
 function touchesAccount(user: UserRow, input: UserUpdateInput): boolean {
   return (
     (input.email !== undefined && normalizeEmail(input.email) !== user.email_normalized) ||
     input.password !== undefined ||
-    (input.status !== undefined && input.status !== user.status)
+    (input.status !== undefined && input.status !== user.status) ||
+    (input.display_name !== undefined && input.display_name.trim() !== user.display_name) ||
+    (input.locale !== undefined && input.locale !== user.locale)
   );
 }
