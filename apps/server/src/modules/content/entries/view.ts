@@ -123,18 +123,26 @@ export class EntryViews {
     return result;
   }
 
-  /** Who points at an entry: each source entry's id, type, title and the field. */
-  async references(_ctx: OperationContext, scope: TypeScope, id: number) {
+  /**
+   * Who points at an entry: each source entry's id, type, title and the field; only sources of types
+   * the caller may view, since the title and status of a draft are what its own route guards.
+   */
+  async references(ctx: OperationContext, scope: TypeScope, id: number) {
     const references = await scope.repo.referencesTo(id);
     const sources = new Map((await scope.repo.byIds(references.map((r) => r.from_id))).map((e) => [e.id, e]));
-    const slugOf = new Map([...scope.siteTypes.values()].map((type) => [type.id, type.slug]));
+    const viewable = new Map(
+      [...scope.siteTypes.values()]
+        .filter((type) => ctx.actor.access.allows(`${permissionArea(type)}.view`))
+        .map((type) => [type.id, type.slug]),
+    );
     return references.flatMap((reference) => {
       const source = sources.get(reference.from_id);
-      if (!source) return [];
+      const type = source && viewable.get(source.type_id);
+      if (!source || !type) return [];
       return [
         {
           id: source.id,
-          type: slugOf.get(source.type_id) ?? '',
+          type,
           title: source.title,
           field: reference.field,
           status: source.status,

@@ -108,6 +108,71 @@ describe(`content types (${testEngine})`, () => {
     expect(Object.keys(missing.json().errors)).toContain('fields.price');
   });
 
+  it('checks field patterns in linear time: ((a+))+ answers a hostile value with a 422 at once', async () => {
+    const type = (pattern: string, value: string) => ({
+      slug: 'code',
+      singular_label: 'Code',
+      plural_label: 'Codes',
+      fields: [{ key: 'code', label: 'Code', type: 'text', pattern, default: value }],
+    });
+    const hostile = `${'a'.repeat(5000)}!`;
+    // A default is checked when the type is saved: a hostile one once held the process for hours.
+    const badDefault = await a.call('admin', 'POST', '/api/content-types', type('(a|a?)+', hostile));
+    expect(badDefault.statusCode).toBe(422);
+    expect(badDefault.json().errors['fields[0].default']).toEqual([
+      'The default is not a valid value: Does not have the expected format.',
+    ]);
+    const backreference = await a.call('admin', 'POST', '/api/content-types', type('(a)\\1', 'aa'));
+    expect(backreference.statusCode).toBe(422);
+    expect(backreference.json().errors['fields[0].pattern'][0]).toMatch(/^Backreferences .* not supported/);
+
+    const created = await a.call('admin', 'POST', '/api/content-types', type('((a+))+', 'aaa'));
+    expect(created.statusCode, created.body).toBe(201);
+    const refused = await a.call('admin', 'POST', '/api/content/code', { title: 'Bad', fields: { code: hostile } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'fields.code': ['Does not have the expected format.'] });
+    const saved = await a.call('admin', 'POST', '/api/content/code', {
+      title: 'Good',
+      fields: { code: 'a'.repeat(5000) },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const defaulted = await a.call('admin', 'POST', '/api/content/code', { title: 'Default', fields: {} });
+    expect(defaulted.statusCode, defaulted.body).toBe(201);
+    expect(defaulted.json().data.fields).toEqual({ code: 'aaa' });
+  });
+
+  it('lists as referrers only entries of types the caller may view', async () => {
+    const gadget = {
+      slug: 'gadget',
+      singular_label: 'Gadget',
+      plural_label: 'Gadgets',
+      fields: [{ key: 'story', label: 'Story', type: 'relation', target_type: 'post', cardinality: 'one' }],
+    };
+    expect((await a.call('admin', 'POST', '/api/content-types', gadget)).statusCode).toBe(201);
+    const post = (await a.call('admin', 'POST', '/api/posts', { title: 'Launch story' })).json().data;
+    const secret = await a.call('admin', 'POST', '/api/content/gadget', {
+      title: 'Unannounced gadget',
+      fields: { story: post.id },
+    });
+    expect(secret.statusCode, secret.body).toBe(201);
+    const byAdmin = await a.call('admin', 'GET', `/api/posts/${post.id}/referenced-by`);
+    expect(byAdmin.json().data).toEqual([expect.objectContaining({ title: 'Unannounced gadget' })]);
+    for (const caller of ['author', 'contributor'] as const) {
+      expect((await a.call(caller, 'GET', `/api/content/gadget/${secret.json().data.id}`)).statusCode).toBe(
+        403,
+      );
+      const byCaller = await a.call(caller, 'GET', `/api/posts/${post.id}/referenced-by`);
+      expect(byCaller.statusCode).toBe(200);
+      expect(byCaller.json().data).toEqual([]);
+    }
+    const narrowed = await seedToken(t.runtime, a.users.admin.id, ['posts.view']);
+    const byToken = await t.app.inject({
+      url: `/api/posts/${post.id}/referenced-by`,
+      headers: { host: 'a.test', ...bearer(narrowed) },
+    });
+    expect(byToken.json().data).toEqual([]);
+  });
+
   it('keeps relations as rows, both ways, and never across sites', async () => {
     const lamp = (
       await a.call('admin', 'POST', '/api/content/product', { title: 'Desk lamp', fields: { price: 30 } })
