@@ -1,8 +1,9 @@
 import { recordActivity } from '../../core/activity/record.js';
-import { Conflict, NotFound, ValidationFailed } from '../../core/errors.js';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../core/errors.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import { requirePermission } from '../identity/actor.js';
+import { requireOnOwned } from './ownership.js';
 import { type FolderRow, MediaRepo } from './repo.js';
 
 export interface FolderNode {
@@ -73,7 +74,13 @@ export class FoldersService {
     return ctx.transaction(async () => {
       await this.requireFreeName(repo, parentId, name);
       const at = new Date().toISOString();
-      const id = await repo.insertFolder({ parent_id: parentId, name, created_at: at, updated_at: at });
+      const id = await repo.insertFolder({
+        parent_id: parentId,
+        name,
+        created_by: ctx.actor.userId,
+        created_at: at,
+        updated_at: at,
+      });
       await this.record(ctx, 'media_folder.created', id, { name, parent_id: parentId });
       return this.node(ctx, id);
     });
@@ -86,6 +93,7 @@ export class FoldersService {
     const rows = await repo.folders();
     const folder = rows.find((row) => row.id === id);
     if (!folder) throw new NotFound(`Folder ${id}`, 'folder_not_found');
+    requireOnOwned(ctx, 'media.edit', folder.created_by, 'folders');
     const name = input.name === undefined ? folder.name : checkName(input.name);
     const parentId = input.parent_id === undefined ? folder.parent_id : input.parent_id;
     if (parentId !== null && parentId !== folder.parent_id) {
@@ -120,8 +128,18 @@ export class FoldersService {
     const rows = await repo.folders();
     const folder = rows.find((row) => row.id === id);
     if (!folder) throw new NotFound(`Folder ${id}`, 'folder_not_found');
+    requireOnOwned(ctx, 'media.delete', folder.created_by, 'folders');
     await ctx.transaction(async () => {
       const media = await repo.countInFolders([id]);
+      // Moving the content up moves each item, which only those who may edit it may do.
+      if (moveToParent && media > 0) {
+        const uploaders = await repo.uploadersIn(id);
+        if (uploaders.some((owner) => !ctx.actor.access.allowsOn('media.edit', owner)))
+          throw new Forbidden(
+            "This folder holds other users' media: moving them requires the media.edit_others permission.",
+            'permission_denied',
+          );
+      }
       const subfolders = rows.filter((row) => row.parent_id === id);
       if ((media > 0 || subfolders.length > 0) && !moveToParent)
         throw new Conflict(

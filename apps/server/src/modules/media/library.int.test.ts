@@ -110,6 +110,40 @@ describe('folders', () => {
   });
 });
 
+describe('folders and their owners', () => {
+  it("an Author renames and deletes their own folders, not other users' or their media", async () => {
+    const editors = (await a.call('editor', 'POST', '/api/media/folders', { name: 'Editorial' })).json().data;
+    const authors = (await a.call('author', 'POST', '/api/media/folders', { name: 'My drafts' })).json().data;
+    const rename = await a.call('author', 'PUT', `/api/media/folders/${editors.id}`, { name: 'Mine now' });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().code).toBe('permission_denied');
+    const removal = await a.call('author', 'DELETE', `/api/media/folders/${editors.id}?move_to_parent=true`);
+    expect(removal.statusCode).toBe(403);
+
+    // Their own folder, holding an editor's upload: deleting it would move that upload.
+    const placed = await upload(a, 'editor', 'placed.jpg', await phoneJpeg(30, 20), {
+      folder_id: String(authors.id),
+    });
+    const moving = await a.call('author', 'DELETE', `/api/media/folders/${authors.id}?move_to_parent=true`);
+    expect(moving.statusCode).toBe(403);
+    expect((await a.call('editor', 'GET', `/api/media/${placed.id}`)).json().data.folder_id).toBe(authors.id);
+    expect(
+      (await a.call('author', 'PUT', `/api/media/folders/${authors.id}`, { name: 'Renamed drafts' }))
+        .statusCode,
+    ).toBe(200);
+
+    const tree = (await a.call('editor', 'GET', '/api/media/folders')).json().data;
+    expect(tree.map((node: { name: string }) => node.name)).toEqual(
+      expect.arrayContaining(['Editorial', 'Renamed drafts']),
+    );
+    // Those holding the _others permissions may.
+    expect(
+      (await a.call('editor', 'DELETE', `/api/media/folders/${authors.id}?move_to_parent=true`)).statusCode,
+    ).toBe(204);
+    expect((await a.call('editor', 'DELETE', `/api/media/folders/${editors.id}`)).statusCode).toBe(204);
+  });
+});
+
 describe('GET /api/media', () => {
   it('pages, searches and filters by kind, MIME, folder (with subfolders), uploader, dates and orphans', async () => {
     const top = (await b.call('editor', 'POST', '/api/media/folders', { name: 'Top' })).json().data;

@@ -132,6 +132,17 @@ export class MediaRepo {
     return new Map(rows.map((row) => [row.folder_id as number, Number(row.n)]));
   }
 
+  /** Who uploaded the media directly in a folder (null for an unknown uploader), each once. */
+  async uploadersIn(folderId: number): Promise<(number | null)[]> {
+    const rows = await this.db
+      .selectFrom('media')
+      .select('uploaded_by')
+      .distinct()
+      .where('folder_id', '=', folderId)
+      .execute();
+    return rows.map((row) => row.uploaded_by);
+  }
+
   async moveFolderContents(from: number, to: number | null, at: string): Promise<void> {
     await this.db
       .updateTable('media')

@@ -45,6 +45,8 @@ export interface MediaFolderTable {
   site_id: number;
   parent_id: number | null;
   name: string;
+  /** Who made it: folders follow media's own/others rule. Null when unknown (or the user is gone). */
+  created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
