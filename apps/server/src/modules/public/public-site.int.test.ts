@@ -336,6 +336,39 @@ describe('the public site', () => {
     expect((await visit(a, '/closed-shop')).statusCode).toBe(404);
   });
 
+  it('refuses redirect targets that would break the Location header, and never answers 500 for one', async () => {
+    const g = await seedContentSite(t.app, t.runtime, 'redirect-header.test');
+    for (const to of [
+      '/x\r\nSet-Cookie: pwn=1',
+      '/x\nLocation: https://evil.test',
+      'https://evil.test/\r\nX: 1',
+      '/a b',
+    ]) {
+      const refused = await g.call('admin', 'POST', '/api/redirects', { from: '/from-here', to });
+      expect(refused.statusCode, JSON.stringify(to)).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['to']);
+    }
+    const badFrom = await g.call('admin', 'POST', '/api/redirects', { from: '/x\r\ny', to: '/there' });
+    expect(Object.keys(badFrom.json().errors)).toEqual(['from']);
+    expect((await g.call('admin', 'GET', '/api/redirects')).json().data).toEqual([]);
+
+    // A target stored before these checks (or written past them) is sent encoded, not as a 500.
+    const accented = await g.call('admin', 'POST', '/api/redirects', { from: '/accents', to: '/café-ℕ' });
+    expect(accented.statusCode, accented.body).toBe(201);
+    expect((await visit(g, '/accents')).headers.location).toBe('/caf%C3%A9-%E2%84%95');
+    await t.runtime.data
+      .site(g.siteId)
+      .updateTable('redirects')
+      .set({ to_url: '/x\r\nSet-Cookie: pwn=1' })
+      .where('from_path', '=', '/accents')
+      .execute();
+    t.runtime.caches.forget('redirects', g.siteId);
+    const followed = await visit(g, '/accents');
+    expect(followed.statusCode).toBe(301);
+    expect(followed.headers.location).toBe('/x%0D%0ASet-Cookie:%20pwn=1');
+    expect(followed.headers['set-cookie']).toBeUndefined();
+  });
+
   it('renders image and gallery blocks from the media library, and records their use', async () => {
     const f = await seedContentSite(t.app, t.runtime, 'f.test');
     const upload = async (name: string) =>

@@ -114,7 +114,7 @@ export class RedirectsService {
     const found = await repo.byPath(from);
     if (!found) return null;
     await repo.countHit(found.id, new Date().toISOString());
-    return { status: found.status, to: found.to_url };
+    return { status: found.status, to: found.to_url === null ? null : asLocation(found.to_url) };
   }
 
   /** After the write: every process drops the site's set of redirected addresses. */
@@ -132,11 +132,25 @@ export class RedirectsService {
   }
 }
 
+/** Spaces, line breaks and other control characters: in a Location header they would split or break it. */
+const UNSAFE_IN_ADDRESS = /[\u0000-\u0020\u007f]/;
+const UNSAFE_MESSAGE = 'Must not contain spaces, line breaks or control characters: encode them (%20).';
+
+/**
+ * The target as a Location header carries it: characters past ASCII percent-encoded (a header holds
+ * bytes, and Node refuses most of them), whatever an older version of the checks let in.
+ */
+function asLocation(to: string): string {
+  return to.replace(/[^\u0021-\u007e]/gu, (character) => encodeURIComponent(character));
+}
+
 function check(input: RedirectInput) {
   const errors = fieldErrors();
   const status = input.status ?? 301;
   const from = normalizePath(input.from);
-  if (!input.from.startsWith('/')) addFieldError(errors, 'from', 'A path of this site, starting with /.');
+  if (UNSAFE_IN_ADDRESS.test(input.from)) addFieldError(errors, 'from', UNSAFE_MESSAGE);
+  else if (!input.from.startsWith('/'))
+    addFieldError(errors, 'from', 'A path of this site, starting with /.');
   if (from === '/') addFieldError(errors, 'from', 'The home page cannot be redirected.');
   if (from.startsWith('/api/') || from.startsWith('/media/') || from.startsWith('/_preview/'))
     addFieldError(errors, 'from', 'Addresses of the API, media files and previews cannot be redirected.');
@@ -145,7 +159,8 @@ function check(input: RedirectInput) {
     if (to !== null) addFieldError(errors, 'to', 'A 410 Gone sends nowhere: leave `to` empty.');
   } else if (to === null)
     addFieldError(errors, 'to', 'Where to send visitors: a path of this site or an http(s) URL.');
-  else if (!/^\/(?!\/)/.test(to) && !/^https?:\/\/[^\s]+$/i.test(to))
+  else if (UNSAFE_IN_ADDRESS.test(to)) addFieldError(errors, 'to', UNSAFE_MESSAGE);
+  else if (!/^\/(?!\/)/.test(to) && !(/^https?:\/\//i.test(to) && URL.canParse(to)))
     addFieldError(errors, 'to', 'A path of this site (starting with /) or an http(s) URL.');
   else if (to.startsWith('/') && normalizePath(to) === from)
     addFieldError(errors, 'to', 'It would send visitors back to the same address.');
