@@ -17,3 +17,14 @@ export function systemActor(runtime: Runtime, site: Site): Actor {
 export function systemOperation(runtime: Runtime, site: Site): OperationContext {
   return operationContext(runtime, systemActor(runtime, site));
 }
+
+/**
+ * A user acting on `site` as they stand there now (role, status), for work done on their behalf
+ * outside a request of theirs; null when the account is gone or suspended.
+ */
+export async function userActorOn(runtime: Runtime, userId: number, site: Site): Promise<Actor | null> {
+  const { resolver } = identityOf(runtime);
+  const standing = await resolver.standing(userId, site.id);
+  if (standing?.status !== 'active') return null;
+  return { site, access: resolver.access(standing, null), userId, ip: null };
+}

@@ -10,6 +10,8 @@ import { canvasRoutes } from './canvas.js';
 import { contactFormRoutes } from './contact-form.js';
 import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
+import { PreviewLinks } from './preview-links.js';
+import { previewLinkRoutes } from './preview-routes.js';
 import { RedirectsService, redirectRoutes } from './redirects.js';
 import { publicRoutes } from './routes.js';
 import { PublicSite } from './service.js';
@@ -73,7 +75,9 @@ export const publicModule: TesseraModule = {
       redirects,
       themes,
     );
-    publicRoutes(app, runtime, site, pageCacheOf(runtime), themes);
+    const previews = new PreviewLinks(runtime);
+    previewLinkRoutes(app, runtime, previews);
+    publicRoutes(app, runtime, site, pageCacheOf(runtime), themes, previews);
     themeRoutes(app, runtime);
     contactFormRoutes(app, runtime, site);
     canvasRoutes(app, runtime, site);

@@ -16,7 +16,7 @@ describe('preview tokens', () => {
 
   it('cannot be read, forged or opened with another key', () => {
     const token = previewToken(secrets, 3, 42, until);
-    expect(Buffer.from(token, 'base64url').toString('latin1')).not.toContain('entry');
+    expect(Buffer.from(token, 'base64url').toString('latin1')).not.toContain('link');
     expect(openPreviewToken(new SecretBox(randomBytes(32)), token, 3, 0)).toBeNull();
     expect(openPreviewToken(secrets, 'not-a-token-at-all-really', 3, 0)).toBeNull();
     expect(openPreviewToken(secrets, `${token.slice(0, -2)}xx`, 3, 0)).toBeNull();

@@ -5,7 +5,8 @@ export const DEFAULT_PREVIEW_HOURS = 24;
 
 interface PreviewClaim {
   site: number;
-  entry: number;
+  /** The preview link's row: revoked or its creator gone, the token opens nothing. */
+  link: number;
   /** Unix milliseconds. */
   until: number;
 }
@@ -13,16 +14,17 @@ interface PreviewClaim {
 const PREFIX = 'sb1:';
 
 /**
- * A preview link's token: the site, the entry and an expiry, sealed with the installation's key
+ * A preview link's token: the site, the link's row and an expiry, sealed with the installation's key
  * (AES-GCM), so it can be neither read nor forged nor stretched. Whoever holds the link sees the
- * draft until then, as a shared draft link in WordPress plugins works.
+ * draft until then, as a shared draft link in WordPress plugins works, unless the link is revoked
+ * or its creator loses access to the entry (preview-links.ts).
  */
-export function previewToken(secrets: SecretBox, siteId: number, entryId: number, until: Date): string {
-  const claim: PreviewClaim = { site: siteId, entry: entryId, until: until.getTime() };
+export function previewToken(secrets: SecretBox, siteId: number, linkId: number, until: Date): string {
+  const claim: PreviewClaim = { site: siteId, link: linkId, until: until.getTime() };
   return secrets.seal(JSON.stringify(claim)).slice(PREFIX.length);
 }
 
-/** The entry a token opens on `siteId`, or null when it is not one, is another site's or has expired. */
+/** The link a token names on `siteId`, or null when it is not one, is another site's or has expired. */
 export function openPreviewToken(
   secrets: SecretBox,
   token: string,
@@ -36,6 +38,6 @@ export function openPreviewToken(
   } catch {
     return null;
   }
-  if (claim.site !== siteId || !(claim.until > now) || !Number.isInteger(claim.entry)) return null;
-  return claim.entry;
+  if (claim.site !== siteId || !(claim.until > now) || !Number.isInteger(claim.link)) return null;
+  return claim.link;
 }

@@ -233,6 +233,41 @@ describe('the public site', () => {
     expect((await visit(a, tampered)).statusCode).toBe(404);
   });
 
+  it("lists and revokes preview links per entry, and a link dies with its creator's access", async () => {
+    const p = await seedContentSite(t.app, t.runtime, 'preview-links.test');
+    const draft = await p.call('contributor', 'POST', '/api/posts', { title: 'Shared draft' });
+    const id = draft.json().data.id;
+    const first = (await p.call('contributor', 'POST', '/api/preview-links', { type: 'post', id })).json()
+      .data;
+    const second = (
+      await p.call('editor', 'POST', '/api/preview-links', { type: 'post', id, hours: 168 })
+    ).json().data;
+    expect((await visit(p, first.url)).statusCode).toBe(200);
+    const listed = await p.call('contributor', 'GET', `/api/preview-links?type=post&id=${id}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.map((link: { id: number }) => link.id)).toEqual([second.id, first.id]);
+    expect((await p.call('anonymous', 'GET', `/api/preview-links?type=post&id=${id}`)).statusCode).toBe(401);
+
+    // The contributor may not revoke the editor's link; the editor may revoke any.
+    const refused = await p.call('contributor', 'DELETE', `/api/preview-links/${second.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect((await visit(p, second.url)).statusCode).toBe(200);
+    expect((await p.call('editor', 'DELETE', `/api/preview-links/${second.id}`)).statusCode).toBe(204);
+    const revoked = await visit(p, second.url);
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.body).not.toContain('Shared draft');
+    expect((await p.call('editor', 'DELETE', '/api/preview-links/999999')).statusCode).toBe(404);
+
+    // The contributor's own link stops with their access: removed from the site (here, deleted).
+    expect((await p.call('admin', 'DELETE', `/api/users/${p.users.contributor.id}`)).statusCode).toBe(204);
+    const orphaned = await visit(p, first.url);
+    expect(orphaned.statusCode).toBe(404);
+    expect(orphaned.body).not.toContain('Shared draft');
+    expect((await p.call('editor', 'GET', `/api/preview-links?type=post&id=${id}`)).json().data).toHaveLength(
+      1,
+    );
+  });
+
   it('renders the design tokens as CSS custom properties, changed only with patterns.manage', async () => {
     const before = await visit(a, '/');
     expect(before.body).toContain('<style>:root{--tb-font-body:system-ui');

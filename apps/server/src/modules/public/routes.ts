@@ -1,21 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
 import { allowOrigins } from '../../core/http/content-policy.js';
 import type { FastResponder } from '../../core/http/fast-lane.js';
-import { Id } from '../../core/http/input-schemas.js';
-import { operationOf } from '../../core/http/request-actor.js';
-import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
 import { analyticsRecorderOf } from '../analytics/module.js';
-import { contentOf } from '../content/content.js';
 import { hasSession } from '../identity/identity.js';
 import { blockScripts } from './block-scripts.js';
 import type { PageCache, StoredPage } from './page-cache.js';
-import { DEFAULT_PREVIEW_HOURS, openPreviewToken, previewToken } from './preview.js';
+import type { PreviewLinks } from './preview-links.js';
 import type { PublicSite } from './service.js';
 import type { ThemeRegistry } from './themes/registry.js';
 import { preferredLocale } from './visitor.js';
@@ -44,6 +39,7 @@ export function publicRoutes(
   site: PublicSite,
   cache: PageCache,
   themes: ThemeRegistry,
+  previews: PreviewLinks,
 ): void {
   const mediaOrigin = runtime.config.storage.publicUrl
     ? new URL(runtime.config.storage.publicUrl).origin
@@ -70,37 +66,6 @@ export function publicRoutes(
     if (recorder && request.site && request.method === 'GET' && (status === 200 || status === 304))
       recorder.record(request.site, request.raw.url ?? '/', request.host, request.ip, request.headers);
   };
-  const content = contentOf(runtime);
-  siteRoutes(app, (request) => operationOf(runtime, request), 'site').post(
-    '/api/preview-links',
-    {
-      permission: 'authenticated',
-      summary: 'A link that shows an entry as it is being edited, draft included, until it expires',
-      description:
-        'Anyone with the link sees the working copy (noindex, never cached) until `expires_at`; whoever may read the entry in the API may make one.',
-      body: Type.Object(
-        {
-          type: Type.String({
-            pattern: '^[a-z][a-z0-9_]{0,39}$',
-            description: 'The content type: page, post...',
-          }),
-          id: Id(),
-          hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168, default: DEFAULT_PREVIEW_HOURS })),
-        },
-        { additionalProperties: false },
-      ),
-      data: Type.Object({ url: Type.String({ description: 'Site-relative' }), expires_at: Type.String() }),
-      status: 201,
-    },
-    async (ctx, { body }) => {
-      const entry = await content.entries.get(ctx, body.type, body.id);
-      const until = new Date(Date.now() + (body.hours ?? DEFAULT_PREVIEW_HOURS) * 3_600_000);
-      return {
-        url: `/_preview/${previewToken(runtime.secrets, ctx.site.id, entry.id, until)}`,
-        expires_at: until.toISOString(),
-      };
-    },
-  );
   app.route({
     method: ['GET', 'HEAD'],
     url: '/_preview/:token',
@@ -110,7 +75,7 @@ export function publicRoutes(
       const current = request.site;
       if (!current) return reply.code(404).send();
       const token = (request.params as { token: string }).token;
-      const entryId = openPreviewToken(runtime.secrets, token, current.id);
+      const entryId = await previews.open(current, token);
       const origin = `${request.protocol}://${request.host}`;
       const answer =
         entryId === null

@@ -18,8 +18,21 @@ export interface RedirectTable {
   updated_at: Timestamp;
 }
 
+/** A link that shows an entry's working copy to whoever holds it, until it expires or is revoked. */
+export interface PreviewLinkTable {
+  id: Generated<number>;
+  site_id: number;
+  entry_id: number;
+  /** Its creator: the link opens only while they may still view the entry. Null once the user is gone. */
+  created_by: number | null;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 declare module '../../core/db/schema.js' {
   interface SiteTables {
     redirects: RedirectTable;
+    preview_links: PreviewLinkTable;
   }
 }
