@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { HOSTILE_UPLOADS, UPLOAD_PATHS } from './hostile-files.js';
 import {
   anyCodeUnits,
   fieldValue,
@@ -177,6 +178,14 @@ function body(operation: Operation, knownIds: readonly number[]): fc.Arbitrary<B
     { weight: 1, arbitrary: fc.constant(json(JSON.stringify({ a: 'a'.repeat(1_100_000) }))) },
   ];
   if (operation.body) options.push({ weight: 8, arbitrary: shapedBody(operation.body, knownIds) });
+  // Decompression bombs where a file is taken: refused from their header, before any decoding.
+  if (UPLOAD_PATHS.includes(operation.path))
+    options.push({
+      weight: 3,
+      arbitrary: fc
+        .constantFrom(...HOSTILE_UPLOADS)
+        .map(({ contentType, payload }) => ({ contentType, payload })),
+    });
   return fc.oneof(...options);
 }
 

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +13,11 @@ import {
   phoneJpeg,
   polyglotJpeg,
 } from '../../../test/fixtures/media-files.js';
-import { sendUpload } from '../../../test/fixtures/media-upload.js';
+import {
+  sendUpload,
+  storedFiles as storedFilesIn,
+  uploadsLeft as uploadsLeftIn,
+} from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { bearer } from '../../../test/identity-fixtures.js';
 import { DEFAULT_ALLOWED_TYPES } from './settings.js';
@@ -51,15 +53,8 @@ function fetchFile(site: ContentSite, url: string, headers: Record<string, strin
 const isWebp = (bytes: Buffer) =>
   bytes.subarray(0, 4).toString() === 'RIFF' && bytes.subarray(8, 12).toString() === 'WEBP';
 
-async function uploadsLeft(): Promise<string[]> {
-  return readdir(join(t.config.dataDir, 'tmp', 'uploads')).catch(() => []);
-}
-
-async function storedFiles(siteId: number): Promise<string[]> {
-  const root = join(t.config.dataDir, 'media', String(siteId));
-  const files = await readdir(root, { recursive: true }).catch(() => [] as string[]);
-  return files.filter((name) => name.includes('.'));
-}
+const uploadsLeft = () => uploadsLeftIn(t.config.dataDir);
+const storedFiles = (siteId: number) => storedFilesIn(t.config.dataDir, siteId);
 
 describe('POST /api/media/upload: images', () => {
   it('turns a phone JPEG into upright WebP variants without EXIF or GPS', async () => {

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../core/http/app-type.js';
+import { clientGone } from '../../core/http/client-gone.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -56,9 +57,9 @@ export function mediaRoutes(app: App, runtime: Runtime, media: MediaService, fol
         data: MediaSchema,
         status: 201,
       },
-      async (ctx, { request }) => {
+      async (ctx, { request, reply }) => {
         const form = await readUploadForm(request, media.uploadDir, await media.sizeLimit(ctx));
-        return media.upload(ctx, form);
+        return media.upload(ctx, form, clientGone(reply));
       },
     );
   });

@@ -3,6 +3,7 @@ import { recordActivity } from '../../core/activity/record.js';
 import { writeJson } from '../../core/db/engine.js';
 import {
   addFieldError,
+  BadRequest,
   Conflict,
   Forbidden,
   fieldErrors,
@@ -23,7 +24,7 @@ import { cleanOriginalName, keyFolder, storedBaseName } from './files/file-names
 import { type ImageOptions, ImageRefused } from './files/images.js';
 import { isRaster, type PreparedMedia, prepareMedia, storeAll } from './files/prepare.js';
 import { formatBytes, type ReceivedFile, receiveFile, type SizeLimit } from './files/receive.js';
-import { WorkPool } from './files/work-pool.js';
+import { WorkCancelled, WorkPool } from './files/work-pool.js';
 import type { FoldersService } from './folders.js';
 import { type MediaFilter, MediaRepo, type MediaRow } from './repo.js';
 import type { MediaSettingsValue } from './settings.js';
@@ -102,17 +103,19 @@ export class MediaService {
     return (kind) => limitFor(settings, kind);
   }
 
-  async upload(ctx: OperationContext, form: UploadForm): Promise<MediaView> {
+  /** `signal` is the request's: aborted when its client is gone, and the work is dropped then. */
+  async upload(ctx: OperationContext, form: UploadForm, signal?: AbortSignal): Promise<MediaView> {
     requirePermission(ctx.actor, 'media.upload');
-    return this.add(ctx, form);
+    return this.add(ctx, form, signal);
   }
 
   /**
    * Adds a received file to the library: its type from its bytes against the site's list, its
    * name against its bytes, its size against its kind's limit; then the files are prepared and
-   * stored and the record written. The temporary file is always gone afterwards.
+   * stored and the record written. The temporary file is always gone afterwards. Once `signal` is
+   * aborted, image work not yet started never starts, and nothing is stored.
    */
-  async add(ctx: OperationContext, input: NewMedia): Promise<MediaView> {
+  async add(ctx: OperationContext, input: NewMedia, signal?: AbortSignal): Promise<MediaView> {
     const { file } = input;
     try {
       const settings = await settingsOf(this.runtime, ctx.site, 'media');
@@ -126,10 +129,12 @@ export class MediaService {
       const at = new Date();
       const keyBase = keyFolder(ctx.site.id, at) + storedBaseName(originalName);
       const prepared = await this.prepare(
+        ctx,
         file.path,
         kind,
         keyBase,
         imageOptions(settings, { x: 0.5, y: 0.5 }),
+        signal,
       );
       await storeAll(this.runtime.storage, prepared.files);
       try {
@@ -382,16 +387,25 @@ export class MediaService {
     return kind;
   }
 
+  /** Image work runs in the site's turn on the shared pool (one site's burst cannot hold it all). */
   private async prepare(
+    ctx: OperationContext,
     path: string,
     kind: FileKind,
     keyBase: string,
     options: ImageOptions,
+    signal?: AbortSignal,
   ): Promise<PreparedMedia> {
     try {
-      return await prepareMedia(path, kind, keyBase, options, this.pool);
+      const source = { group: String(ctx.site.id), ...(signal ? { signal } : {}) };
+      const prepared = await prepareMedia(path, kind, keyBase, options, this.pool, source);
+      // The work was done before its client left: nobody is waiting for what would be stored.
+      if (signal?.aborted) throw new WorkCancelled();
+      return prepared;
     } catch (error) {
       if (error instanceof ImageRefused) throw ValidationFailed.field('file', error.message, 'image_refused');
+      if (error instanceof WorkCancelled)
+        throw new BadRequest('The request was closed before its file was processed.', 'request_aborted');
       throw error;
     }
   }
@@ -413,6 +427,7 @@ export class MediaService {
     try {
       const keyBase = keyFolder(ctx.site.id, new Date()) + storedBaseName(row.original_name);
       const prepared = await this.prepare(
+        ctx,
         file.path,
         { mime: 'image/webp', ext: 'webp', group: 'image' },
         keyBase,

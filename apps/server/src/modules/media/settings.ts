@@ -47,7 +47,8 @@ const MediaSettings = Type.Object(
     max_image_megapixels: Type.Integer({
       minimum: 1,
       maximum: 250,
-      description: 'Images of more pixels are refused before they are decoded (decompression bombs)',
+      description:
+        'Images of more pixels are refused before they are decoded (decompression bombs); an animation counts the pixels of all its frames',
     }),
     webp_quality: Type.Integer({
       minimum: 1,

@@ -1,4 +1,5 @@
 import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
+import { WorkCancelled } from './work-pool.js';
 
 type SharpInput = string | Buffer;
 type SharpFactory = (input: SharpInput, options?: SharpOptions) => Sharp;
@@ -48,6 +49,14 @@ export interface ProbedImage {
   animated: boolean;
 }
 
+/**
+ * The most frames an animation may have. Every frame is decoded, resized and encoded four times
+ * whatever its size, so a GIF of a thousand one-pixel frames costs as much as a large photo, and
+ * one of tens of thousands (23 bytes a frame) would hold an image slot for minutes. 1,000 frames is
+ * 40 seconds at 25 frames a second, longer than web animations run; such a GIF takes about 1.5 s.
+ */
+export const MAX_ANIMATION_FRAMES = 1000;
+
 /** Why an image is refused; the message is for the uploader. */
 export class ImageRefused extends Error {}
 
@@ -55,6 +64,11 @@ export class ImageRefused extends Error {}
  * Reads the image's header only: its displayed size (after EXIF orientation) and whether it moves.
  * A picture of more pixels than allowed is refused here, before anything decodes it, which is what
  * stops a decompression bomb (a small PNG that would inflate to gigabytes).
+ *
+ * An animation is decoded frame after frame, each at the size of its canvas: `maxPixels` bounds
+ * the pixels of all its frames together, not of one. A 12 KB GIF of 20 frames on a 5000 × 5000
+ * canvas is 500 megapixels to decode (nearly a minute and 650 MB more memory); a GIF's canvas size
+ * and frame count are in its header and frame descriptors, read without decoding a pixel.
  */
 export async function probeImage(path: string, maxPixels: number): Promise<ProbedImage> {
   let meta: Metadata;
@@ -66,16 +80,26 @@ export async function probeImage(path: string, maxPixels: number): Promise<Probe
   }
   const width = meta.width ?? 0;
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  const frames = meta.pages ?? 1;
+  const megapixels = Math.round(maxPixels / 1e6);
   if (width === 0 || frameHeight === 0) throw new ImageRefused('The image has no size.');
   if (width * frameHeight > maxPixels)
     throw new ImageRefused(
-      `The image is ${width} × ${frameHeight} pixels; this site accepts up to ${Math.round(maxPixels / 1e6)} megapixels.`,
+      `The image is ${width} × ${frameHeight} pixels; this site accepts up to ${megapixels} megapixels.`,
+    );
+  if (frames > MAX_ANIMATION_FRAMES)
+    throw new ImageRefused(
+      `The animation has ${frames} frames; images of more than ${MAX_ANIMATION_FRAMES} frames are not accepted.`,
+    );
+  if (width * frameHeight * frames > maxPixels)
+    throw new ImageRefused(
+      `The animation is ${frames} frames of ${width} × ${frameHeight} pixels, ${Math.ceil((width * frameHeight * frames) / 1e6)} megapixels in all; this site accepts up to ${megapixels} megapixels over all frames.`,
     );
   const turned = (meta.orientation ?? 1) >= 5;
   return {
     width: turned ? frameHeight : width,
     height: turned ? width : frameHeight,
-    animated: (meta.pages ?? 1) > 1,
+    animated: frames > 1,
   };
 }
 
@@ -88,17 +112,25 @@ export async function probeImage(path: string, maxPixels: number): Promise<Probe
  * whole decoded picture and the encoder's buffers for it), then the large one decoded once to raw
  * pixels from which medium and the thumbnail are cut. A 12-megapixel photo peaks at about half of
  * what four pipelines over the original at once did.
+ *
+ * libvips cannot stop an encode it has begun; once `signal` is aborted (nobody waits for the
+ * result), the steps after the one running are not begun and WorkCancelled is thrown.
  */
 export async function encodeVariants(
   path: string,
   probed: ProbedImage,
   options: ImageOptions,
+  signal?: AbortSignal,
 ): Promise<Record<VariantName, EncodedVariant>> {
   const sharp = await loadSharp();
+  const goOn = () => {
+    if (signal?.aborted) throw new WorkCancelled();
+  };
   const open = () =>
     sharp(path, {
       animated: probed.animated,
-      limitInputPixels: options.maxPixels * (probed.animated ? 1000 : 1),
+      // All frames together, as probeImage counted them: a second guard should the header have lied.
+      limitInputPixels: options.maxPixels,
     }).rotate();
   const webp = async (image: Sharp): Promise<EncodedVariant> => {
     const { data, info } = await image
@@ -113,6 +145,7 @@ export async function encodeVariants(
     withoutEnlargement: true,
   });
   const full = await webp(options.maxDimension > 0 ? open().resize(inside(options.maxDimension)) : open());
+  goOn();
 
   if (probed.animated) {
     const source = open();
@@ -124,6 +157,7 @@ export async function encodeVariants(
     return { thumbnail, medium, large, full };
   }
   const { data, info } = await open().resize(inside(BOXES.large)).raw().toBuffer({ resolveWithObject: true });
+  goOn();
   const fromLarge = () =>
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const [thumbnail, medium, large] = await Promise.all([
