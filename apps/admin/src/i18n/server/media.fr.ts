@@ -11,6 +11,9 @@ export const fr: typeof en = {
     onlyImages: 'Seules les images peuvent être optimisées.',
     onlyRaster: 'Seules les images matricielles peuvent être optimisées.',
     othersMedia: 'Modifier les médias des autres demande la permission {{permission}}_others.',
+    othersFolders: 'Modifier les dossiers des autres demande la permission {{permission}}_others.',
+    othersMediaInFolder:
+      'Ce dossier contient des médias d’autres utilisateurs : les déplacer demande la permission media.edit_others.',
     unknownType:
       'Le type de ce fichier ne se déduit pas de son contenu ; ce n’est pas un type que ce site accepte.',
     typeRefused: 'Le fichier est de type {{mime}} (d’après son contenu), que ce site n’accepte pas.',

@@ -11,6 +11,9 @@ export const en = {
     onlyImages: 'Only images can be optimized.',
     onlyRaster: 'Only raster images can be optimized.',
     othersMedia: "Changing other users' media requires the {{permission}}_others permission.",
+    othersFolders: "Changing other users' folders requires the {{permission}}_others permission.",
+    othersMediaInFolder:
+      "This folder holds other users' media: moving them requires the media.edit_others permission.",
     unknownType: 'The type of this file cannot be told from its contents; it is not one this site accepts.',
     typeRefused: 'The file is {{mime}} (told from its contents), which this site does not accept.',
     nameMismatch: "The file's name does not match its contents, which are {{mime}}.",

@@ -72,6 +72,11 @@ export const fr: typeof en = {
     loop: 'Elle renverrait les visiteurs à la même adresse.',
     exists: '{{from}} est déjà redirigé.',
     existsHere: 'Cette adresse a déjà une redirection.',
+    unsafe: 'Ne doit contenir ni espace, ni saut de ligne, ni caractère de contrôle : encodez-les (%20).',
+  },
+  previewLinks: {
+    notFound: 'Lien d’aperçu {{id}} introuvable.',
+    othersOnly: 'Révoquer le lien d’aperçu d’un autre utilisateur exige la permission {{permission}}.',
   },
   themes: {
     notFound: 'Thème {{name}} introuvable.',

@@ -71,6 +71,11 @@ export const en = {
     loop: 'It would send visitors back to the same address.',
     exists: '{{from}} is redirected already.',
     existsHere: 'This address has a redirect already.',
+    unsafe: 'Must not contain spaces, line breaks or control characters: encode them (%20).',
+  },
+  previewLinks: {
+    notFound: 'Preview link {{id}} not found.',
+    othersOnly: "Revoking another user's preview link requires the {{permission}} permission.",
   },
   themes: {
     notFound: 'Theme {{name}} not found.',

@@ -15,7 +15,9 @@ export function requireOnOwned(
   requirePermission(ctx.actor, permission);
   if (!ctx.actor.access.allowsOn(permission, ownerId))
     throw new Forbidden(
-      `Changing other users' ${what} requires the ${permission}_others permission.`,
+      what === 'media'
+        ? `Changing other users' media requires the ${permission}_others permission.`
+        : `Changing other users' folders requires the ${permission}_others permission.`,
       'permission_denied',
     );
 }
