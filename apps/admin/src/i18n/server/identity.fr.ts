@@ -11,7 +11,7 @@ export const fr: typeof en = {
     twoFactorRequired:
       'Votre rôle exige la connexion en deux étapes : activez-la d’abord depuis votre profil.',
     permission: 'Il faut pour cela la permission {{permission}}.',
-    throttled: 'Trop de tentatives de connexion échouées. Réessayez plus tard.',
+    throttled: 'Trop de tentatives de connexion échouées. Réessayez dans {{minutes}} min.',
     sessionOnly: 'Seule une session peut être déconnectée ; révoquez plutôt le jeton d’API.',
     credentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
     notMember: 'Ce compte n’a pas accès à ce site.',
@@ -46,6 +46,7 @@ export const fr: typeof en = {
       'Seul un Super Admin peut créer un jeton valable pour toute l’installation, et pour lui-même.',
     blank: 'Ne doit pas être vide.',
     future: 'Doit être dans le futur.',
+    outlivesParent: 'Ne doit pas être postérieure à l’expiration du jeton qui le crée ({{expiry}}).',
     unknownPermission: 'Permission inconnue.',
     notHeld: 'Vous ne détenez pas cette permission sur ce site.',
     noProfile: 'Le système n’a pas de profil propre.',
@@ -85,7 +86,7 @@ export const fr: typeof en = {
       'Un Super Admin se nomme depuis la fiche de l’utilisateur ; les Super Admins appartiennent à tous les sites.',
     alreadyMember: 'Cet utilisateur appartient déjà au site : changez plutôt son rôle depuis sa fiche.',
     shared:
-      'Ce compte appartient aussi à un site que vous n’administrez pas : seul un Super Admin, ou l’utilisateur depuis son profil, peut changer son adresse e-mail, son mot de passe ou son état.',
+      'Ce compte appartient aussi à un site que vous n’administrez pas : seul un Super Admin, ou l’utilisateur depuis son profil, peut changer son nom, sa langue, son adresse e-mail, son mot de passe ou son état.',
     useProfile:
       'Changez votre propre adresse e-mail et votre mot de passe depuis votre profil, qui demande votre mot de passe actuel.',
     noSuchEmail: 'Aucun utilisateur n’a cette adresse e-mail.',

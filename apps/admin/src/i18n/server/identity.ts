@@ -11,7 +11,7 @@ export const en = {
     csrf: 'Missing or invalid CSRF token: send the token from the login response or GET /api/auth/csrf in the X-CSRF-Token header.',
     twoFactorRequired: 'Your role requires two-factor authentication: set it up from your profile first.',
     permission: 'This requires the {{permission}} permission.',
-    throttled: 'Too many failed sign-in attempts. Try again later.',
+    throttled: 'Too many failed sign-in attempts. Try again in {{minutes}} min.',
     sessionOnly: 'Only a session can be signed out; revoke an API token instead.',
     credentials: 'The email or password is incorrect.',
     notMember: 'This account has no access to this site.',
@@ -42,6 +42,7 @@ export const en = {
     wideSuperAdmin: 'Only a Super Admin can create an installation-wide token, for themself.',
     blank: 'Must not be blank.',
     future: 'Must be in the future.',
+    outlivesParent: 'Must not be later than the expiry of the token making it ({{expiry}}).',
     unknownPermission: 'Unknown permission.',
     notHeld: 'You do not hold this permission on this site.',
     noProfile: 'The system has no profile of its own.',
@@ -79,7 +80,7 @@ export const en = {
     superAdminEverywhere: 'Make a Super Admin with PUT /api/users/{id}; Super Admins belong to every site.',
     alreadyMember: 'This user already belongs to the site: change their role with PUT /api/users/{id} there.',
     shared:
-      'This account also belongs to a site you do not administer: only a Super Admin, or the user from their profile, can change its email, password or status.',
+      'This account also belongs to a site you do not administer: only a Super Admin, or the user from their profile, can change its name, language, email, password or status.',
     useProfile:
       'Change your own email and password from your profile (PUT /api/me), which asks for your current password.',
     noSuchEmail: 'No user has this email.',

@@ -113,6 +113,17 @@ describe('session login', () => {
     expect(blocked.json().code).toBe('login_throttled');
   });
 
+  it('keeps the owner signing in from their own address while strangers exhaust the account, and says how long to wait', async () => {
+    await seedUser(t.runtime, siteId, roles, { email: 'targeted@example.test', role: 'author' });
+    expect((await login('targeted@example.test', PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) await login('targeted@example.test', 'not the password', `10.8.0.${i}`);
+    const stranger = await login('targeted@example.test', PASSWORD, '10.8.0.50');
+    expect(stranger.statusCode).toBe(429);
+    const minutes = Math.ceil(Number(stranger.headers['retry-after']) / 60);
+    expect(stranger.json().message).toBe(`Too many failed sign-in attempts. Try again in ${minutes} min.`);
+    expect((await login('targeted@example.test', PASSWORD, '10.7.0.1')).statusCode).toBe(200);
+  });
+
   it('throttles repeated failures from one address across accounts', async () => {
     for (let i = 0; i < 20; i++) {
       expect((await login(`nobody${i}@example.test`, 'not the password', '10.2.0.1')).statusCode).toBe(401);
