@@ -22,6 +22,21 @@ export const PROTOTYPE_KEYS = [
   'toJSON',
 ] as const;
 
+/**
+ * Regular expressions that take a backtracking engine years on the value beside them (ReDoS). A
+ * site's Admin may write any of them as a field's pattern: the server runs patterns in RE2.
+ */
+export const REDOS: ReadonlyArray<readonly [pattern: string, value: string]> = [
+  ['((a+))+', `${'a'.repeat(5000)}!`],
+  ['(a|a?)+', `${'a'.repeat(5000)}!`],
+  ['(a|a)*', `${'a'.repeat(5000)}!`],
+  ['(a+)+$', `${'a'.repeat(5000)}!`],
+  ['(.*a){20}', `${'a'.repeat(5000)}!`],
+  ['^(([a-z])+.)+[A-Z]([a-z])+$', `${'a'.repeat(5000)}!`],
+  ['(x+x+)+y', 'x'.repeat(5000)],
+  ['(\\w+\\s?)+$', `${'word '.repeat(1000)}!`],
+];
+
 /** Numbers and number-like text chosen for where parsers and databases disagree. */
 const ODD_NUMBERS: Value[] = [
   0,
@@ -95,6 +110,8 @@ const ODD_TEXT: Value[] = [
   '@',
   'a'.repeat(256),
   'a'.repeat(70_000),
+  `${'a'.repeat(5000)}!`,
+  ...REDOS.map(([pattern]) => pattern),
   ...PROTOTYPE_KEYS,
 ];
 

@@ -41,6 +41,9 @@ export const fr: typeof en = {
     unknownType: 'Type de champ inconnu.',
     ids: 'Une liste d’identifiants est attendue.',
     id: 'Un identifiant est attendu.',
+    patternRefused: 'Le motif de ce champ n’est plus accepté ; un administrateur doit le changer.',
+    patternWork:
+      'Trop de texte à vérifier contre les motifs des champs en un enregistrement ; envoyez des valeurs plus courtes.',
   },
   fields: {
     duplicateKey: 'Un autre champ s’appelle déjà {{key}}.',
@@ -50,9 +53,16 @@ export const fr: typeof en = {
     itemCounts: 'min_items dépasse max_items.',
     minAboveMax: 'min dépasse max.',
     minAfterMax: 'min est après max.',
-    slowPattern:
-      'Des quantificateurs imbriqués comme (a+)+ peuvent mettre un temps infini à correspondre ; simplifiez le motif.',
     badPattern: 'Ce n’est pas une expression régulière valide.',
+    backreference:
+      'Les références arrière comme \\1 ou \\k<name> ne sont pas prises en charge : les motifs s’exécutent dans RE2, qui correspond en temps linéaire.',
+    lookaround:
+      'Les assertions avant et arrière, (?= (?! (?<= (?<!, ne sont pas prises en charge : les motifs s’exécutent dans RE2, qui correspond en temps linéaire.',
+    unsupportedPattern:
+      'RE2, le moteur en temps linéaire qui exécute les motifs, ne prend pas ceci en charge : {{what}} {{where}}.',
+    largePattern:
+      'Ce motif est trop grand : {{size}} étapes une fois compilé, {{limit}} au plus. Utilisez de plus petits nombres de répétitions.',
+    largePatterns: 'Les motifs de ce type de contenu sont trop grands ensemble ; simplifiez-les.',
     numberBound: '{{bound}} d’un champ nombre est un nombre.',
     integerDecimals: 'Un champ entier n’a pas de décimales.',
     dateBound: '{{bound}} d’un champ date est une date AAAA-MM-JJ.',

@@ -41,6 +41,8 @@ export const en = {
     unknownType: 'Unknown field type.',
     ids: 'Expected a list of ids.',
     id: 'Expected an id.',
+    patternRefused: "This field's pattern is no longer accepted; an administrator needs to change it.",
+    patternWork: 'Too much text to check against field patterns in one save; send shorter values.',
   },
   fields: {
     duplicateKey: 'Another field is already named {{key}}.',
@@ -50,8 +52,16 @@ export const en = {
     itemCounts: 'min_items is above max_items.',
     minAboveMax: 'min is above max.',
     minAfterMax: 'min is after max.',
-    slowPattern: 'Nested quantifiers such as (a+)+ can take forever to match; simplify the pattern.',
     badPattern: 'This is not a valid regular expression.',
+    backreference:
+      'Backreferences such as \\1 or \\k<name> are not supported: patterns run in RE2, which matches in linear time.',
+    lookaround:
+      'Lookahead and lookbehind, (?= (?! (?<= (?<!, are not supported: patterns run in RE2, which matches in linear time.',
+    unsupportedPattern:
+      'RE2, the linear-time engine patterns run in, does not support this: {{what}} {{where}}.',
+    largePattern:
+      'This pattern is too large: {{size}} steps once compiled, at most {{limit}}. Use smaller repetition counts.',
+    largePatterns: 'The patterns of this content type are too large together; simplify them.',
     numberBound: '{{bound}} of a number field is a number.',
     integerDecimals: 'An integer field has no decimals.',
     dateBound: '{{bound}} of a date field is a YYYY-MM-DD date.',

@@ -7,6 +7,7 @@ import { envelopeProblem } from '../../../test/hostile/envelope-shape.js';
 import { startFuzzTarget } from '../../../test/hostile/fuzz-target.js';
 import { HOSTILE_UPLOADS } from '../../../test/hostile/hostile-files.js';
 import { type HostileRequest, hostileRequest } from '../../../test/hostile/hostile-requests.js';
+import { REDOS } from '../../../test/hostile/hostile-values.js';
 
 /**
  * Drives every operation of the app's own OpenAPI document with hostile input: wrong types, numbers
@@ -55,6 +56,35 @@ describe(`hostile input on every operation (${testEngine})`, () => {
     expect(changedTables(before, during)).toEqual(['site_domains', 'sites']);
     // The sequence moved on, but no row differs.
     expect(changedTables(before, after)).toEqual([]);
+  });
+
+  it('answers content types with ReDoS patterns, and the values that set them off, at once', async () => {
+    const json = (url: string, body: unknown): HostileRequest => ({
+      method: 'POST',
+      url,
+      credentials: 'token',
+      contentType: 'application/json',
+      payload: JSON.stringify(body),
+      remoteAddress: '198.51.100.7',
+    });
+    for (const [i, [pattern, value]] of REDOS.entries()) {
+      const type = (fields: Record<string, unknown>) => ({
+        slug: `redos${i}`,
+        singular_label: 'Code',
+        plural_label: 'Codes',
+        fields: [{ key: 'code', label: 'Code', type: 'text', pattern, ...fields }],
+      });
+      const answers = [
+        await target.send(json('/api/content-types', type({ default: value }))),
+        await target.send(json('/api/content-types', type({}))),
+        await target.send(json(`/api/content/redos${i}`, { title: 'Code', fields: { code: value } })),
+      ];
+      expect(
+        answers.map((answer) => answer.status),
+        pattern,
+      ).toEqual([422, 201, 422]);
+      for (const answer of answers) expect(envelopeProblem(answer, [])).toBeNull();
+    }
   });
 
   // A bomb's cost is in decoding it: refused from its header, it is a 422 in a moment. Decoded,

@@ -42,7 +42,7 @@ describe('checkDefinitions', () => {
           { value: 'x', label: 'Y' },
         ],
       },
-      { key: 'd', label: 'D', type: 'text', pattern: '(a+)+' },
+      { key: 'd', label: 'D', type: 'text', pattern: '(a+)\\1' },
       { key: 'e', label: 'E', type: 'number', default: 'seven' },
       { key: 'f', label: 'F', type: 'relation' },
       { key: 'g', label: 'G', type: 'repeater', fields: [{ key: 'h', label: 'H', type: 'nope' }] },

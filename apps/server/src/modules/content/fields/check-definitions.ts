@@ -7,17 +7,20 @@ import {
   MAX_REPEATER_DEPTH,
   OPTIONS_OF,
 } from './definition.js';
+import { PatternBudget, patternProblem } from './user-pattern.js';
 import { DATE, validateFieldValues } from './validate-values.js';
-
-/** Patterns are run on every save: bounded in length, and refused when they can backtrack wildly. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/;
 
 /**
  * Checks a list of field definitions beyond what the request schema says: options that belong to the
  * type, required options present, bounds in order, choices unique, defaults valid, keys unique among
  * siblings, repeaters not too deep. Errors are keyed by path (`fields[2].choices`).
  */
-export function checkDefinitions(definitions: readonly unknown[], path = 'fields', depth = 1): FieldErrors {
+export function checkDefinitions(
+  definitions: readonly unknown[],
+  path = 'fields',
+  depth = 1,
+  patterns = new PatternBudget(),
+): FieldErrors {
   const errors = fieldErrors();
   const keys = new Set<string>();
   definitions.forEach((raw, i) => {
@@ -37,12 +40,12 @@ export function checkDefinitions(definitions: readonly unknown[], path = 'fields
     for (const option of Object.keys(field))
       if (!allowed.has(option))
         addFieldError(errors, `${at}.${option}`, `A ${field.type} field takes no ${option}.`);
-    checkOptions(field, at, depth, errors);
+    checkOptions(field, at, depth, errors, patterns);
     if (field.default !== undefined && !Object.keys(errors).some((p) => p.startsWith(at))) {
       const probe = validateFieldValues(
         [{ ...field, required: false }],
         { [field.key]: field.default },
-        { isNew: false },
+        { isNew: false, patterns },
       );
       if (!probe.ok)
         addFieldError(
@@ -55,21 +58,20 @@ export function checkDefinitions(definitions: readonly unknown[], path = 'fields
   return errors;
 }
 
-function checkOptions(field: FieldDefinition, at: string, depth: number, errors: FieldErrors): void {
+function checkOptions(
+  field: FieldDefinition,
+  at: string,
+  depth: number,
+  errors: FieldErrors,
+  patterns: PatternBudget,
+): void {
   const add = (option: string, message: string) => addFieldError(errors, `${at}.${option}`, message);
   if (field.min_length !== undefined && field.max_length !== undefined && field.min_length > field.max_length)
     add('min_length', 'min_length is above max_length.');
   if (field.min_items !== undefined && field.max_items !== undefined && field.min_items > field.max_items)
     add('min_items', 'min_items is above max_items.');
-  if (field.pattern !== undefined) {
-    try {
-      new RegExp(field.pattern, 'u');
-      if (NESTED_QUANTIFIER.test(field.pattern))
-        add('pattern', 'Nested quantifiers such as (a+)+ can take forever to match; simplify the pattern.');
-    } catch {
-      add('pattern', 'This is not a valid regular expression.');
-    }
-  }
+  const patternWrong = field.pattern === undefined ? null : patternProblem(field.pattern, patterns);
+  if (patternWrong) add('pattern', patternWrong);
   switch (field.type) {
     case 'number':
       for (const bound of ['min', 'max'] as const)
@@ -129,7 +131,7 @@ function checkOptions(field: FieldDefinition, at: string, depth: number, errors:
         field.fields.some((sub) => (sub as { type?: unknown }).type === 'repeater')
       )
         add('fields', `Repeaters nest ${MAX_REPEATER_DEPTH} deep at most.`);
-      else mergeInto(errors, checkDefinitions(field.fields, `${at}.fields`, depth + 1));
+      else mergeInto(errors, checkDefinitions(field.fields, `${at}.fields`, depth + 1, patterns));
       break;
     default:
       break;

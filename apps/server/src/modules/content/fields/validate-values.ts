@@ -2,6 +2,7 @@ import { addFieldError, type FieldErrors, fieldErrors } from '../../../core/erro
 import { MAX_ID } from '../../../core/http/input-schemas.js';
 import type { FieldDefinition } from './definition.js';
 import { sanitizeRichText } from './richtext.js';
+import { formatProblem, PatternBudget } from './user-pattern.js';
 
 export const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]+$/;
@@ -32,6 +33,8 @@ export type FieldValidation =
 export interface ValidateOptions {
   /** On creation, fields not sent take their default. */
   isNew: boolean;
+  /** What the caller has left to spend on patterns, when this is part of a larger check. */
+  patterns?: PatternBudget;
 }
 
 /**
@@ -48,7 +51,13 @@ export function validateFieldValues(
   const errors = fieldErrors();
   const relations: RelationRefs[] = [];
   const media: MediaRefs[] = [];
-  const normalized = validateGroup(definitions, values, 'fields', options, { errors, relations, media });
+  const patterns = options.patterns ?? new PatternBudget();
+  const normalized = validateGroup(definitions, values, 'fields', options, {
+    errors,
+    relations,
+    media,
+    patterns,
+  });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, values: normalized, relations, media };
 }
@@ -57,6 +66,7 @@ interface Found {
   errors: FieldErrors;
   relations: RelationRefs[];
   media: MediaRefs[];
+  patterns: PatternBudget;
 }
 
 function validateGroup(
@@ -130,9 +140,8 @@ function validateValue(
       const problem = lengthProblem(definition, value);
       if (problem) return fail(problem);
       if (definition.type === 'text' && value.includes('\n')) return fail('Expected a single line.');
-      if (definition.pattern && !new RegExp(`^(?:${definition.pattern})$`, 'u').test(value))
-        return fail('Does not have the expected format.');
-      return value;
+      const mismatch = definition.pattern ? formatProblem(definition.pattern, value, found.patterns) : null;
+      return mismatch ? fail(mismatch) : value;
     }
     case 'richtext': {
       if (typeof value !== 'string') return fail('Expected HTML text.');

@@ -128,7 +128,10 @@ describe(`content types (${testEngine})`, () => {
 
     const created = await a.call('admin', 'POST', '/api/content-types', type('((a+))+', 'aaa'));
     expect(created.statusCode, created.body).toBe(201);
-    const refused = await a.call('admin', 'POST', '/api/content/code', { title: 'Bad', fields: { code: hostile } });
+    const refused = await a.call('admin', 'POST', '/api/content/code', {
+      title: 'Bad',
+      fields: { code: hostile },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'fields.code': ['Does not have the expected format.'] });
     const saved = await a.call('admin', 'POST', '/api/content/code', {
