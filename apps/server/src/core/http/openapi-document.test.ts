@@ -66,3 +66,19 @@ it('every operation names its permission and rate-limit group', async () => {
     expect(['general', 'upload', 'search', 'comments', 'none']).toContain(operation['x-rate-limit-group']);
   }
 });
+
+it('documents parameters with a default as optional: page and limit of every list and of search', async () => {
+  const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+  const parametersOf = (path: string) =>
+    (doc.paths[path].get.parameters as Array<{ name: string; in: string; required?: boolean }>).filter(
+      (parameter) => parameter.in === 'query',
+    );
+  for (const path of ['/api/search', '/api/posts', '/api/media', '/api/users']) {
+    const paging = parametersOf(path).filter((parameter) => ['page', 'limit'].includes(parameter.name));
+    expect(paging, path).toHaveLength(2);
+    for (const parameter of paging)
+      expect(parameter.required ?? false, `${path} ${parameter.name}`).toBe(false);
+  }
+  // What has no default stays required: search's q.
+  expect(parametersOf('/api/search').find((parameter) => parameter.name === 'q')?.required).toBe(true);
+});

@@ -80,6 +80,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       transformed['x-rate-limit-group'] = access.rateLimit ?? 'general';
       transformed.security = permission === 'public' ? [] : [{ bearerToken: [] }, { sessionCookie: [] }];
       if (!transformed.operationId) transformed.operationId = operationIdOf(route.method, url);
+      for (const part of ['querystring', 'body'] as const)
+        if (transformed[part]) transformed[part] = defaultsOptional(transformed[part]);
       transformed.response = withImpliedErrors(transformed, permission, access.rateLimit ?? 'general');
       return { schema: transformed as typeof schema, url };
     },
@@ -142,4 +144,24 @@ function operationIdOf(method: string | string[], url: string): string {
     .filter(Boolean)
     .map((part) => (part.startsWith(':') ? `by_${part.slice(1)}` : part.replace(/[^a-zA-Z0-9]+/g, '_')));
   return [verb, ...words].join('_');
+}
+
+/**
+ * The schema as a client sees it: a property with a default may be left out (validation fills it
+ * in), so it is not required, though TypeBox lists it as required for the handler's type (page and
+ * limit of every list, spec 4.3). Only the top level: nested objects are documented as written.
+ */
+function defaultsOptional(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { required, properties } = schema as { required?: unknown; properties?: Record<string, unknown> };
+  if (!Array.isArray(required) || !properties) return schema;
+  const stillRequired = required.filter((key) => {
+    const property = properties[key];
+    return !(typeof property === 'object' && property !== null && 'default' in property);
+  });
+  if (stillRequired.length === required.length) return schema;
+  const copy: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
+  if (stillRequired.length > 0) copy.required = stillRequired;
+  else delete copy.required;
+  return copy;
 }
