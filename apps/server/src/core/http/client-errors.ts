@@ -37,8 +37,7 @@ function failureOfParserError(code: string | undefined): ClientFailure {
  */
 export function answerParserError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  // Part of an answer already went out on this connection: a second one would corrupt it.
-  if (socket.writable && socket.bytesWritten === 0) {
+  if (socket.writable && !answerInFlight(socket)) {
     const failure = failureOfParserError(error.code);
     const requestId = randomUUID();
     const body = JSON.stringify({
@@ -57,6 +56,17 @@ export function answerParserError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Whether an answer is being written on the connection, which a second one would corrupt. Node keeps
+ * the response it is writing as the socket's `_httpMessage` and clears it once that answer is done,
+ * as its own clientError default checks: a kept-alive connection whose earlier answers went out
+ * whole still gets the envelope (checking bytes ever written dropped those without a word).
+ */
+function answerInFlight(socket: Socket): boolean {
+  const current = (socket as Socket & { _httpMessage?: { writableFinished?: boolean } | null })._httpMessage;
+  return current !== undefined && current !== null && current.writableFinished !== true;
 }
 
 /** Fastify's router failures (a path that is not valid percent-encoding, an over-long parameter). */

@@ -225,6 +225,44 @@ describe('what Node and the router refuse before a route runs', () => {
       expectRawEnvelope(res, 400);
     });
 
+    it('a query string of multi-byte characters past the header limit: 431 read by the client, never a dropped connection', async () => {
+      for (const query of [
+        encodeURIComponent('€'.repeat(3_000)),
+        `${encodeURIComponent('日本語')}&`.repeat(1_500),
+        // Far past the limit: the client is still sending when the answer goes out.
+        encodeURIComponent('€'.repeat(400_000)),
+      ]) {
+        const res = await raw(`GET /api/search?q=${query} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+        expectRawEnvelope(res, 431);
+      }
+      // On a kept-alive connection, after an answered request: the second answer still comes.
+      const second = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let received = '';
+        let sentSecond = false;
+        socket.on('data', (chunk) => {
+          received += chunk.toString('utf8');
+          if (!sentSecond && /\r\n\r\n\{.*\}$/s.test(received)) {
+            sentSecond = true;
+            received = '';
+            socket.write(
+              `GET /api/search?q=${encodeURIComponent('€'.repeat(3_000))} HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+            );
+          }
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(received));
+        socket.write(`GET /api/site HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      });
+      expect(second).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(second.split('\r\n\r\n')[1] ?? '').code).toBe('headers_too_large');
+      // Raw bytes past ASCII are no valid request target: a 400, in the envelope too.
+      expectRawEnvelope(
+        await raw(`GET /api/search?q=${'€'.repeat(6_000)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`),
+        400,
+      );
+    });
+
     it('headers too large: 431', async () => {
       const res = await raw(
         `GET /api/site HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
