@@ -25,7 +25,7 @@ export const contentCommand: CommandRegistration = (program, io) => {
         const site = await siteOf(runtime, options.site);
         const ctx = operationContext(runtime, systemActorOn(site, runtime.permissions));
         const progress = progressBar(io, 'Exporting');
-        const file = await exportContent(ctx, contentOf(runtime).types, {
+        const file = await exportContent(runtime, ctx, contentOf(runtime).types, {
           revisions: options.revisions ?? false,
           onProgress: progress.update,
         });

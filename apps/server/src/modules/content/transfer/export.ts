@@ -1,4 +1,6 @@
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import type { Runtime } from '../../../core/runtime.js';
+import { authorEmails } from '../../identity/users/bylines.js';
 import type { EntryState } from '../entries/entry.js';
 import { TaxonomiesRepo } from '../taxonomies/repo.js';
 import type { ContentTypesService } from '../types/service.js';
@@ -17,6 +19,7 @@ export interface ExportOptions {
  * their terms, relation values, live versions and, optionally, revisions. Ids become refs.
  */
 export async function exportContent(
+  runtime: Runtime,
   ctx: OperationContext,
   types: ContentTypesService,
   options: ExportOptions,
@@ -25,7 +28,6 @@ export async function exportContent(
   const typeById = new Map([...siteTypes.values()].map((type) => [type.id, type]));
   const repo = new TransferRepo(ctx.db);
   const entries = await repo.allEntries();
-  const emails = new Map((await repo.members()).map((member) => [member.id, member.email]));
   const termsByEntry = new Map<number, Record<string, number[]>>();
   const terms = await repo.allTerms();
   const taxonomyOfTerm = new Map(terms.map((term) => [term.id, term.taxonomy]));
@@ -39,6 +41,14 @@ export async function exportContent(
     termsByEntry.set(entry_id, own);
   }
   const revisions = options.revisions ? await repo.allRevisions() : [];
+  // Authors by email, whoever they are to the site now: a Super Admin writes without a membership.
+  const emails = await authorEmails(
+    runtime.data,
+    [
+      ...entries.flatMap((entry) => [entry.author_id, entry.live?.author_id]),
+      ...revisions.flatMap((revision) => [revision.author_id, revision.state.author_id]),
+    ].filter((id): id is number => typeof id === 'number'),
+  );
   const entryIds = new Set(entries.map((entry) => entry.id));
   const keep = (id: number) => (entryIds.has(id) ? id : undefined);
 

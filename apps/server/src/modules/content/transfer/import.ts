@@ -11,6 +11,7 @@ import { declareMediaReferences } from '../../../core/events/media-references.js
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
+import { siteWriterByEmail } from '../../identity/users/bylines.js';
 import { entryMediaReferences } from '../entries/media-references.js';
 import { canonicalJson, sameState } from '../entries/state.js';
 import { validateFieldValues } from '../fields/index.js';
@@ -29,6 +30,7 @@ import {
 } from './format.js';
 import { mapMediaIds, mapRelationIds } from './relation-ids.js';
 import { TransferRepo } from './repo.js';
+import { type PlannedType, savedEntry } from './saved-entry.js';
 
 export interface ImportReport {
   content_types: number;
@@ -42,8 +44,9 @@ const MAX_REPORTED_ERRORS = 50;
 
 /**
  * Reads an export back into a site with no entries yet. The whole file is checked before anything
- * is written (shape, version, locales, every reference, every field value against its type), then
- * written in one transaction: a file that fails halfway leaves the site as it was.
+ * is written (shape, version, locales, every reference, every field value against its type, every
+ * block tree), then written in one transaction: a file that fails halfway leaves the site as it
+ * was. What is written is what a save through the API would store (saved-entry.ts): HTML sanitized.
  */
 export async function importContent(
   runtime: Runtime,
@@ -66,7 +69,7 @@ export async function importContent(
       'site_not_empty',
     );
   const types = await plannedTypes(ctx, services.types, file);
-  checkReferences(ctx, file, types);
+  const entries = checkedEntries(ctx, file, types);
 
   const media = mediaMapping(mediaIds);
   const report = await ctx.transaction(async () => {
@@ -77,11 +80,10 @@ export async function importContent(
     const termIds = await importTerms(ctx, file);
     report.terms = termIds.size;
 
-    const emails = new Map((await repo.members()).map((member) => [member.email, member.id]));
-    const userOf = (email: string | null) => (email === null ? null : (emails.get(email) ?? null));
+    const userOf = await authorsOf(runtime, ctx, entries);
     const groups = new Map<number, number>();
     const entryIds = new Map<number, number>();
-    const ordered = parentsFirst(file.entries);
+    const ordered = parentsFirst(entries);
     for (const entry of ordered) {
       const type = siteTypes.get(entry.type) as ContentType;
       let group = groups.get(entry.translation_group);
@@ -279,7 +281,7 @@ function pathOf(pointer: string): string {
 
 /** The types entries will be checked against: the site's, with the file's custom ones added. */
 async function plannedTypes(ctx: OperationContext, types: ContentTypesService, file: ExportFile) {
-  const planned = new Map<string, { fields: unknown[]; taxonomies: string[]; hierarchical: boolean }>();
+  const planned = new Map<string, PlannedType>();
   for (const type of (await types.ofSite(ctx.site)).values()) planned.set(type.slug, type);
   for (const type of file.content_types) {
     const existing = planned.get(type.slug);
@@ -293,11 +295,12 @@ async function plannedTypes(ctx: OperationContext, types: ContentTypesService, f
   return planned;
 }
 
-function checkReferences(
+/** The file's entries as a save would store them, once every reference in the file holds. */
+function checkedEntries(
   ctx: OperationContext,
   file: ExportFile,
-  types: Map<string, { fields: unknown[]; taxonomies: string[]; hierarchical: boolean }>,
-): void {
+  types: Map<string, PlannedType>,
+): ExportedEntryRow[] {
   const errors: FieldErrors = fieldErrors();
   const entryRefs = new Set(file.entries.map((entry) => entry.ref));
   const termRefs = new Map(file.terms.map((term) => [term.ref, term.taxonomy]));
@@ -310,12 +313,12 @@ function checkReferences(
   });
   if (new Set(file.entries.map((entry) => entry.ref)).size !== file.entries.length)
     addFieldError(errors, 'entries', 'Two entries share a ref.');
-  file.entries.forEach((entry, i) => {
+  const saved = file.entries.map((entry, i) => {
     const at = `entries[${i}]`;
     const type = types.get(entry.type);
     if (!type) {
       addFieldError(errors, `${at}.type`, `No content type ${entry.type} in the file or the site.`);
-      return;
+      return entry;
     }
     if (!ctx.site.locales.includes(entry.locale))
       addFieldError(errors, `${at}.locale`, `The site does not publish in ${entry.locale}; enable it first.`);
@@ -325,16 +328,12 @@ function checkReferences(
       for (const ref of refs)
         if (termRefs.get(ref) !== taxonomy)
           addFieldError(errors, `${at}.terms.${taxonomy}`, `No ${taxonomy} term ${ref} in the file.`);
-    const validated = validateFieldValues(type.fields as never, entry.fields, { isNew: false });
-    if (!validated.ok) {
-      for (const [path, messages] of Object.entries(validated.errors))
-        for (const message of messages) addFieldError(errors, `${at}.${path}`, message);
-    } else {
-      for (const relation of validated.relations)
-        for (const ref of relation.ids)
-          if (!entryRefs.has(ref))
-            addFieldError(errors, `${at}.${relation.path}`, `No entry ${ref} in the file.`);
-    }
+    const { entry: asSaved, relations } = savedEntry(entry, type, at, errors);
+    for (const relation of relations)
+      for (const ref of relation.ids)
+        if (!entryRefs.has(ref))
+          addFieldError(errors, `${at}.${relation.path}`, `No entry ${ref} in the file.`);
+    return asSaved;
   });
   if (Object.keys(errors).length > 0)
     throw new ValidationFailed(
@@ -342,6 +341,35 @@ function checkReferences(
       'The export file does not fit this site; nothing was imported.',
       'incompatible_export',
     );
+  return saved;
+}
+
+/**
+ * Who each author of the file (an email) becomes: the user of that email who may write on the
+ * site (a member, or a Super Admin, who needs no membership), else the one importing (nobody when
+ * the system imports, as the CLI does). So a Super Admin's entries keep their author.
+ */
+async function authorsOf(
+  runtime: Runtime,
+  ctx: OperationContext,
+  entries: readonly ExportedEntryRow[],
+): Promise<(email: string | null) => number | null> {
+  const emails = new Set<string>();
+  const named = (state: unknown) => {
+    const author = (state as { author?: unknown } | null)?.author;
+    if (typeof author === 'string') emails.add(author);
+  };
+  for (const entry of entries) {
+    named(entry);
+    named(entry.live);
+    for (const revision of entry.revisions ?? []) {
+      named(revision);
+      named(revision.state);
+    }
+  }
+  const users = new Map<string, number | null>();
+  for (const email of emails) users.set(email, await siteWriterByEmail(runtime.data, ctx.site.id, email));
+  return (email) => (email === null ? null : users.get(email)) ?? ctx.actor.userId;
 }
 
 async function importTaxonomies(

@@ -59,18 +59,6 @@ export class TransferRepo {
     return Number(row.n);
   }
 
-  /**
-   * The site's users by id and by email, to name authors in a file portably. Membership and users
-   * are identity's tables, read here through the site-scoped handle.
-   */
-  async members(): Promise<{ id: number; email: string }[]> {
-    return this.db
-      .selectFrom('site_members')
-      .innerJoin('users', 'users.id', 'site_members.user_id')
-      .select(['users.id', 'users.email'])
-      .execute();
-  }
-
   async newTranslationGroup(at: string): Promise<number> {
     const row = await this.db
       .insertInto('translation_groups', { created_at: at })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../../test/cli-fixtures.js';
 import { type ContentSite, seedContentSite } from '../../../../test/content-fixtures.js';
 import { createTestApp, type TestContext, testEngine } from '../../../../test/harness.js';
+import { bearer, seedOutsider, seedToken } from '../../../../test/identity-fixtures.js';
 import { systemActorOn } from '../../../core/access/actor.js';
 import { readJson } from '../../../core/db/engine.js';
 import { AppError } from '../../../core/errors.js';
@@ -164,7 +165,7 @@ async function systemContext(siteId: number): Promise<OperationContext> {
 }
 
 async function exportOf(siteId: number, revisions: boolean): Promise<ExportFile> {
-  return exportContent(await systemContext(siteId), contentOf(t.runtime).types, { revisions });
+  return exportContent(t.runtime, await systemContext(siteId), contentOf(t.runtime).types, { revisions });
 }
 
 /** An export with refs replaced by their order, and what may differ between sites left out. */
@@ -443,6 +444,108 @@ describe(`export and import (${testEngine})`, () => {
     // The untouched empty site still takes the file.
     const report = await importContent(t.runtime, await systemContext(siteId), contentOf(t.runtime), file);
     expect(report.entries).toBe(ENTRIES);
+  });
+
+  it('stores HTML sanitized as a save does: rich text and blocks of the working copy, the published version, every revision', async () => {
+    const hostile =
+      '<p>Kept<img src="x" onerror="alert(1)"></p><script>alert(1)</script>' +
+      '<meta http-equiv="refresh" content="0;url=https://evil.test/"><link rel="stylesheet" href="https://evil.test/a.css">';
+    const file = structuredClone(await exportOf(a.siteId, true));
+    const post = file.entries.find((entry) => entry.title === 'Published, edited since');
+    const page = file.entries.find((entry) => entry.title === 'About');
+    if (!post?.live || !post.revisions || !page?.live || !page.revisions)
+      throw new Error('no published entries');
+    const blocks = [{ id: 'hostile', type: 'paragraph', props: { content: hostile } }];
+    post.fields.content = hostile;
+    (post.live.fields as Record<string, unknown>).content = hostile;
+    for (const revision of post.revisions)
+      (revision.state as { fields: Record<string, unknown> }).fields.content = hostile;
+    page.blocks = blocks;
+    page.live.blocks = blocks;
+    for (const revision of page.revisions) (revision.state as { blocks: unknown }).blocks = blocks;
+
+    const target = await seedContentSite(t.app, t.runtime, 'sanitized.test');
+    await enableFrench(target.siteId);
+    await importContent(t.runtime, await systemContext(target.siteId), contentOf(t.runtime), file);
+    const db = t.runtime.data.site(target.siteId);
+    const stored = JSON.stringify([
+      await db.selectFrom('entries').select(['fields', 'blocks', 'live']).execute(),
+      await db.selectFrom('revisions').select('state').execute(),
+    ]);
+    expect(stored).toContain('Kept');
+    for (const word of ['onerror', 'script', 'http-equiv', 'evil.test']) expect(stored).not.toContain(word);
+    const published = await t.app.inject({ url: '/about', headers: { host: 'sanitized.test' } });
+    expect(published.statusCode).toBe(200);
+    expect(published.body).toContain('Kept');
+    for (const word of ['onerror', 'alert(1)', 'http-equiv', 'evil.test'])
+      expect(published.body).not.toContain(word);
+
+    // A block tree the API would refuse is refused here too, in the published version as well.
+    const { siteId } = await seedContentSite(t.app, t.runtime, 'bad-blocks.test');
+    await enableFrench(siteId);
+    const broken = structuredClone(file);
+    const at = broken.entries.findIndex((entry) => entry.title === 'About');
+    (broken.entries[at]?.live as { blocks: unknown }).blocks = [{ type: 'script', props: { src: 'x' } }];
+    const refused = await refusedImport(siteId, broken, 'incompatible_export', 422);
+    expect(Object.keys(refused.fields)).toEqual([`entries[${at}].live.blocks[0].type`]);
+  });
+
+  it("keeps each entry's author: the user of that email who may write on the site, a Super Admin too, else the one importing", async () => {
+    const source = await seedContentSite(t.app, t.runtime, 'authors.test');
+    // A Super Admin writes on every site without being a member of any.
+    const root = await seedOutsider(t.runtime, 'root@install.test');
+    await t.runtime.data.global
+      .updateTable('users')
+      .set({ is_super_admin: 1 })
+      .where('id', '=', root)
+      .execute();
+    const asRoot = bearer(await seedToken(t.runtime, root, null, null, source.siteId));
+    const written = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { host: 'authors.test', ...asRoot },
+      payload: { title: 'By the Super Admin' },
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${written.json().data.id}/publish`,
+      headers: { host: 'authors.test', ...asRoot },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    await ok(source.call('editor', 'POST', '/api/posts', { title: 'By an editor of the source' }));
+
+    const file = await exportOf(source.siteId, true);
+    const byRoot = file.entries.find((entry) => entry.title === 'By the Super Admin');
+    expect(byRoot).toMatchObject({ author: 'root@install.test', live: { author: 'root@install.test' } });
+    expect(byRoot?.revisions?.map((revision) => revision.author)).toEqual(['root@install.test']);
+
+    const target = await seedContentSite(t.app, t.runtime, 'authors-target.test');
+    const site = (await systemContext(target.siteId)).site;
+    // The editor of the source has no account on the target: the entry goes to the one importing.
+    const importer = operationContext(t.runtime, {
+      ...systemActorOn(site, t.runtime.permissions),
+      userId: target.users.admin.id,
+    });
+    await importContent(t.runtime, importer, contentOf(t.runtime), file);
+    const rows = await t.runtime.data
+      .site(target.siteId)
+      .selectFrom('entries')
+      .select(['id', 'title', 'author_id', 'live'])
+      .execute();
+    const imported = new Map(rows.map((row) => [row.title, row]));
+    expect(imported.get('By the Super Admin')?.author_id).toBe(root);
+    expect(
+      readJson<{ author_id: number }>(imported.get('By the Super Admin')?.live, { author_id: 0 }).author_id,
+    ).toBe(root);
+    expect(imported.get('By an editor of the source')?.author_id).toBe(target.users.admin.id);
+    const revisions = await t.runtime.data
+      .site(target.siteId)
+      .selectFrom('revisions')
+      .select('author_id')
+      .where('entry_id', '=', imported.get('By the Super Admin')?.id ?? 0)
+      .execute();
+    expect(revisions.map((revision) => revision.author_id)).toEqual([root]);
   });
 
   it('round-trips through the CLI', async () => {

@@ -26,3 +26,25 @@ export async function siteAdminAddresses(data: Data, siteId: number): Promise<st
   const ids = await new MembersRepo(data.site(siteId)).userIdsWithRole('admin');
   return [...(await authorAddresses(data, ids)).values()].map((user) => user.email);
 }
+
+/** The email of each user, by id, whoever they are to the site now: how a content export names authors. */
+export async function authorEmails(data: Data, ids: readonly number[]): Promise<Map<number, string>> {
+  const users = new UsersRepo(data.global);
+  const found = new Map<number, string>();
+  for (const id of new Set(ids)) {
+    const user = await users.findById(id);
+    if (user) found.set(id, user.email);
+  }
+  return found;
+}
+
+/**
+ * The user of `email` who may write on the site, or null: a member, or a Super Admin (who belongs to
+ * every site without a membership). How a content import gives entries back to their authors.
+ */
+export async function siteWriterByEmail(data: Data, siteId: number, email: string): Promise<number | null> {
+  const user = await new UsersRepo(data.global).findByEmail(email);
+  if (!user) return null;
+  if (user.is_super_admin === 1 || (await new MembersRepo(data.site(siteId)).find(user.id))) return user.id;
+  return null;
+}
