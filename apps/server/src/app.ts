@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import helmet from 'helmet';
 import type { App } from './core/http/app-type.js';
 import { answerParserError, answerRouterError } from './core/http/client-errors.js';
+import { acceptEmptyJsonOnDelete } from './core/http/empty-body.js';
 import { installErrorHandler } from './core/http/error-handler.js';
 import { FastLane } from './core/http/fast-lane.js';
 import { healthRoutes } from './core/http/health.js';
@@ -68,6 +69,7 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   installInputGuard(app);
   // JSON only: any other body type gets 415 rather than a handler seeing a string it did not expect.
   app.removeContentTypeParser(['text/plain']);
+  acceptEmptyJsonOnDelete(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

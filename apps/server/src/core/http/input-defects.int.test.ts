@@ -41,6 +41,22 @@ function expectEnvelope(res: { statusCode: number; json(): unknown }, status: nu
   return body as { errors: Record<string, string[]>; code: string; message: string };
 }
 
+describe('a Content-Type: application/json sent with no body', () => {
+  const empty = (method: 'DELETE' | 'POST', url: string) =>
+    t.app.inject({ method, url, headers: { host, ...bearer(token), 'content-type': 'application/json' } });
+
+  it('is no body on a DELETE', async () => {
+    const made = await call('POST', '/api/redirects', { from: '/empty-body', to: '/there' });
+    expect(made.statusCode).toBe(201);
+    expect((await empty('DELETE', `/api/redirects/${made.json().data.id}`)).statusCode).toBe(204);
+    expect(expectEnvelope(await empty('DELETE', '/api/redirects/999999'), 404).code).toBeDefined();
+  });
+
+  it('is still a malformed body where one is expected', async () => {
+    expect(expectEnvelope(await empty('POST', '/api/redirects'), 400).code).toBe('malformed_body');
+  });
+});
+
 describe('keys named like Object.prototype members', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
     'a body key %s is a field error, not a 500',
