@@ -71,13 +71,7 @@ export class WorkflowService {
       const entry = await this.entries.find(scope, id);
       const terms = (await scope.repo.termsOf([entry.id], scope.type.taxonomies)).get(entry.id) ?? {};
       const hasUnpublishedChanges = unpublishedChanges(entry);
-      const open = transitionsFrom({ ...entry, hasUnpublishedChanges });
-      if (!open.includes(name))
-        throw new Conflict(
-          `${name} is not possible from ${entry.status}${open.length > 0 ? `; possible now: ${open.join(', ')}` : ''}.`,
-          'transition_not_allowed',
-          { transition: [`Allowed: ${open.join(', ') || 'none'}.`] },
-        );
+      // Who may not take the transition at all is told so (403) before whether the state allows it (409).
       if (!mayTake(ctx.actor.access, scope.area, name, entry.author_id)) {
         const needs = TRANSITIONS[name].needs;
         const permission = needs === 'review' ? 'content.review' : `${scope.area}.${needs}`;
@@ -86,6 +80,13 @@ export class WorkflowService {
           'permission_denied',
         );
       }
+      const open = transitionsFrom({ ...entry, hasUnpublishedChanges });
+      if (!open.includes(name))
+        throw new Conflict(
+          `${name} is not possible from ${entry.status}${open.length > 0 ? `; possible now: ${open.join(', ')}` : ''}.`,
+          'transition_not_allowed',
+          { transition: [`Allowed: ${open.join(', ') || 'none'}.`] },
+        );
       const at = new Date().toISOString();
       switch (name) {
         case 'publish':

@@ -64,6 +64,18 @@ describe(`publication workflow (${testEngine})`, () => {
     expect((await a.call('editor', 'POST', `/api/posts/${post.id}/unpublish`)).statusCode).toBe(409);
   });
 
+  it('answers 403, not 409, to whoever may not take the transition at all, whatever the state', async () => {
+    const page = (await a.call('editor', 'POST', '/api/pages', { title: 'Editors page' })).json().data;
+    expect((await a.call('editor', 'POST', `/api/pages/${page.id}/publish`)).statusCode).toBe(200);
+    for (const transition of ['publish', 'unpublish']) {
+      const res = await a.call('contributor', 'POST', `/api/pages/${page.id}/${transition}`);
+      expect(res.statusCode, transition).toBe(403);
+      expect(res.json().code).toBe('permission_denied');
+    }
+    // Who may publish it still gets 409 where the state says no.
+    expect((await a.call('editor', 'POST', `/api/pages/${page.id}/publish`)).statusCode).toBe(409);
+  });
+
   it('keeps serving the published version while a newer draft is edited', async () => {
     const post = await newPost('editor', 'Live title');
     await a.call('editor', 'POST', `/api/posts/${post.id}/publish`);
