@@ -25,15 +25,13 @@ for (const [network, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv4');
+// ::/96, ::ffff:0:0/96, ::ffff:0:0:0/96, 64:ff9b::/96 and 2002::/16 hold an IPv4 address and are
+// judged by it (embeddedIpv4), :: and ::1 included (0.0.0.0 and 0.0.0.1, in 0.0.0.0/8).
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001::', 23],
   ['2001:db8::', 32],
-  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -41,21 +39,59 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6');
 
-/** Whether `address` (an IP literal) is one of the above; IPv4-mapped IPv6 is judged by its IPv4. */
+/**
+ * Whether `address` (an IP literal) is one of the above. An IPv6 address that carries an IPv4
+ * address is judged by that IPv4 address, whichever way it is written (`::127.0.0.1`,
+ * `::ffff:7f00:1`, `2002:7f00:1::`): a system may route it to the IPv4 host.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return blocked.check(mapped, 'ipv4');
-  // ::ffff:7f00:1 is 127.0.0.1 written in hex.
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped) {
-    const high = Number.parseInt(hexMapped[1] ?? '0', 16);
-    const low = Number.parseInt(hexMapped[2] ?? '0', 16);
-    return blocked.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return true;
+  const ipv4 = embeddedIpv4(bytes);
+  if (ipv4) return blocked.check(ipv4, 'ipv4');
+  return blocked.check(address.replace(/%.*$/, ''), 'ipv6');
+}
+
+/**
+ * The IPv4 address an IPv6 address carries, as a dotted quad, or null: IPv4-compatible (::a.b.c.d,
+ * ::/96), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 2765), the NAT64
+ * well-known prefix (64:ff9b::/96, RFC 6052) and 6to4 (2002:aabb:ccdd::/48, RFC 3056).
+ */
+function embeddedIpv4(bytes: readonly number[]): string | null {
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  const quad = (at: number) => bytes.slice(at, at + 4).join('.');
+  const word = (at: number) => ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
+  if (zeros(0, 10) && (word(10) === 0 || word(10) === 0xffff)) return quad(12);
+  if (zeros(0, 8) && word(8) === 0xffff && word(10) === 0) return quad(12);
+  if (word(0) === 0x64 && word(2) === 0xff9b && zeros(4, 12)) return quad(12);
+  if (word(0) === 0x2002) return quad(2);
+  return null;
+}
+
+/** The 16 bytes of an IPv6 literal (`::` and a trailing dotted quad allowed, a zone id ignored), or null. */
+function ipv6Bytes(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '').toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return blocked.check(address, 'ipv6');
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const groups = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0) return null;
+  const all = [...head, ...Array<string>(fill).fill('0'), ...tail];
+  if (all.length !== 8 || !all.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return all.flatMap((group) => {
+    const value = Number.parseInt(group, 16);
+    return [value >> 8, value & 255];
+  });
 }
 
 export class PrivateAddressRefused extends Error {
