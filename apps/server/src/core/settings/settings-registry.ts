@@ -1,4 +1,4 @@
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FieldErrors } from '../errors.js';
 import type { Site } from '../sites/site.js';
@@ -122,6 +122,37 @@ export function isSettingKey(group: SettingsGroup, key: string): boolean {
 }
 
 /**
+ * A change as it applies to the values held now: a key whose value is an object with fixed
+ * properties (the design tokens' `colors`) takes the properties sent over the current ones, so
+ * `{ colors: { primary } }` changes one colour and not all of them. Everything else is replaced.
+ */
+export function mergeChange(
+  group: SettingsGroup,
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    const keySchema = isSettingKey(group, key)
+      ? ((group.schema.properties as Record<string, TSchema>)[key] as TSchema)
+      : undefined;
+    const held = current[key];
+    merged[key] =
+      keySchema && mergesByProperty(keySchema, value) && isPlainObject(held) ? { ...held, ...value } : value;
+  }
+  return merged;
+}
+
+/** A value sent for an object setting with fixed properties: a part of it, merged into the rest. */
+function mergesByProperty(keySchema: TSchema, value: unknown): value is Record<string, unknown> {
+  return keySchema.type === 'object' && keySchema.properties !== undefined && isPlainObject(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
  * The problems of the values a request sends for a group, keyed `<group>.<key>` (and deeper for
  * arrays: `media.allowed_types.2`): unknown keys and values the key's schema refuses.
  */
@@ -134,7 +165,9 @@ export function problemsOfChange(group: SettingsGroup, changes: Record<string, u
       continue;
     }
     const keySchema = (group.schema.properties as Record<string, TSchema>)[key] as TSchema;
-    Object.assign(fields, problemsOfValue(keySchema, value, path));
+    // Sent by property, merged into what is held (mergeChange): each property sent must be right.
+    const expected = mergesByProperty(keySchema, value) ? Type.Partial(keySchema as TObject) : keySchema;
+    Object.assign(fields, problemsOfValue(expected, value, path));
   }
   return fields;
 }

@@ -7,6 +7,7 @@ import type { OperationContext } from '../../core/operation/operation-context.js
 import type { Runtime } from '../../core/runtime.js';
 import {
   fitsSetting,
+  mergeChange,
   problemsOfChange,
   type SettingsGroup,
   type SettingsGroups,
@@ -103,8 +104,9 @@ export class SettingsService {
       const site = (await store.findById(siteId)) ?? actor.site;
       const repo = new SettingsRepo(tx.site(siteId));
       const stored = await repo.list();
-      const planned = groups.map(([group, groupChanges]) => {
+      const planned = groups.map(([group, sent]) => {
         const before = this.valuesOf(group, site, stored);
+        const groupChanges = mergeChange(group, before, sent);
         const after = { ...before, ...groupChanges };
         for (const [key, messages] of Object.entries(group.check(after)))
           fields[`${group.name}.${key}`] = messages;

@@ -165,6 +165,20 @@ describe('PUT /api/settings/{group}', () => {
     expect(await storedRows()).toEqual(before);
   });
 
+  it('merges an object setting property by property: one design colour changes, the others stay', async () => {
+    const dark = await call('PUT', '/api/settings/design', {
+      colors: { primary: '#0b3d91', text: '#111111' },
+    });
+    expect(dark.statusCode, dark.body).toBe(200);
+    const one = await call('PUT', '/api/settings/design', { colors: { primary: '#aa3300' } });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data.colors).toMatchObject({ primary: '#aa3300', text: '#111111' });
+    const bad = await call('PUT', '/api/settings/design', { colors: { primary: 'red;}', nope: '#fff' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['design.colors.nope', 'design.colors.primary']);
+    expect((await call('GET', '/api/settings/design')).json().data.colors.primary).toBe('#aa3300');
+  });
+
   it('writes the general locales through to the site itself', async () => {
     const bad = await call('PUT', '/api/settings/general', { default_locale: 'fr' });
     expect(bad.json().errors).toEqual({ 'general.default_locale': ['Must be one of the enabled locales.'] });
