@@ -77,6 +77,16 @@ describe(`RSS feeds (${testEngine})`, () => {
     expect(res.body).not.toContain('@');
   });
 
+  it('names the white-label system as its generator, never the vendor', async () => {
+    const before = parser.parse((await feed(b, '/feed.xml')).body);
+    expect(before.rss.channel.generator).toBe('Tessera');
+    expect((await b.call('admin', 'PUT', '/api/site/branding', { name: 'Harbour CMS' })).statusCode).toBe(200);
+    const res = await feed(b, '/feed.xml');
+    expect(parser.parse(res.body).rss.channel.generator).toBe('Harbour CMS');
+    expect(res.body).not.toContain('Tessera');
+    expect((await b.call('admin', 'PUT', '/api/site/branding', { name: null })).statusCode).toBe(200);
+  });
+
   it('has feeds per category and per tag, and 404 for an unknown term', async () => {
     expect(
       (await items(a, `/category/${news.slug}/feed.xml`)).map((item: { title: string }) => item.title),

@@ -11,6 +11,8 @@ export interface Channel {
   language: string;
   /** Host name the GUIDs are minted under: stable while slugs and paths change. */
   domain: string;
+  /** The software named as the feed's generator: the system name under white-label, never the vendor's. */
+  generator: string;
 }
 
 /** Drops what XML 1.0 forbids even escaped (control characters, lone surrogates): user text may hold them. */
@@ -61,7 +63,7 @@ export function renderRss(channel: Channel, items: readonly PublishedItem[], las
     `<description>${xmlText(channel.description)}</description>`,
     `<language>${xmlText(channel.language)}</language>`,
     `<lastBuildDate>${rfc822(lastModified)}</lastBuildDate>`,
-    '<generator>Tessera</generator>',
+    `<generator>${xmlText(channel.generator)}</generator>`,
     `<atom:link href="${xmlText(channel.self)}" rel="self" type="application/rss+xml"/>`,
   ];
   for (const item of items) {

@@ -38,19 +38,26 @@ export class FeedsService {
     private readonly runtime: Runtime,
     private readonly content: Content,
   ) {
-    this.rendered = new SiteRenderings(runtime, 'feeds', FEED_CACHE_MS, (event) =>
-      event.startsWith(`${FEED_TYPE}.`),
+    // The site's title and tagline are settings; its name under white-label is in the key below.
+    this.rendered = new SiteRenderings(
+      runtime,
+      'feeds',
+      FEED_CACHE_MS,
+      (event) => event.startsWith(`${FEED_TYPE}.`) || event === 'settings.updated',
     );
   }
 
-  /** A post event of the site: its feeds are forgotten once the change commits. */
+  /** A post or settings event of the site: its feeds are forgotten once the change commits. */
   listen(): void {
     this.rendered.listen();
   }
 
   /** `base`: the absolute URL the site is reached at, as the request that asks for the feed used it. */
   async feed(site: Site, base: string, path: string, key: FeedKey): Promise<RenderedFeed> {
-    return this.rendered.get(site.id, `${base}|${path}`, () => this.render(site, base, path, key));
+    // A change to the site itself (branding, domains) gives it a new updated_at, and so a new key.
+    return this.rendered.get(site.id, `${site.updated_at}|${base}|${path}`, () =>
+      this.render(site, base, path, key),
+    );
   }
 
   private async render(site: Site, base: string, path: string, key: FeedKey): Promise<RenderedFeed> {
@@ -75,6 +82,7 @@ export class FeedsService {
         self: base + path,
         language: site.default_locale.toLowerCase(),
         domain: site.primary_domain,
+        generator: site.branding.name ?? 'Tessera',
       },
       items,
       lastModified,
