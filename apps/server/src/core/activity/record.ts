@@ -13,6 +13,15 @@ export interface ActivityEntry {
   details?: Record<string, unknown>;
 }
 
+/** Who did a thing, for its activity row: a user from a request, or the installation (CLI, jobs). */
+export interface ActivityActor {
+  userId: number | null;
+  ip: string | null;
+}
+
+/** The installation itself: an operator at the command line, a job. */
+export const BY_SYSTEM: ActivityActor = { userId: null, ip: null };
+
 /**
  * Records state changes. Callers pass the transaction of the change itself, so the entry and the
  * change commit or roll back together.

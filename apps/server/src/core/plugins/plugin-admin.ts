@@ -1,5 +1,6 @@
 import { cp, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type ActivityActor, BY_SYSTEM, recordActivity } from '../activity/record.js';
 import { bumpCacheEpoch } from '../cache/cache-epoch.js';
 import { type MigrationSource, migrateToLatest } from '../db/migrate.js';
 import { NotFound } from '../errors.js';
@@ -72,21 +73,44 @@ export async function installPlugin(
 }
 
 /** Activates an installed plugin on a site; true when it was not active there. Servers follow within seconds. */
-export async function activatePlugin(runtime: Runtime, name: string, site: Site): Promise<boolean> {
+export async function activatePlugin(
+  runtime: Runtime,
+  name: string,
+  site: Site,
+  by: ActivityActor = BY_SYSTEM,
+): Promise<boolean> {
   const repo = new PluginRepo(runtime.data.global);
   if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
   const changed = await repo.activate(name, site.id, new Date().toISOString());
+  if (changed) await recordSwitch(runtime, site, name, 'plugin.activated', by);
   await announceActivation(runtime, name);
   return changed;
 }
 
 /** Deactivates a plugin on a site; true when it was active there. Its data stays. */
-export async function deactivatePlugin(runtime: Runtime, name: string, site: Site): Promise<boolean> {
+export async function deactivatePlugin(
+  runtime: Runtime,
+  name: string,
+  site: Site,
+  by: ActivityActor = BY_SYSTEM,
+): Promise<boolean> {
   const repo = new PluginRepo(runtime.data.global);
   if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
   const changed = await repo.deactivate(name, site.id);
+  if (changed) await recordSwitch(runtime, site, name, 'plugin.deactivated', by);
   await announceActivation(runtime, name);
   return changed;
+}
+
+/** In the site's activity log, whoever switched it: the REST API and the CLI alike. */
+function recordSwitch(runtime: Runtime, site: Site, name: string, action: string, by: ActivityActor) {
+  return recordActivity(runtime.data, site.id, {
+    userId: by.userId,
+    action,
+    subjectType: 'plugin',
+    subjectId: name,
+    ip: by.ip,
+  });
 }
 
 /** This process at once; every other server and worker at its next cache-epoch poll. */

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { waitFor } from '../../../test/fixtures/jobs.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
+import {
+  activityOf,
+  bearer,
+  seedSiteWithRoles,
+  seedToken,
+  seedUser,
+} from '../../../test/identity-fixtures.js';
 import { allMigrationSources } from '../../lifecycle.js';
 import { readJson } from '../db/engine.js';
 import { ValidationFailed } from '../errors.js';
@@ -484,6 +490,8 @@ describe('the plugin commands', () => {
       expect((await cli('plugin:activate', 'guestbook', '--site', 'a.test')).out).toContain(
         'Activated guestbook on a.test',
       );
+      const logged = await activityOf(t.runtime, siteA.id, 'plugin.activated');
+      expect(logged.at(-1)).toMatchObject({ user_id: null, subject_type: 'plugin', subject_id: 'guestbook' });
       await pluginsOf(t.runtime).reloadActivation();
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/guestbook/entries', headers: hostA })).statusCode,
@@ -612,6 +620,8 @@ describe('/api/plugins', () => {
       .selectFrom('activity_log')
       .select(['action', 'subject_id'])
       .where('subject_type', '=', 'plugin')
+      // The switches made through the API, by a user (the CLI's and the set-up's have no user).
+      .where('user_id', 'is not', null)
       .orderBy('id')
       .execute();
     expect(logged).toEqual([

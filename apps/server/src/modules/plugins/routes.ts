@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { recordActivity } from '../../core/activity/record.js';
 import type { App } from '../../core/http/app-type.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
@@ -60,17 +59,8 @@ export function pluginRoutes(app: App, runtime: Runtime): void {
       data: PluginView,
     },
     async (ctx, { params, body }) => {
-      const changed = body.active
-        ? await activatePlugin(runtime, params.name, ctx.site)
-        : await deactivatePlugin(runtime, params.name, ctx.site);
-      if (changed)
-        await recordActivity(runtime.data, ctx.site.id, {
-          userId: ctx.actor.userId,
-          action: body.active ? 'plugin.activated' : 'plugin.deactivated',
-          subjectType: 'plugin',
-          subjectId: params.name,
-          ip: ctx.actor.ip,
-        });
+      if (body.active) await activatePlugin(runtime, params.name, ctx.site, ctx.actor);
+      else await deactivatePlugin(runtime, params.name, ctx.site, ctx.actor);
       // Installed by another process since this one started: not loaded here until it restarts.
       return view(
         ctx,

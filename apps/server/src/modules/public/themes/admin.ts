@@ -1,10 +1,12 @@
 import { cp, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type ActivityActor, BY_SYSTEM, recordActivity } from '../../../core/activity/record.js';
 import { bumpCacheEpoch } from '../../../core/cache/cache-epoch.js';
 import { NotFound, ValidationFailed } from '../../../core/errors.js';
 import { unpackPackage } from '../../../core/plugins/package-archive.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
+import { SiteStore } from '../../../core/sites/site-store.js';
 import { describe, loadTheme, ThemeRegistry } from './registry.js';
 
 const registries = new WeakMap<Runtime, ThemeRegistry>();
@@ -65,7 +67,12 @@ export async function installTheme(
 }
 
 /** Makes `name` the site's theme (spec 1, per-site theme); its pages are rendered anew. */
-export async function activateTheme(runtime: Runtime, site: Site, name: string): Promise<void> {
+export async function activateTheme(
+  runtime: Runtime,
+  site: Site,
+  name: string,
+  by: ActivityActor = BY_SYSTEM,
+): Promise<void> {
   const theme = await themesOf(runtime).load(name);
   if (!theme) {
     const listed = themesOf(runtime)
@@ -76,7 +83,18 @@ export async function activateTheme(runtime: Runtime, site: Site, name: string):
     throw new NotFound(`Theme ${name}`, 'theme_not_installed');
   }
   // A new updated_at makes every cached page of the site stale, here and in other processes.
-  await runtime.siteStore.update(site.id, { theme: name }, new Date().toISOString());
+  await runtime.data.transaction(async (tx) => {
+    await new SiteStore(tx.global).update(site.id, { theme: name }, new Date().toISOString());
+    if (site.theme !== name)
+      await recordActivity(tx, site.id, {
+        userId: by.userId,
+        action: 'theme.activated',
+        subjectType: 'theme',
+        subjectId: name,
+        ip: by.ip,
+        details: { theme: [site.theme, name] },
+      });
+  });
   await runtime.caches.clear('sites');
   // Other servers, when this runs in the CLI or beside them without Redis, at their next poll.
   await bumpCacheEpoch(runtime.data.global);

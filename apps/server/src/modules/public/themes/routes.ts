@@ -75,7 +75,7 @@ export function themeRoutes(app: App, runtime: Runtime): void {
       data: ThemeView,
     },
     async (ctx, { body }) => {
-      await activateTheme(runtime, ctx.site, body.name);
+      await activateTheme(runtime, ctx.site, body.name, ctx.actor);
       const found = themes.list().find((theme) => theme.name === body.name);
       return view(found?.manifest ?? null, body.name, null, body.name);
     },

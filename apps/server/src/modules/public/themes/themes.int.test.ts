@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../../test/cli-fixtures.js';
 import { type ContentSite, seedContentSite } from '../../../../test/content-fixtures.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
-import { signIn } from '../../../../test/identity-fixtures.js';
+import { activityOf, signIn } from '../../../../test/identity-fixtures.js';
 import { installTheme } from './admin.js';
 
 let t: TestContext;
@@ -141,6 +141,11 @@ describe('themes', () => {
 
     expect((await a.call('admin', 'PUT', '/api/themes/active', { name: 'default' })).statusCode).toBe(200);
     expect((await visit(a, url)).body).toContain('<article class="tb-entry">');
+    const switches = await activityOf(t.runtime, a.siteId, 'theme.activated');
+    expect(switches.map((row) => [row.user_id, row.details])).toEqual([
+      [a.users.admin.id, { theme: ['default', 'harbour'] }],
+      [a.users.admin.id, { theme: ['harbour', 'default'] }],
+    ]);
   });
 
   it('refuse a package that is not a whole theme, and leave what was installed', async () => {
@@ -189,6 +194,8 @@ describe('themes', () => {
       expect(installed.out).toContain('Installed theme lagoon 1.2.0');
       const activated = await cli('theme:activate', 'lagoon', '--site', 'b.test');
       expect(activated.code, activated.err).toBe(0);
+      const [byCli] = await activityOf(t.runtime, b.siteId, 'theme.activated');
+      expect(byCli).toMatchObject({ user_id: null, subject_id: 'lagoon' });
       const listed = await cli('theme:list');
       expect(listed.out).toContain('lagoon 1.2.0');
       expect(listed.out).toMatch(/lagoon 1\.2\.0 {2}Harbour {2}used by: b\.test/);
