@@ -86,6 +86,40 @@ describe('HookManager', () => {
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({ hook: 'test.page_saved', owner: 'plugin:broken' });
   });
 
+  it('skips a filter that returns another kind of value than it got, and one that throws in a transaction', async () => {
+    const { hooks, log } = manager();
+    hooks.declare('test.headline', 'transaction');
+    // Written as (ctx, value): it hands back the context object where a string was given.
+    hooks.addFilter('test.headline', ((_ctx: unknown, value: unknown) => value) as never, {
+      owner: 'plugin:docs',
+    });
+    hooks.addFilter('test.headline', () => undefined as never, { owner: 'plugin:nothing' });
+    hooks.addFilter(
+      'test.headline',
+      (value) => {
+        if (value) throw new TypeError('value.toUpperCase is not a function');
+        return value;
+      },
+      { owner: 'plugin:typo' },
+    );
+    hooks.addFilter('test.headline', (value) => `${value}!`, { owner: 'plugin:good' });
+    expect(await hooks.applyFilters('test.headline', 'Kept', ctx, page)).toBe('Kept!');
+    expect(log.error.mock.calls.map((call) => (call[0] as { owner: string }).owner)).toEqual([
+      'plugin:docs',
+      'plugin:nothing',
+      'plugin:typo',
+    ]);
+    // A refusal on purpose still refuses.
+    hooks.addFilter(
+      'test.headline',
+      () => {
+        throw new Forbidden('Not this title.');
+      },
+      { owner: 'plugin:guard', priority: 1 },
+    );
+    await expect(hooks.applyFilters('test.headline', 'Kept', ctx, page)).rejects.toBeInstanceOf(Forbidden);
+  });
+
   it('lets a transaction-phase callback refuse the operation with its typed error', async () => {
     const { hooks, log } = manager();
     hooks.declare('test.before_write', 'transaction');

@@ -139,9 +139,20 @@ export class HookManager {
     for (const registration of list) {
       if (!appliesTo(registration, context)) continue;
       try {
-        current = (await registration.callback(current, context, ...(rest as unknown[]))) as FilterValue<N>;
+        const next = await registration.callback(current, context, ...(rest as unknown[]));
+        if (sameKind(next, current)) current = next as FilterValue<N>;
+        else
+          this.log.error(
+            { hook: name, owner: registration.owner, got: kindOf(next), expected: kindOf(current) },
+            `hook ${name}: ${registration.owner} returned ${kindOf(next)} where ${kindOf(current)} was given; skipped`,
+          );
       } catch (error) {
-        this.handleFailure(name, registration, error);
+        // A filter refuses a save only on purpose, with one of our errors; a bug in it is skipped.
+        if (error instanceof AppError && this.phases.get(name) === 'transaction') throw error;
+        this.log.error(
+          { err: error, hook: name, owner: registration.owner },
+          `hook ${name} filter of ${registration.owner} failed; skipped`,
+        );
       }
     }
     return current;
@@ -188,6 +199,22 @@ export class HookManager {
       `hook ${name} callback of ${registration.owner} failed`,
     );
   }
+}
+
+/**
+ * What a filter's value is, as far as callers rely on it: a filter that turns a title into an
+ * object (written against another signature, say) would break the save that reads it.
+ */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** A filter may return null where it got an object (taking a value over, as `form.submission` allows). */
+function sameKind(next: unknown, given: unknown): boolean {
+  const [was, is] = [kindOf(given), kindOf(next)];
+  return was === is || (is === 'null' && was === 'object') || (was === 'null' && is === 'object');
 }
 
 function appliesTo(registration: Registration, context: HookContext): boolean {
