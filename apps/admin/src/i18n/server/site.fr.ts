@@ -42,6 +42,7 @@ export const fr: typeof en = {
       'Cette composition a changé depuis la version {{version}} : elle en est à la version {{current}}. Rechargez-la et refaites votre modification.',
     name: 'Une composition a besoin d’un nom.',
     synced: 'Une composition ne peut pas contenir de composition synchronisée.',
+    notPlaced: 'Il n’y a pas de composition synchronisée {{id}} sur ce site.',
     empty: 'Une composition contient au moins un bloc.',
   },
   blocks: {

@@ -41,6 +41,7 @@ export const en = {
       'This pattern changed since version {{version}}: it is at version {{current}}. Reload it and apply your change again.',
     name: 'A pattern needs a name.',
     synced: 'A pattern cannot hold a synced pattern.',
+    notPlaced: 'There is no synced pattern {{id}} on this site.',
     empty: 'A pattern holds at least one block.',
   },
   blocks: {

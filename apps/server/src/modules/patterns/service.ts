@@ -1,7 +1,8 @@
-import { type Block, eachBlock, newBlockId } from '@tessera/blocks';
+import { type Block, blockMedia, eachBlock, newBlockId } from '@tessera/blocks';
 import { requirePermission } from '../../core/access/actor.js';
 import { recordActivity } from '../../core/activity/record.js';
 import { addFieldError, Conflict, fieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
+import { declareMediaReferences } from '../../core/events/media-references.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -61,6 +62,11 @@ export class PatternsService {
       const repo = new PatternsRepo(ctx.db);
       const at = new Date().toISOString();
       const id = await repo.insert({ ...checked, created_at: at, updated_at: at });
+      await declareMediaReferences(ctx, {
+        ownerType: 'pattern',
+        ownerId: id,
+        references: blockMedia(checked.blocks),
+      });
       await this.changed(ctx, 'pattern.created', id, checked.name);
       return viewOf((await repo.byId(id)) as PatternRow);
     });
@@ -84,6 +90,13 @@ export class PatternsService {
           { version: [`The current version is ${now}.`] },
         );
       }
+      // As an entry's save: the media library refuses another site's media (422) and records the uses.
+      await declareMediaReferences(ctx, {
+        ownerType: 'pattern',
+        ownerId: id,
+        references: blockMedia(checked.blocks),
+        previous: blockMedia(current.blocks).map((use) => use.mediaId),
+      });
       await this.changed(ctx, 'pattern.updated', id, checked.name);
       return viewOf((await repo.byId(id)) as PatternRow);
     });
@@ -95,6 +108,7 @@ export class PatternsService {
     const current = await found(repo, id);
     await ctx.transaction(async () => {
       await repo.delete(id);
+      await declareMediaReferences(ctx, { ownerType: 'pattern', ownerId: id, references: [] });
       await this.changed(ctx, 'pattern.deleted', id, current.name);
     });
   }

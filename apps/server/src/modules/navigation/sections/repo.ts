@@ -62,6 +62,16 @@ export class SectionsRepo {
     return row ? rowOf(row) : null;
   }
 
+  /** The section's row id (what the media library's usage names it by); null before its first save. */
+  async idOf(area: SectionArea): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('site_sections')
+      .select('id')
+      .where('area', '=', area)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   async insert(row: SectionRow): Promise<void> {
     await this.db
       .insertInto('site_sections', {

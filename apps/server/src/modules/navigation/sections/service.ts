@@ -1,13 +1,15 @@
-import type { Block } from '@tessera/blocks';
+import { type Block, blockMedia } from '@tessera/blocks';
 import { requirePermission } from '../../../core/access/actor.js';
 import { recordActivity } from '../../../core/activity/record.js';
 import { Conflict, NotFound, ValidationFailed } from '../../../core/errors.js';
+import { declareMediaReferences } from '../../../core/events/media-references.js';
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { Page } from '../../../core/http/envelope.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { checkBlockTree } from '../../content/builder/block-tree.js';
+import { misplacedPatterns } from '../../patterns/placed.js';
 import { settingsOf } from '../../settings/service.js';
 import type { SectionArea } from '../tables.js';
 import { type SectionRevision, type SectionRow, SectionsRepo } from './repo.js';
@@ -125,6 +127,13 @@ export class SectionsService {
       const repo = new SectionsRepo(ctx.db);
       const at = new Date().toISOString();
       const current = await repo.byArea(area);
+      if (blocks) {
+        const misplaced = await misplacedPatterns(ctx.db, blocks, [
+          current?.draft ?? null,
+          current?.published ?? null,
+        ]);
+        if (Object.keys(misplaced).length > 0) throw new ValidationFailed(misplaced);
+      }
       const changes = { ...change(at), version: version + 1 };
       const written = current
         ? await repo.update(area, version, changes)
@@ -137,6 +146,13 @@ export class SectionsService {
           { version: [`The current version is ${now}.`] },
         );
       }
+      // As an entry's save: the media library refuses another site's media (422) and records the uses.
+      await declareMediaReferences(ctx, {
+        ownerType: 'section',
+        ownerId: (await repo.idOf(area)) ?? 0,
+        references: mediaOf((await repo.byArea(area)) ?? empty(area)),
+        previous: current ? mediaOf(current).map((use) => use.mediaId) : [],
+      });
       if (kind && blocks) {
         await repo.addRevision({ area, kind, blocks, user_id: ctx.actor.userId, created_at: at });
         const keep = (await settingsOf(this.runtime, ctx.site, 'revisions')).revisions_to_keep;
@@ -155,6 +171,11 @@ export class SectionsService {
       return viewOf((await repo.byArea(area)) as SectionRow);
     });
   }
+}
+
+/** The media of a section's draft (`blocks`, as a save names them) and of its published tree. */
+function mediaOf(row: SectionRow) {
+  return [...blockMedia(row.draft), ...blockMedia(row.published ?? [], 'published')];
 }
 
 function empty(area: SectionArea): SectionRow {

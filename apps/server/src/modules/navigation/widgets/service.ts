@@ -1,12 +1,14 @@
-import type { Block } from '@tessera/blocks';
+import { type Block, blockMedia } from '@tessera/blocks';
 import { requirePermission } from '../../../core/access/actor.js';
 import { recordActivity } from '../../../core/activity/record.js';
 import { addFieldError, fieldErrors, NotFound, ValidationFailed } from '../../../core/errors.js';
+import { declareMediaReferences, type MediaReference } from '../../../core/events/media-references.js';
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { checkBlockTree } from '../../content/builder/block-tree.js';
+import { misplacedPatterns } from '../../patterns/placed.js';
 import { themesOf } from '../../public/themes/admin.js';
 import { type WidgetRow, WidgetsRepo } from './repo.js';
 import type { WidgetVisibility } from './visibility.js';
@@ -40,6 +42,11 @@ export class WidgetsService {
       const at = new Date().toISOString();
       const position = input.position ?? (await repo.list(checked.zone)).length;
       const id = await repo.insert({ ...checked, position, created_at: at, updated_at: at });
+      await declareMediaReferences(ctx, {
+        ownerType: 'widget',
+        ownerId: id,
+        references: mediaOf(checked.block),
+      });
       await this.changed(ctx, 'widget.created', id, checked.zone);
       return (await repo.byId(id)) as WidgetRow;
     });
@@ -56,6 +63,12 @@ export class WidgetsService {
         ...(input.position === undefined ? {} : { position: input.position }),
         updated_at: new Date().toISOString(),
       });
+      await declareMediaReferences(ctx, {
+        ownerType: 'widget',
+        ownerId: id,
+        references: mediaOf(checked.block),
+        previous: mediaOf(current.block).map((use) => use.mediaId),
+      });
       await this.changed(ctx, 'widget.updated', id, checked.zone);
       return (await repo.byId(id)) as WidgetRow;
     });
@@ -67,6 +80,7 @@ export class WidgetsService {
     const current = await found(repo, id);
     await ctx.transaction(async () => {
       await repo.delete(id);
+      await declareMediaReferences(ctx, { ownerType: 'widget', ownerId: id, references: [] });
       await this.changed(ctx, 'widget.deleted', id, current.zone);
     });
   }
@@ -109,9 +123,13 @@ export class WidgetsService {
       const tree = checkBlockTree([input.block]);
       if (!tree.ok)
         for (const [path, messages] of Object.entries(tree.errors))
-          for (const message of messages)
-            addFieldError(errors, path.replace(/^blocks\[0\]/, 'block'), message);
-      else block = tree.tree[0];
+          for (const message of messages) addFieldError(errors, asWidgetPath(path), message);
+      else {
+        block = tree.tree[0];
+        const misplaced = await misplacedPatterns(ctx.db, tree.tree, current ? [[current.block]] : []);
+        for (const [path, messages] of Object.entries(misplaced))
+          for (const message of messages) addFieldError(errors, asWidgetPath(path), message);
+      }
     }
     if (!block && input.block === undefined) addFieldError(errors, 'block', 'A widget is a block.');
     const visibility: WidgetVisibility = {
@@ -134,6 +152,19 @@ export class WidgetsService {
     });
     await emitSiteEvent(ctx, action, { id, zone });
   }
+}
+
+/** A widget holds one block: what a tree's check names `blocks[0]` is its `block`. */
+function asWidgetPath(path: string): string {
+  return path.replace(/^blocks\[0\]/, 'block');
+}
+
+/**
+ * The media a widget's block uses, declared on each save as an entry's are: the media library
+ * refuses (422) an item that is not the site's, and counts the widget among the item's uses.
+ */
+function mediaOf(block: Block): MediaReference[] {
+  return blockMedia([block]).map((use) => ({ ...use, path: asWidgetPath(use.path) }));
 }
 
 async function found(repo: WidgetsRepo, id: number): Promise<WidgetRow> {
