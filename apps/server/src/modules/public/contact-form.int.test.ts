@@ -3,6 +3,7 @@ import { type ContentSite, seedContentSite } from '../../../test/content-fixture
 import { waitFor } from '../../../test/fixtures/jobs.js';
 import { startSmtp } from '../../../test/fixtures/smtp.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 import { workerForRuntime } from '../../core/jobs/worker.js';
 import { MAIL_JOB } from '../../core/mail/mail-job.js';
 import { JobsRepo } from '../jobs/repo.js';
@@ -79,9 +80,10 @@ describe('the contact form block', () => {
     });
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe(`/${page.slug}?sent=contact#form-contact`);
-    await waitFor(() => smtp.inbox.length > 0, 'the contact mail');
+    // The site's administrators: its Admin and the Super Admin, who administers every site.
+    await waitFor(() => smtp.inbox.length >= 2, 'the contact mails');
+    expect(smtp.inbox.flatMap((each) => each.to).sort()).toEqual(['admin@a.test', 'super_admin@a.test']);
     const mail = smtp.inbox[0];
-    expect(mail?.to).toEqual(['admin@a.test']);
     expect(mail?.raw).toContain('Subject: Contact from the site');
     expect(mail?.raw).toContain('Reply-To: ada@example.test');
     // From the site's name (its white-label name when set), never MAIL_FROM's vendor name.
@@ -164,5 +166,61 @@ describe('the contact form block', () => {
     expect((await post(`/_forms/${page.id}/nope`, { email: 'x@example.test' })).statusCode).toBe(404);
     expect((await post('/_forms/999999/contact', { email: 'x@example.test' })).statusCode).toBe(404);
     expect(await mailsQueued()).toBe(before);
+  });
+});
+
+describe('the contact form block, under its rate limit and on a site run by a Super Admin alone', () => {
+  let lone: TestContext;
+  const host = 'lone.test';
+  let action: string;
+  let slug: string;
+
+  beforeAll(async () => {
+    lone = await createTestApp({
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_GENERAL: '100000',
+      RATE_LIMIT_COMMENTS: '3',
+    });
+    const { siteId, roles } = await seedSiteWithRoles(lone.runtime, host);
+    const owner = await seedUser(lone.runtime, siteId, roles, {
+      email: 'owner@lone.test',
+      role: 'super_admin',
+    });
+    const token = await seedToken(lone.runtime, owner, null, null, siteId);
+    const call = (method: 'POST', url: string, payload: object) =>
+      lone.app.inject({ method, url, headers: { host, ...bearer(token) }, payload });
+    const created = await call('POST', '/api/pages', {
+      title: 'Write',
+      blocks: [{ id: 'contact', type: 'form', props: { title: 'Write to us', subject: 'Hello' } }],
+    });
+    const published = await call('POST', `/api/pages/${created.json().data.id}/publish`, {});
+    ({ slug } = published.json().data);
+    action = `/_forms/${created.json().data.id}/contact`;
+  });
+  afterAll(() => lone.close());
+
+  const send = (message: string) =>
+    lone.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: 'Grace', email: 'grace@example.test', message }).toString(),
+    });
+
+  it('mails the Super Admin, and past the limit answers 429 in the page, mailing nothing more', async () => {
+    const queued = async () =>
+      (await new JobsRepo(lone.runtime.data.global).list({ name: MAIL_JOB }, 1, 100)).total;
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => send(`Message ${n}`)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([303, 303, 303, 429, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused?.body).toContain('Too many messages from your address: try again in');
+    expect(refused?.body).toContain(`action="${action}" method="post"`);
+    expect(await queued()).toBe(3);
+    const [job] = (await new JobsRepo(lone.runtime.data.global).list({ name: MAIL_JOB }, 1, 1)).items;
+    expect(JSON.stringify(job)).toContain('owner@lone.test');
+    expect(slug).toBeTruthy();
   });
 });

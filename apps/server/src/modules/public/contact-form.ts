@@ -1,7 +1,10 @@
 import { type Block, eachBlock, FIELD_MAX_LENGTH, type FormField, HONEYPOT } from '@tessera/blocks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { anonymousActorOn } from '../../core/access/actor.js';
+import { TooManyRequests } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
+import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
+import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -65,10 +68,13 @@ export function checkSubmission(
  * (urlencoded, no script). A valid one is mailed to the site's administrators through the queue
  * and the visitor goes back to the page, which says it was sent; an invalid one shows the page again
  * with the faults and what was typed (422). A filled-in honeypot is answered as if sent, and nothing
- * is mailed. Rate limited in the comments group, the budget of the site's other public form.
+ * is mailed. Rate limited in the comments group, the budget of the site's other public form, by
+ * address: past it the page comes back with the form saying so (429), and nothing is mailed.
  */
 export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite): void {
   const content = contentOf(runtime);
+  // The API's limiter counts only /api requests; this one shares its store, so the same budget.
+  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
   app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -99,9 +105,7 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
         if (!found || !form) return reply.code(404).send();
         const values = (request.body ?? {}) as Record<string, string>;
         const back = `${found.item.url}?sent=${blockId}#form-${blockId}`;
-        if (values[HONEYPOT]) return reply.code(303).header('location', back).send();
-        const errors = checkSubmission(form.fields, values);
-        if (Object.keys(errors).length > 0) {
+        const again = async (status: 422 | 429, errors: Record<string, string>) => {
           const answer = await site.entryFor(current, id, `${request.protocol}://${request.host}`, {
             page: 1,
             signedIn: false,
@@ -110,11 +114,21 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
           });
           if (!answer || !('html' in answer)) return reply.code(404).send();
           return reply
-            .code(422)
+            .code(status)
             .header('content-type', 'text/html; charset=utf-8')
             .header('cache-control', 'private, no-store')
             .send(answer.html);
+        };
+        const spent = await spentBudget(limiter, request, reply);
+        if (spent !== null) {
+          reply.header('retry-after', String(spent));
+          return again(429, {
+            [FORM_ERROR]: `Too many messages from your address: try again in ${Math.ceil(spent / 60)} min.`,
+          });
         }
+        if (values[HONEYPOT]) return reply.code(303).header('location', back).send();
+        const errors = checkSubmission(form.fields, values);
+        if (Object.keys(errors).length > 0) return again(422, errors);
         const email = form.fields.find((field) => field.type === 'email' && values[field.name]);
         await submit(runtime, current, {
           entryId: id,
@@ -133,6 +147,21 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
       },
     });
   });
+}
+
+/** The key of a message about the whole form, not one field (the rate limit). */
+const FORM_ERROR = 'form';
+
+/** Counts the post against its address's budget; the seconds to wait when it is spent, else null. */
+async function spentBudget(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
+  const budget = rateLimitBudget('comments', null, request.ip);
+  try {
+    await limiter.charge(budget.group, budget.key, reply, request.log);
+    return null;
+  } catch (error) {
+    if (!(error instanceof TooManyRequests)) throw error;
+    return Number(error.headers['retry-after'] ?? 60);
+  }
 }
 
 interface FormProps {

@@ -21,10 +21,15 @@ export async function authorAddresses(
   return found;
 }
 
-/** Where to write to a site's administrators (its contact form's messages): active accounts only. */
+/**
+ * Where to write to a site's administrators (its contact form's messages): the members of its Admin
+ * role and the Super Admins, who administer every site (a site run by a Super Admin alone has no
+ * Admin member); active accounts only, each address once.
+ */
 export async function siteAdminAddresses(data: Data, siteId: number): Promise<string[]> {
-  const ids = await new MembersRepo(data.site(siteId)).userIdsWithRole('admin');
-  return [...(await authorAddresses(data, ids)).values()].map((user) => user.email);
+  const admins = await new MembersRepo(data.site(siteId)).userIdsWithRole('admin');
+  const superAdmins = await new UsersRepo(data.global).superAdminIds();
+  return [...(await authorAddresses(data, [...admins, ...superAdmins])).values()].map((user) => user.email);
 }
 
 /** The email of each user, by id, whoever they are to the site now: how a content export names authors. */

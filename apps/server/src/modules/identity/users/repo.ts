@@ -111,6 +111,18 @@ export class UsersRepo {
     return { items, total: Number(count.n) };
   }
 
+  /** The ids of the active Super Admins: they administer every site without a membership. */
+  async superAdminIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_super_admin', '=', 1)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async countSuperAdmins(): Promise<number> {
     const row = await this.db
       .selectFrom('users')
