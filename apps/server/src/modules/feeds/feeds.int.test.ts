@@ -84,6 +84,11 @@ describe(`RSS feeds (${testEngine})`, () => {
     const res = await feed(b, '/feed.xml');
     expect(parser.parse(res.body).rss.channel.generator).toBe('Harbour CMS');
     expect(res.body).not.toContain('Tessera');
+    // The system name is the admin's: the public site keeps the site's own name.
+    const home = await t.app.inject({ url: '/', headers: { host: 'b.test' } });
+    expect(home.body).toMatch(/<title>[^<]*Site b\.test[^<]*<\/title>/);
+    expect(home.body).not.toContain('Harbour CMS');
+    expect(parser.parse(res.body).rss.channel.title).toBe('Site b.test');
     expect((await b.call('admin', 'PUT', '/api/site/branding', { name: null })).statusCode).toBe(200);
   });
 

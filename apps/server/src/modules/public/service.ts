@@ -30,6 +30,7 @@ import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
+import { requireCanvasListsWithin } from './canvas-work.js';
 import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
 import { checkedHead, type PageHeadContext } from './head.js';
 import type { RedirectsService } from './redirects.js';
@@ -145,7 +146,8 @@ export class PublicSite {
     const menus = await siteMenusOf(this.runtime).forSite(site);
     const blocks = renderBlocks(tree, {
       site: {
-        name: site.branding.name ?? (general.title || site.name),
+        // The site's own name: the white-label name is the admin's (system) name, not the site's.
+        name: general.title || site.name,
         logoUrl: site.branding.logo_url,
         homeUrl: '/',
       },
@@ -311,6 +313,7 @@ export class PublicSite {
         )
       : frame.tokens;
     const { placed, shown } = await this.placedPatterns(site, tree);
+    requireCanvasListsWithin(shown);
     const lists = await this.lists(site, shown, lang, 1);
     const { views } = await this.publicMedia(site, [
       ...blockMedia(shown).map((use) => use.mediaId),
@@ -800,7 +803,7 @@ export class PublicSite {
     return {
       lang: locale,
       prefix,
-      siteTitle: site.branding.name ?? (general.title || site.name),
+      siteTitle: general.title || site.name,
       tagline: general.tagline,
       logoUrl: site.branding.logo_url,
       faviconUrl: site.branding.favicon_url,
