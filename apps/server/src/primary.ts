@@ -60,7 +60,7 @@ export async function startPrimary(config: Config, print: (line: string) => void
     try {
       const hit =
         message.op === 'hit'
-          ? await runtime.rateLimits.hit(message.key, message.windowMs)
+          ? await runtime.rateLimits.hit(message.key, message.windowMs, message.units)
           : await runtime.rateLimits.peek(message.key);
       reply = { tessera: 'rate_limit_answer', id: message.id, hit };
     } catch (error) {

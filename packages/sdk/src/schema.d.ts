@@ -211,7 +211,7 @@ export type paths = {
         put?: never;
         /**
          * What the builder's canvas renders a block tree with before it is saved
-         * @description The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`; a body over the server's limit, 413.
+         * @description The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The request names what is being edited, with one of `entry_id`, `pattern_id` and `section` (422 without), and the caller must be allowed to edit it, as to save it (403 `permission_denied`). The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`, and so do more than 20 list blocks (latest posts, content lists, synced patterns' included) or lists asking for more than 500 entries together (`canvas_too_costly`); a body over the server's limit, 413. Each list block costs one request more of the caller's rate limit.
          */
         post: operations["post_builder_canvas"];
         delete?: never;
@@ -4619,9 +4619,13 @@ export interface operations {
                         /** @description Each heading level this much larger */
                         type_scale?: number;
                     };
-                    /** @description The entry being edited, for the breadcrumb trail */
+                    /** @description The entry (page) being edited: its edit permission is needed, as to save it; it gives the breadcrumb trail */
                     entry_id?: number;
                     locale?: string;
+                    /** @description The pattern being edited: needs patterns.manage */
+                    pattern_id?: number;
+                    /** @description The header or footer being edited: needs widgets.manage */
+                    section?: "header" | "footer";
                 };
             };
         };

@@ -138,7 +138,7 @@ export function BuilderEditor(props: {
   useEffect(() => {
     if (autosave.status === 'locked') lost();
   }, [autosave.status, lost]);
-  const canvas = useCanvasData({ tree, entryId: entry?.id ?? null, design });
+  const canvas = useCanvasData({ tree, subject: target.canvas, design });
   const errors = useMemo(
     () => treeErrors(autosave.invalid ? fieldErrors(autosave.error) : undefined, tree),
     [autosave.invalid, autosave.error, tree],

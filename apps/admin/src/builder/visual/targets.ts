@@ -15,6 +15,9 @@ export interface Opened {
   changed?: boolean;
 }
 
+/** One of the canvas request's `entry_id`, `pattern_id` or `section`. */
+export type CanvasSubject = { entry_id: number } | { pattern_id: number } | { section: 'header' | 'footer' };
+
 export type Saved = { ok: true; opened: Opened } | { ok: false; status: number; error: ApiError };
 
 /**
@@ -25,6 +28,8 @@ export type Saved = { ok: true; opened: Opened } | { ok: false; status: number; 
  */
 export interface Target {
   kind: CanvasKind;
+  /** How the canvas request names what is edited: the server renders it only for who may edit it. */
+  canvas: CanvasSubject;
   /** Saved by itself a few seconds after each change. */
   autosave: boolean;
   load(): Promise<Opened>;
@@ -74,6 +79,7 @@ function sectionOpened(area: 'header' | 'footer', section: Section, title: strin
 export function pageTarget(id: number): Target {
   return {
     kind: 'page',
+    canvas: { entry_id: id },
     autosave: true,
     load: async () =>
       pageOpened(
@@ -93,6 +99,7 @@ export function pageTarget(id: number): Target {
 export function sectionTarget(area: 'header' | 'footer', title: string): Target {
   return {
     kind: area,
+    canvas: { section: area },
     autosave: true,
     load: async () => sectionOpened(area, await loadSection(area), title),
     save: (blocks, opened) =>
@@ -118,6 +125,7 @@ export function patternTarget(id: number): Target {
   });
   return {
     kind: 'pattern',
+    canvas: { pattern_id: id },
     autosave: false,
     load: async () => open(await load()),
     save: (blocks, opened) =>

@@ -11,6 +11,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { api, data } from '../../api.js';
 import type { Block } from '../tree.js';
+import type { CanvasSubject } from './targets.js';
 
 /** What POST /api/builder/canvas answers: what the site would fill the blocks' environment with. */
 export interface CanvasData {
@@ -35,14 +36,15 @@ const SETTLE_MS = 300;
 /**
  * The live data the canvas shows (media, lists of entries, synced patterns, menus, the theme and its
  * tokens), asked again only when what the tree needs of it changes: typing a heading asks nothing.
- * `design` restyles the canvas with tokens not yet saved (the design panel).
+ * `design` restyles the canvas with tokens not yet saved (the design panel). `subject` names what is
+ * edited, which the server checks the user may edit.
  */
 export function useCanvasData(options: {
   tree: readonly Block[];
-  entryId: number | null;
+  subject: CanvasSubject;
   design: Record<string, unknown> | null;
 }) {
-  const { tree, entryId, design } = options;
+  const { tree, subject, design } = options;
   const needs = useMemo(() => {
     const patterns: number[] = [];
     const walk = (blocks: readonly Block[]) => {
@@ -67,13 +69,13 @@ export function useCanvasData(options: {
   }, [needs, tree, settled.needs]);
 
   const query = useQuery({
-    queryKey: ['builder', 'canvas', entryId, settled.needs, design],
+    queryKey: ['builder', 'canvas', subject, settled.needs, design],
     queryFn: () =>
       data(
         api.POST('/api/builder/canvas', {
           body: {
             blocks: settled.tree as unknown[],
-            ...(entryId === null ? {} : { entry_id: entryId }),
+            ...subject,
             ...(design ? { design } : {}),
           } as never,
         }),

@@ -37,8 +37,8 @@ export class IpcRateLimitStore implements RateLimitStore {
     channel.on('message', this.listener);
   }
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    const hit = await this.ask({ op: 'hit', key, windowMs });
+  async hit(key: string, windowMs: number, units = 1): Promise<RateLimitHit> {
+    const hit = await this.ask({ op: 'hit', key, windowMs, units });
     if (!hit) throw new Error('the primary answered a hit without a count');
     return hit;
   }
@@ -59,7 +59,7 @@ export class IpcRateLimitStore implements RateLimitStore {
   }
 
   private ask(
-    question: { op: 'hit'; key: string; windowMs: number } | { op: 'peek'; key: string },
+    question: { op: 'hit'; key: string; windowMs: number; units: number } | { op: 'peek'; key: string },
   ): Promise<RateLimitHit | null> {
     this.next = (this.next + 1) % Number.MAX_SAFE_INTEGER;
     const id = this.next;

@@ -6,7 +6,7 @@ import type { RateLimitHit } from '../http/rate-limit/store.js';
  * carries `tessera` so the channel can carry other traffic (Node's own) without confusion.
  */
 export type ClusterMessage =
-  | { tessera: 'rate_limit'; id: number; op: 'hit'; key: string; windowMs: number }
+  | { tessera: 'rate_limit'; id: number; op: 'hit'; key: string; windowMs: number; units: number }
   | { tessera: 'rate_limit'; id: number; op: 'peek'; key: string }
   | { tessera: 'rate_limit_answer'; id: number; hit: RateLimitHit | null; error?: string }
   | { tessera: 'cache'; change: CacheMessage };

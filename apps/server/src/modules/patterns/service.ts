@@ -102,6 +102,12 @@ export class PatternsService {
     });
   }
 
+  /** 403 unless the actor may change the pattern, as a save of it checks; 404 when there is none. */
+  async requireEditable(ctx: OperationContext, id: number): Promise<void> {
+    requirePermission(ctx.actor, MANAGE);
+    await found(new PatternsRepo(ctx.db), id);
+  }
+
   async delete(ctx: OperationContext, id: number): Promise<void> {
     requirePermission(ctx.actor, MANAGE);
     const repo = new PatternsRepo(ctx.db);

@@ -6,19 +6,25 @@ import { type Caller, type ContentSite, seedContentSite } from '../../../test/co
 import { phoneJpeg } from '../../../test/fixtures/media-files.js';
 import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
-import { bearer } from '../../../test/identity-fixtures.js';
+import { bearer, seedToken } from '../../../test/identity-fixtures.js';
+import { CANVAS_MAX_LIST_ENTRIES, CANVAS_MAX_LISTS } from './canvas-work.js';
 import { installTheme, themesOf } from './themes/admin.js';
 
 let t: TestContext;
 let a: ContentSite;
 let b: ContentSite;
 let work: string;
+/** A draft page of site a's Editor: what most canvases here render. */
+let onPage: { entry_id: number };
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
   a = await seedContentSite(t.app, t.runtime, 'a.test');
   b = await seedContentSite(t.app, t.runtime, 'b.test');
   work = mkdtempSync(join(tmpdir(), 'tessera-canvas-'));
+  const page = await a.call('editor', 'POST', '/api/pages', { title: 'Being built' });
+  expect(page.statusCode, page.body).toBe(201);
+  onPage = { entry_id: page.json().data.id };
 });
 
 afterAll(async () => {
@@ -224,7 +230,7 @@ describe('the builder canvas', () => {
     expect((await b.call('admin', 'PUT', '/api/themes/active', { name: 'lagoon' })).statusCode).toBe(200);
     // As after a restart: the theme is installed, not yet loaded.
     themesOf(t.runtime).forget('lagoon');
-    const res = await canvas(b, 'author', { blocks: [] });
+    const res = await canvas(b, 'admin', { blocks: [], section: 'header' });
     expect(res.statusCode, res.body).toBe(200);
     const { stylesheet, tokens } = res.json().data;
     expect(stylesheet).toMatch(/^\/theme\/lagoon\.[0-9a-f]{12}\.css$/);
@@ -237,19 +243,24 @@ describe('the builder canvas', () => {
   });
 
   it('previews design tokens not saved, checked as a save would be, and keeps the saved ones', async () => {
-    const saved = (await canvas(a, 'editor', { blocks: [] })).json().data.tokens as string;
+    const saved = (await canvas(a, 'editor', { blocks: [], ...onPage })).json().data.tokens as string;
     const previewed = await canvas(a, 'editor', {
       blocks: [],
+      ...onPage,
       design: { colors: { primary: '#123456' }, radius: 20 },
     });
     expect(previewed.statusCode, previewed.body).toBe(200);
     expect(previewed.json().data.tokens).toContain('#123456');
     expect(previewed.json().data.tokens).not.toBe(saved);
-    const refused = await canvas(a, 'editor', { blocks: [], design: { colors: { primary: 'red' } } });
+    const refused = await canvas(a, 'editor', {
+      blocks: [],
+      ...onPage,
+      design: { colors: { primary: 'red' } },
+    });
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().errors)).toEqual(['design.colors.primary']);
     // Nothing was stored: the next canvas and the site have the saved tokens.
-    expect((await canvas(a, 'editor', { blocks: [] })).json().data.tokens).toBe(saved);
+    expect((await canvas(a, 'editor', { blocks: [], ...onPage })).json().data.tokens).toBe(saved);
   });
 
   it('answers only members of the site, and names only entries they may read', async () => {
@@ -277,6 +288,7 @@ describe('the builder canvas', () => {
   it('reads a half-edited tree loosely, and refuses what is no tree or too big a one', async () => {
     const photo = await upload(a, 'loose.jpg');
     const res = await canvas(a, 'editor', {
+      ...onPage,
       locale: 'xx',
       blocks: [
         null,
@@ -309,13 +321,13 @@ describe('the builder canvas', () => {
     expect(data.patterns).toEqual({});
 
     for (const blocks of [{ type: 'heading', props: {} }, {}]) {
-      const refused = await canvas(a, 'editor', { blocks });
+      const refused = await canvas(a, 'editor', { blocks, ...onPage });
       expect(refused.statusCode, refused.body).toBe(422);
       expect(Object.keys(refused.json().errors)).toEqual(['blocks']);
     }
-    expect((await canvas(a, 'editor', {})).json().errors).toHaveProperty('blocks');
+    expect((await canvas(a, 'editor', onPage)).json().errors).toHaveProperty('blocks');
     // The API takes a lone value for a list of one (ajv's coerceTypes): one node that is no block.
-    const lone = await canvas(a, 'editor', { blocks: 'nope' });
+    const lone = await canvas(a, 'editor', { blocks: 'nope', ...onPage });
     expect(lone.statusCode, lone.body).toBe(200);
     expect(lone.json().data).toMatchObject({ media: [], lists: {}, patterns: {} });
     const heading = (i: number) => ({ id: `h${i}`, type: 'heading', props: {} });
@@ -324,10 +336,148 @@ describe('the builder canvas', () => {
       [{ id: 's', type: 'section', props: {}, children: Array.from({ length: 2000 }, (_, i) => heading(i)) }],
     ];
     for (const blocks of tooMany) {
-      const refused = await canvas(a, 'editor', { blocks });
+      const refused = await canvas(a, 'editor', { blocks, ...onPage });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ blocks: ['A tree holds at most 2000 blocks.'] });
     }
-    expect((await canvas(a, 'editor', { blocks: tooMany[0]?.slice(1) })).statusCode).toBe(200);
+    expect((await canvas(a, 'editor', { blocks: tooMany[0]?.slice(1), ...onPage })).statusCode).toBe(200);
+  });
+});
+
+/** `n` content lists of `count` entries each. */
+const contentLists = (n: number, count = 6) =>
+  Array.from({ length: n }, (_, i) => ({ id: `list${i}`, type: 'content-list', props: { count } }));
+
+describe('who may ask for a canvas', () => {
+  it('needs the right to edit the page, pattern or section it renders, as a save of it does', async () => {
+    const admins = await a.call('admin', 'POST', '/api/pages', { title: "The admin's page" });
+    const theirPage = { entry_id: admins.json().data.id as number };
+    const post = await a.call('contributor', 'POST', '/api/posts', { title: 'My draft' });
+    const pattern = await a.call('editor', 'POST', '/api/patterns', {
+      name: 'Hero',
+      blocks: [{ type: 'heading', props: { text: 'Welcome' } }],
+    });
+    expect(pattern.statusCode, pattern.body).toBe(201);
+    const onPattern = { pattern_id: pattern.json().data.id as number };
+    const asking = (caller: Caller, subject: object) => canvas(a, caller, { blocks: [], ...subject });
+    const denied = async (caller: Caller, subject: object) => {
+      const res = await asking(caller, subject);
+      expect(res.statusCode, `${caller} ${JSON.stringify(subject)}: ${res.body}`).toBe(403);
+      expect(res.json().code).toBe('permission_denied');
+      expect(res.json().data).toBeUndefined();
+    };
+
+    // Pages: pages.edit for one's own, pages.edit_others for another's.
+    expect((await asking('editor', theirPage)).statusCode).toBe(200);
+    await denied('contributor', onPage);
+    await denied('author', theirPage);
+    // Any entry by its own type's rules: a Contributor edits their own draft post.
+    expect((await asking('contributor', { entry_id: post.json().data.id })).statusCode).toBe(200);
+    await denied('contributor', theirPage);
+    // Patterns need patterns.manage, the header and footer widgets.manage.
+    expect((await asking('editor', onPattern)).statusCode).toBe(200);
+    await denied('author', onPattern);
+    expect((await asking('admin', { section: 'footer' })).statusCode).toBe(200);
+    await denied('editor', { section: 'header' });
+    const missing = await asking('editor', { pattern_id: 999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('pattern_not_found');
+
+    // A token narrowed to no permission at all, of a user who could.
+    const bare = await seedToken(t.runtime, a.users.editor.id, [], null, a.siteId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/builder/canvas',
+      headers: { host: a.host, ...bearer(bare) },
+      payload: { blocks: contentLists(3), ...onPage },
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('permission_denied');
+  });
+
+  it('must be told what it renders, one thing', async () => {
+    const none = await canvas(a, 'editor', { blocks: [] });
+    expect(none.statusCode).toBe(422);
+    expect(Object.keys(none.json().errors).sort()).toEqual(['entry_id', 'pattern_id', 'section']);
+    const two = await canvas(a, 'admin', { blocks: [], ...onPage, section: 'header' });
+    expect(two.statusCode).toBe(422);
+    expect(Object.keys(two.json().errors).sort()).toEqual(['entry_id', 'section']);
+  });
+});
+
+describe('what one canvas may cost', () => {
+  it(`resolves at most ${CANVAS_MAX_LISTS} lists and ${CANVAS_MAX_LIST_ENTRIES} entries, refusing more before any query`, async () => {
+    const within = await canvas(a, 'editor', { blocks: contentLists(CANVAS_MAX_LISTS), ...onPage });
+    expect(within.statusCode, within.body).toBe(200);
+    expect(Object.keys(within.json().data.lists)).toHaveLength(CANVAS_MAX_LISTS);
+
+    const many = await canvas(a, 'editor', { blocks: contentLists(CANVAS_MAX_LISTS + 1), ...onPage });
+    expect(many.statusCode).toBe(422);
+    expect(many.json().code).toBe('canvas_too_costly');
+    expect(many.json().errors).toEqual({
+      blocks: [
+        `A canvas shows at most ${CANVAS_MAX_LISTS} list blocks (latest posts, content lists); this one has ${CANVAS_MAX_LISTS + 1}.`,
+      ],
+    });
+    const large = Math.floor(CANVAS_MAX_LIST_ENTRIES / 50) + 1;
+    const entries = await canvas(a, 'editor', { blocks: contentLists(large, 50), ...onPage });
+    expect(entries.statusCode).toBe(422);
+    expect(entries.json().errors.blocks[0]).toContain(`at most ${CANVAS_MAX_LIST_ENTRIES} entries`);
+
+    // A synced pattern's lists count as the tree's.
+    const pattern = await a.call('editor', 'POST', '/api/patterns', {
+      name: 'Listing',
+      synced: true,
+      blocks: contentLists(CANVAS_MAX_LISTS),
+    });
+    expect(pattern.statusCode, pattern.body).toBe(201);
+    const placed = await canvas(a, 'editor', {
+      blocks: [
+        { id: 'p', type: 'pattern', props: { pattern_id: pattern.json().data.id } },
+        { id: 'own', type: 'latest-posts', props: {} },
+      ],
+      ...onPage,
+    });
+    expect(placed.statusCode).toBe(422);
+    expect(placed.json().code).toBe('canvas_too_costly');
+  });
+
+  describe('against the rate limit', () => {
+    let limited: TestContext;
+    let site: ContentSite;
+    let page: { entry_id: number };
+    beforeAll(async () => {
+      limited = await createTestApp({ RATE_LIMIT_GENERAL: '60' });
+      site = await seedContentSite(limited.app, limited.runtime, 'limited.test');
+      const created = await site.call('editor', 'POST', '/api/pages', { title: 'Costly' });
+      page = { entry_id: created.json().data.id };
+    });
+    afterAll(() => limited.close());
+
+    it('spends one request more for each list, so a canvas of thousands of lists gets 429', async () => {
+      const flood = await site.call('editor', 'POST', '/api/builder/canvas', {
+        blocks: contentLists(2_000),
+        ...page,
+      });
+      expect(flood.statusCode, flood.body).toBe(429);
+      expect(flood.json().code).toBe('rate_limited');
+      expect(flood.headers['x-ratelimit-remaining']).toBe('0');
+      expect(flood.headers['retry-after']).toBeDefined();
+      // The budget is spent: the next canvas, however cheap, waits too.
+      expect(
+        (await site.call('editor', 'POST', '/api/builder/canvas', { blocks: [], ...page })).statusCode,
+      ).toBe(429);
+
+      // 15 lists: the request and 15 more, 16 of the 60 a minute.
+      const remaining: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await site.call('admin', 'POST', '/api/builder/canvas', {
+          blocks: contentLists(15),
+          ...page,
+        });
+        remaining.push(`${res.statusCode} ${res.headers['x-ratelimit-remaining']}`);
+      }
+      expect(remaining).toEqual(['200 44', '200 28', '200 12', '429 0']);
+    });
   });
 });

@@ -1,13 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { type Block, type BlockDefinition, blockRegistry, MAX_BLOCKS } from '@tessera/blocks';
-import { NotFound, ValidationFailed } from '../../core/errors.js';
+import { ValidationFailed } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Id, Nullable } from '../../core/http/input-schemas.js';
+import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
+import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
-import { contentOf } from '../content/content.js';
+import { canvasSubject, requireCanvasEditor } from './canvas-subject.js';
+import { CANVAS_MAX_LIST_ENTRIES, CANVAS_MAX_LISTS, listWork } from './canvas-work.js';
 import { DesignPreview } from './design-tokens.js';
 import type { PublicSite } from './service.js';
 
@@ -101,7 +104,18 @@ const CanvasRequest = Type.Object(
       description: `The tree as the editor holds it, at most ${MAX_BLOCKS} blocks in all: read, never stored`,
     }),
     locale: Type.Optional(Type.String({ maxLength: 35 })),
-    entry_id: Type.Optional(Id({ description: 'The entry being edited, for the breadcrumb trail' })),
+    entry_id: Type.Optional(
+      Id({
+        description:
+          'The entry (page) being edited: its edit permission is needed, as to save it; it gives the breadcrumb trail',
+      }),
+    ),
+    pattern_id: Type.Optional(Id({ description: 'The pattern being edited: needs patterns.manage' })),
+    section: Type.Optional(
+      Type.Union([Type.Literal('header'), Type.Literal('footer')], {
+        description: 'The header or footer being edited: needs widgets.manage',
+      }),
+    ),
     design: Type.Optional(DesignPreview),
   },
   { additionalProperties: false },
@@ -109,25 +123,25 @@ const CanvasRequest = Type.Object(
 
 /** POST /api/builder/canvas: the builder renders an unsaved tree with what the site would give it. */
 export function canvasRoutes(app: App, runtime: Runtime, site: PublicSite): void {
-  const content = contentOf(runtime);
+  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
   siteRoutes(app, (request) => operationOf(runtime, request), 'builder').post(
     '/api/builder/canvas',
     {
       permission: 'authenticated',
       summary: "What the builder's canvas renders a block tree with before it is saved",
-      description:
-        "The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`; a body over the server's limit, 413.",
+      description: `The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The request names what is being edited, with one of \`entry_id\`, \`pattern_id\` and \`section\` (422 without), and the caller must be allowed to edit it, as to save it (403 \`permission_denied\`). The tree is read loosely, as it may be half-edited: a node that is not an object with a string \`type\` is skipped with what it holds, and one whose type is unknown, whose \`id\` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under \`blocks\`, and so do more than ${CANVAS_MAX_LISTS} list blocks (latest posts, content lists, synced patterns' included) or lists asking for more than ${CANVAS_MAX_LIST_ENTRIES} entries together (\`canvas_too_costly\`); a body over the server's limit, 413. Each list block costs one request more of the caller's rate limit.`,
       body: CanvasRequest,
       data: CanvasSchema,
     },
-    async (ctx, { body }) => {
+    async (ctx, { body, request, reply }) => {
+      const entry = await requireCanvasEditor(runtime, ctx, canvasSubject(body));
       const tree = canvasTree(body.blocks);
-      let entry = null;
-      if (body.entry_id !== undefined) {
-        entry = await content.published.workingCopy(ctx.site, body.entry_id);
-        if (!entry) throw new NotFound('Entry', 'entry_not_found');
-        // The trail names the entry as it is being edited: only for those who may read it.
-        await content.entries.get(ctx, entry.type.slug, entry.row.id);
+      // A list block costs what a list request of the API does: one more of the caller's budget
+      // each, so a tree of thousands of lists spends it (429) instead of the database's time.
+      const { lists } = listWork(tree);
+      if (lists > 0) {
+        const budget = rateLimitBudget('general', request.principal, request.ip);
+        await limiter.chargeUnits(budget.group, budget.key, lists, reply, request.log);
       }
       return site.canvas(ctx.site, tree, {
         ...(body.locale !== undefined ? { locale: body.locale } : {}),

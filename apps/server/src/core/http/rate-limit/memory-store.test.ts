@@ -71,6 +71,12 @@ describe('MemoryRateLimitStore', () => {
     expect((await store.hit('a', 60_000)).count).toBe(1);
   });
 
+  it('counts several units at once for a costly request', async () => {
+    const { store } = storeAt(0);
+    expect(await store.hit('k', 60_000, 40)).toEqual({ count: 40, resetAt: 60_000 });
+    expect((await store.hit('k', 60_000)).count).toBe(41);
+  });
+
   it('peeks at a window without counting', async () => {
     const { store, clock } = storeAt(0);
     expect(await store.peek('k')).toBeNull();

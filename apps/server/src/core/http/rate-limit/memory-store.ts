@@ -33,7 +33,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweeper.unref();
   }
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, units = 1): Promise<RateLimitHit> {
     const now = this.now();
     let window = this.windows.get(key);
     if (window === undefined || window.resetAt <= now) {
@@ -44,7 +44,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += units;
     return { count: window.count, resetAt: window.resetAt };
   }
 

@@ -231,6 +231,11 @@ describe.skipIf(skipRedis)(
         }
       });
 
+      it('counts several units at once for a costly request', async () => {
+        expect((await store.hit('costly', 60_000, 40)).count).toBe(40);
+        expect((await store.hit('costly', 60_000)).count).toBe(41);
+      });
+
       it('peeks at a window without counting', async () => {
         expect(await store.peek('peeked')).toBeNull();
         const hit = await store.hit('peeked', 60_000);

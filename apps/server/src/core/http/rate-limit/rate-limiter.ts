@@ -38,9 +38,23 @@ export class RateLimiter {
   }
 
   /** Counts one request against `key` in `group`: sets the three headers, throws 429 once spent. */
-  async charge(group: CountedGroup, key: string, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+  charge(group: CountedGroup, key: string, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+    return this.chargeUnits(group, key, 1, reply, log);
+  }
+
+  /**
+   * Counts `units` requests at once, for one request that costs as much as several (the builder's
+   * canvas spends one more for each list it resolves); as `charge` otherwise.
+   */
+  async chargeUnits(
+    group: CountedGroup,
+    key: string,
+    units: number,
+    reply: FastifyReply,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
     const limit = this.limits[group];
-    const hit = await this.failOpen(() => this.store.hit(key, this.windowMs), log);
+    const hit = await this.failOpen(() => this.store.hit(key, this.windowMs, units), log);
     if (hit === null) return;
     reply.header('x-ratelimit-limit', limit);
     if (hit.count > limit) {

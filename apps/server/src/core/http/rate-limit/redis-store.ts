@@ -8,7 +8,7 @@ import type { RateLimitHit, RateLimitStore } from './store.js';
  * (PTTL plus a conditional PEXPIRE rather than PEXPIRE NX keeps it working on Redis before 7.)
  */
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -26,7 +26,7 @@ return {tonumber(count), redis.call('PTTL', KEYS[1])}
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    rateLimitHit(key: string, windowMs: number): Result<[number, number], Context>;
+    rateLimitHit(key: string, windowMs: number, units: number): Result<[number, number], Context>;
     rateLimitPeek(key: string): Result<[number, number] | null, Context>;
   }
 }
@@ -95,9 +95,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     });
   }
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, units = 1): Promise<RateLimitHit> {
     await this.connected();
-    const [count, ttl] = await this.redis.rateLimitHit(this.prefix + key, windowMs);
+    const [count, ttl] = await this.redis.rateLimitHit(this.prefix + key, windowMs, units);
     return { count, resetAt: Date.now() + ttl };
   }
 

@@ -24,7 +24,11 @@ export interface RateLimitHit {
  * write lets concurrent requests (or instances) all see the same count and all pass.
  */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /**
+   * Counts `units` requests (default one) against `key` and reads the window, in one step. More
+   * than one is for a request that costs as much as several (a canvas that resolves many lists).
+   */
+  hit(key: string, windowMs: number, units?: number): Promise<RateLimitHit>;
   /**
    * Reads a key's current window without counting a request: null when it has none (never hit, or
    * its window has ended). For checks that count only some outcomes, such as failed sign-ins.

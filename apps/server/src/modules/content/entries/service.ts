@@ -88,6 +88,16 @@ export class EntriesService {
     return this.views.one(ctx, scope, await this.find(scope, id), []);
   }
 
+  /**
+   * 403 unless the actor may edit the entry, as a save of it checks (`<area>.edit` for their own,
+   * `<area>.edit_others` for another's); 404 when there is none. For what shows an entry being
+   * edited without saving it (the builder's canvas).
+   */
+  async requireEditable(ctx: OperationContext, typeSlug: string, id: number): Promise<void> {
+    const scope = await this.scope(ctx, typeSlug);
+    this.requireOn(ctx, `${scope.area}.edit`, await this.find(scope, id));
+  }
+
   /** Writes a whole state (a restored revision, an import) as a save of the entry. */
   async replaceState(
     ctx: OperationContext,

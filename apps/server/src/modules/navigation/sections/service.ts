@@ -42,6 +42,11 @@ export class SectionsService {
     return viewOf((await new SectionsRepo(ctx.db).byArea(area)) ?? empty(area));
   }
 
+  /** 403 unless the actor may change the header and footer, as a save of them checks. */
+  requireEditable(ctx: OperationContext): void {
+    requirePermission(ctx.actor, MANAGE);
+  }
+
   /** Saves the draft; what pages show changes only on publish. */
   async save(
     ctx: OperationContext,
