@@ -25,8 +25,11 @@ export interface StockPage {
 export interface StockDownload {
   photo: StockPhoto;
   url: string;
-  /** Unsplash counts downloads through a call its API terms require; others need none. */
-  track?: () => Promise<void>;
+  /**
+   * Unsplash counts downloads through a call its API terms require; others need none. Private
+   * addresses are refused unless `allowPrivate`, as for the download itself.
+   */
+  track?: (options: { allowPrivate: boolean }) => Promise<void>;
 }
 
 export const STOCK_PROVIDERS = ['unsplash', 'pexels'] as const;

@@ -109,7 +109,7 @@ export class StockService {
     });
     if (chosen.track)
       await chosen
-        .track()
+        .track({ allowPrivate: settings.allow_private_sources })
         .catch((error: Error) =>
           this.runtime.log.warn(
             { err: error, provider: provider.name, photo: photo.id },

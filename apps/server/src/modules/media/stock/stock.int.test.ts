@@ -3,6 +3,7 @@ import { type ContentSite, seedContentSite } from '../../../../test/content-fixt
 import { phoneJpeg } from '../../../../test/fixtures/media-files.js';
 import { type StockServers, startStockServers } from '../../../../test/fixtures/stock-servers.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
+import { Unsplash } from './unsplash.js';
 
 let t: TestContext;
 let a: ContentSite;
@@ -146,5 +147,23 @@ describe('stock photos', () => {
       id: '404',
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("tells Unsplash of a download only on its API's origin, through the outbound guard: the key goes nowhere else", async () => {
+    // The photo's answer names another host for download tracking: the import goes on, untracked.
+    const elsewhere = await a.call('editor', 'POST', '/api/media/stock/import', {
+      provider: 'unsplash',
+      id: 'elsewhere-1',
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    expect(stock.tracked).toEqual(['Dwu85P9SOIk']);
+
+    // On the API's origin, a private address is refused as for any fetch made for a site.
+    const unsplash = new Unsplash(stock.url);
+    const guarded = await unsplash.download(stock.unsplashKey, 'Dwu85P9SOIk');
+    await expect(guarded.track?.({ allowPrivate: false })).rejects.toThrow(/private or reserved address/);
+    expect(stock.tracked).toEqual(['Dwu85P9SOIk']);
+    await guarded.track?.({ allowPrivate: true });
+    expect(stock.tracked).toEqual(['Dwu85P9SOIk', 'Dwu85P9SOIk']);
   });
 });

@@ -1,3 +1,4 @@
+import { send } from '../../../core/net/outbound.js';
 import {
   getJson,
   ProviderError,
@@ -74,9 +75,32 @@ export class Unsplash implements StockProvider {
       // The full size, as JPEG: the library makes its own variants from it.
       url: photo.urls.full,
       // Required by Unsplash's API terms whenever a photo is downloaded into an application.
-      track: async () => {
-        await getJson(photo.links.download_location, this.headers(key), this.label);
-      },
+      track: (options) => this.track(key, photo.links?.download_location, options.allowPrivate),
     };
+  }
+
+  /**
+   * Calls the photo's download_location with the access key. The address comes in Unsplash's answer,
+   * so it is called only on the API's own origin (the key goes nowhere else, whatever the answer
+   * names) and through the outbound guard, which refuses a private address as every fetch made for
+   * a site does; a redirect is not followed. A failure is only logged: it never undoes an import.
+   */
+  private async track(key: string, location: unknown, allowPrivate: boolean): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(String(location));
+    } catch {
+      throw new Error('Unsplash answered no download_location.');
+    }
+    if (url.origin !== new URL(this.base).origin)
+      throw new Error(`Unsplash's download_location is not on its API (${url.host}): not called.`);
+    const response = await send(url.toString(), {
+      allowPrivate,
+      headers: { accept: 'application/json', ...this.headers(key) },
+      timeoutMs: 15_000,
+    });
+    response.resume();
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) throw new Error(`Unsplash answered ${status} to download tracking.`);
   }
 }
