@@ -3357,13 +3357,13 @@ export type $defs = Record<string, never>;
 export interface operations {
     get_activity: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Exact action (user.created) or an area with a wildcard (user.*) */
                 action?: string;
                 /** @description Inclusive lower bound, ISO 8601 */
                 from?: string;
-                limit: number;
-                page: number;
+                limit?: number;
+                page?: number;
                 subject_id?: string;
                 subject_type?: string;
                 /** @description Exclusive upper bound, ISO 8601 */
@@ -3555,11 +3555,11 @@ export interface operations {
     };
     get_analytics: {
         parameters: {
-            query: {
+            query?: {
                 /** @description First day; default: 29 days before `to` */
                 from?: string;
                 /** @description Of each top list */
-                limit: number;
+                limit?: number;
                 /** @description Last day; default: today */
                 to?: string;
             };
@@ -5067,9 +5067,9 @@ export interface operations {
     };
     get_builder_page_by_id_revisions: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path: {
@@ -5325,10 +5325,10 @@ export interface operations {
     };
     get_comments: {
         parameters: {
-            query: {
+            query?: {
                 entry_id?: number;
-                limit: number;
-                page: number;
+                limit?: number;
+                page?: number;
                 q?: string;
                 status?: "pending" | "approved" | "spam" | "trash";
             };
@@ -7002,8 +7002,8 @@ export interface operations {
         parameters: {
             query: {
                 entry_id: number;
-                limit: number;
-                page: number;
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -7810,17 +7810,17 @@ export interface operations {
     };
     get_content_by_type: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Entries of this author */
                 author?: number;
                 /** @description Which date `from` and `to` bound (default created_at) */
                 date_field?: "created_at" | "updated_at" | "published_at";
                 from?: string;
-                limit: number;
+                limit?: number;
                 locale?: string;
                 /** @description Default desc */
                 order?: "asc" | "desc";
-                page: number;
+                page?: number;
                 /** @description Children of this entry; 0 for top-level entries */
                 parent?: number;
                 /** @description Text the title contains */
@@ -9386,9 +9386,9 @@ export interface operations {
     };
     get_content_by_type_by_id_revisions: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path: {
@@ -10931,10 +10931,10 @@ export interface operations {
     };
     get_jobs: {
         parameters: {
-            query: {
-                limit: number;
+            query?: {
+                limit?: number;
                 name?: string;
-                page: number;
+                page?: number;
                 queue?: string;
                 /** @description pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts; cancelled: called off before it ran */
                 status?: "pending" | "running" | "completed" | "failed" | "cancelled";
@@ -11967,9 +11967,9 @@ export interface operations {
     };
     get_me_tokens: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -12858,18 +12858,18 @@ export interface operations {
     };
     get_media: {
         parameters: {
-            query: {
+            query?: {
                 /** @description A folder, or none for media outside every folder */
                 folder_id?: number | "none";
                 /** @description ISO 8601 */
                 from?: string;
                 /** @description With folder_id: its subfolders too */
                 include_subfolders?: boolean;
-                limit: number;
+                limit?: number;
                 mime?: string;
                 /** @description true: only media used nowhere; false: only used media */
                 orphaned?: boolean;
-                page: number;
+                page?: number;
                 /** @description Words in the name, title or alt text */
                 search?: string;
                 /** @description ISO 8601 */
@@ -13493,9 +13493,9 @@ export interface operations {
     };
     delete_media_by_id: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Delete even while it is used */
-                force: boolean;
+                force?: boolean;
             };
             header?: never;
             path: {
@@ -14350,9 +14350,9 @@ export interface operations {
     };
     delete_media_folders_by_id: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Move the folder's media and subfolders to its parent first, instead of refusing when it is not empty */
-                move_to_parent: boolean;
+                move_to_parent?: boolean;
             };
             header?: never;
             path: {
@@ -14797,8 +14797,8 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Always 24 */
-                limit: number;
-                page: number;
+                limit?: number;
+                page?: number;
                 provider: "unsplash" | "pexels";
                 q: string;
             };
@@ -16447,17 +16447,17 @@ export interface operations {
     };
     get_pages: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Entries of this author */
                 author?: number;
                 /** @description Which date `from` and `to` bound (default created_at) */
                 date_field?: "created_at" | "updated_at" | "published_at";
                 from?: string;
-                limit: number;
+                limit?: number;
                 locale?: string;
                 /** @description Default desc */
                 order?: "asc" | "desc";
-                page: number;
+                page?: number;
                 /** @description Children of this entry; 0 for top-level entries */
                 parent?: number;
                 /** @description Text the title contains */
@@ -17997,9 +17997,9 @@ export interface operations {
     };
     get_pages_by_id_revisions: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path: {
@@ -20524,17 +20524,17 @@ export interface operations {
     };
     get_posts: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Entries of this author */
                 author?: number;
                 /** @description Which date `from` and `to` bound (default created_at) */
                 date_field?: "created_at" | "updated_at" | "published_at";
                 from?: string;
-                limit: number;
+                limit?: number;
                 locale?: string;
                 /** @description Default desc */
                 order?: "asc" | "desc";
-                page: number;
+                page?: number;
                 /** @description Children of this entry; 0 for top-level entries */
                 parent?: number;
                 /** @description Text the title contains */
@@ -22074,9 +22074,9 @@ export interface operations {
     };
     get_posts_by_id_revisions: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path: {
@@ -23851,9 +23851,9 @@ export interface operations {
     };
     get_redirects: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -24383,9 +24383,9 @@ export interface operations {
     };
     get_roles: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -25007,8 +25007,8 @@ export interface operations {
     get_search: {
         parameters: {
             query: {
-                limit: number;
-                page: number;
+                limit?: number;
+                page?: number;
                 /** @description The words to find */
                 q: string;
                 /** @description `page`, `post`, or a custom content type with an archive */
@@ -25693,9 +25693,9 @@ export interface operations {
     };
     get_sections_by_area_revisions: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path: {
@@ -26986,9 +26986,9 @@ export interface operations {
     };
     get_sites: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -29603,9 +29603,9 @@ export interface operations {
     };
     get_users: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
                 /** @description Role slug; `super_admin` lists the Super Admins */
                 role?: string;
                 /** @description Part of the email or display name, any case */
@@ -30909,9 +30909,9 @@ export interface operations {
     };
     get_webhooks_by_id_deliveries: {
         parameters: {
-            query: {
-                limit: number;
-                page: number;
+            query?: {
+                limit?: number;
+                page?: number;
             };
             header?: never;
             path: {
