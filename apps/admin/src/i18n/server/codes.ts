@@ -44,6 +44,8 @@ export const CODES: Record<string, readonly string[]> = {
   unsupported_media_type: said('core.http.mediaType', 'media.upload.multipart'),
   payload_too_large: said('core.http.bodyTooLarge', 'core.http.bodyLargerThan'),
   headers_too_large: said('core.http.headersTooLarge'),
+  request_aborted: said('media.upload.aborted'),
+  canvas_too_costly: said('content.canvas.lists', 'content.canvas.entries'),
   request_timeout: said('core.http.tooSlow'),
   uri_too_long: said('core.http.parameterTooLong'),
   method_not_allowed: said('core.http.methodNotAllowed'),

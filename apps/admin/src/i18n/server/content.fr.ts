@@ -156,4 +156,12 @@ export const fr: typeof en = {
     entryCycle: 'Les entrées du fichier forment un cycle de parents.',
     notEmpty: 'Ce site a déjà du contenu : importez dans un site sans entrées.',
   },
+  canvas: {
+    several: 'Nommez une seule chose à afficher dans le canevas, pas plusieurs.',
+    none: 'Nommez ce que le canevas affiche : entry_id, pattern_id ou section.',
+    lists:
+      'Un canevas affiche au plus {{limit}} blocs de liste (derniers articles, listes de contenus) ; celui-ci en a {{count}}.',
+    entries:
+      'Les blocs de liste d’un canevas affichent au plus {{limit}} entrées en tout ; ceux-ci en demandent {{count}}.',
+  },
 };

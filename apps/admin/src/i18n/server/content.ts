@@ -152,4 +152,11 @@ export const en = {
     entryCycle: 'The entries of the file form a cycle of parents.',
     notEmpty: 'This site has content already: import into a site without entries.',
   },
+  canvas: {
+    several: 'Name one thing for the canvas to render, not several.',
+    none: 'Name what the canvas renders: entry_id, pattern_id or section.',
+    lists:
+      'A canvas shows at most {{limit}} list blocks (latest posts, content lists); this one has {{count}}.',
+    entries: 'The list blocks of a canvas show at most {{limit}} entries together; these ask for {{count}}.',
+  },
 };

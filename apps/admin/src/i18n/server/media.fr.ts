@@ -25,6 +25,10 @@ export const fr: typeof en = {
     undecodable: 'L’image n’a pas pu être décodée : {{reason}}',
     noSize: 'L’image n’a pas de dimensions.',
     pixels: 'L’image fait {{width}} × {{height}} pixels ; ce site accepte au plus {{limit}} mégapixels.',
+    frames:
+      'L’animation a {{frames}} images ; les animations de plus de {{limit}} images ne sont pas acceptées.',
+    animationPixels:
+      'L’animation a {{frames}} images de {{width}} × {{height}} pixels, {{total}} mégapixels en tout ; ce site accepte au plus {{limit}} mégapixels sur l’ensemble des images.',
     emptySvg: 'Il ne reste rien de ce SVG une fois ses scripts et ses liens retirés.',
     notOnSite: 'Le média {{id}} n’existe pas sur ce site.',
     wrongKind: 'Le média {{id}} est {{kind}} ; cet emplacement n’accepte que les fichiers {{accepts}}.',
@@ -36,6 +40,8 @@ export const fr: typeof en = {
     folderId: 'Doit être un identifiant de dossier.',
     unknownField: 'Champ inconnu : envoyez file, folder_id, alt_text, title ou caption.',
     fileRequired: 'Un fichier est obligatoire.',
+    aborted: 'La requête a été fermée avant que son fichier soit traité.',
+    cancelled: 'Le travail a été annulé avant de commencer.',
   },
   folders: {
     notFound: 'Dossier {{id}} introuvable.',

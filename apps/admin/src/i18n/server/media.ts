@@ -24,6 +24,9 @@ export const en = {
     undecodable: 'The image could not be decoded: {{reason}}',
     noSize: 'The image has no size.',
     pixels: 'The image is {{width}} × {{height}} pixels; this site accepts up to {{limit}} megapixels.',
+    frames: 'The animation has {{frames}} frames; images of more than {{limit}} frames are not accepted.',
+    animationPixels:
+      'The animation is {{frames}} frames of {{width}} × {{height}} pixels, {{total}} megapixels in all; this site accepts up to {{limit}} megapixels over all frames.',
     emptySvg: 'Nothing of this SVG is left once scripts and links are removed.',
     notOnSite: 'Media {{id}} does not exist on this site.',
     wrongKind: 'Media {{id}} is {{kind}}; this takes {{accepts}} files.',
@@ -35,6 +38,8 @@ export const en = {
     folderId: 'Must be a folder id.',
     unknownField: 'Unknown field: send file, folder_id, alt_text, title or caption.',
     fileRequired: 'A file is required.',
+    aborted: 'The request was closed before its file was processed.',
+    cancelled: 'The work was cancelled before it started.',
   },
   folders: {
     notFound: 'Folder {{id}} not found.',
