@@ -9,7 +9,10 @@ import {
   eachBlock,
   type MediaInfo,
   PageAssets,
+  RICHTEXT_IMAGE_CSS,
   renderBlocks,
+  renderRichTextImages,
+  richTextMediaIds,
   treeElements,
 } from '@tessera/blocks';
 import { createElement as h, type ReactElement } from 'react';
@@ -468,10 +471,12 @@ export class PublicSite {
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
     if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(site, frame);
-    // Every media item the page shows, fetched at once: the featured image, the blocks' images and
-    // the listed entries' featured images.
+    // Every media item the page shows, fetched at once: the featured image, the images of the body
+    // and of the blocks, and the listed entries' featured images.
+    const content = typeof live.fields.content === 'string' ? live.fields.content : '';
     const { views: media, info } = await this.publicMedia(site, [
       ...(featuredId === null ? [] : [featuredId]),
+      ...richTextMediaIds(content),
       ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
     ]);
@@ -529,7 +534,7 @@ export class PublicSite {
         .filter(Boolean)
         .join(' · ');
     }
-    const html = typeof live.fields.content === 'string' ? live.fields.content : '';
+    const html = renderRichTextImages(content, info);
     const blocks = renderBlocks(blocksTree, environment);
     const image = featured?.variants.large ?? featured?.variants.full;
     // In a site of several languages: the switcher and hreflang point to the entry's translations,
@@ -596,7 +601,7 @@ export class PublicSite {
         ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
       ],
       {
-        css: blocks.css,
+        css: html === content ? blocks.css : `${blocks.css}\n${RICHTEXT_IMAGE_CSS}`,
         scripts: blocks.scripts.flatMap((name) => {
           const script = blockScripts.get(name);
           return script ? [script] : [];

@@ -5,11 +5,22 @@ import { plainText, sanitizeRichText } from './richtext.js';
 describe('sanitizeRichText', () => {
   it.each([
     ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
-    ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
+    ['<img src="x" onerror="alert(1)">', ''],
+    ['<p>a<img src="https://tracker.test/pixel.gif" alt="p">b</p>', '<p>ab</p>'],
+    ['<img data-media-id="012" src="/media/a.webp">', ''],
+    [
+      '<img data-media-id="5" src="x" onerror="alert(1)" title="t" width="9px">',
+      '<img data-media-id="5" src="x" />',
+    ],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="  jAvAsCrIpT:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="java&#x09;script:alert(1)">x</a>', '<a>x</a>'],
-    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', '<img />'],
+    ['<img data-media-id="5" src="data:image/svg+xml;base64,PHN2Zz4=">', '<img data-media-id="5" />'],
+    ['<img data-media-id="5" src="//evil.test/x.png">', '<img data-media-id="5" />'],
+    [
+      '<figure class="tb-align-top x" data-size="huge"><img data-media-id="7"></figure>',
+      '<figure><img data-media-id="7" /></figure>',
+    ],
     ['<svg><script>alert(1)</script></svg>', ''],
     ['<iframe src="https://evil.test"></iframe>', ''],
     ['<p style="color:red">x</p>', '<p>x</p>'],
@@ -22,6 +33,19 @@ describe('sanitizeRichText', () => {
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <a href="https://x.test" target="_blank">l</a></p><ul><li>a</li></ul>';
     expect(sanitizeRichText(html)).toBe(
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <a href="https://x.test" target="_blank" rel="noopener noreferrer">l</a></p><ul><li>a</li></ul>',
+    );
+  });
+
+  it('keeps an image of the media library as the editor writes it, and nothing else on it', () => {
+    const figure =
+      '<figure class="tb-image tb-align-right" data-size="medium"><img data-media-id="12" src="/media/bay.webp" alt="The bay" width="800" height="600" /><figcaption>At dawn</figcaption></figure>';
+    expect(sanitizeRichText(figure)).toBe(figure);
+    expect(
+      sanitizeRichText(
+        '<figure class="tb-image tb-align-wide" data-size="full" style="x" onclick="x"><img data-media-id="3" src="/media/a.webp" alt="" loading="lazy" srcset="https://evil.test/a.png 1w"></figure>',
+      ),
+    ).toBe(
+      '<figure class="tb-image tb-align-wide" data-size="full"><img data-media-id="3" src="/media/a.webp" alt="" /></figure>',
     );
   });
 

@@ -1,9 +1,18 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** Where an image in richtext may sit, and how wide it may be (`tb-align-*`, `data-size`). */
+export const IMAGE_ALIGNMENTS = ['left', 'center', 'right', 'wide'] as const;
+export const IMAGE_SIZES = ['small', 'medium', 'large', 'full'] as const;
+
 /**
  * What richtext may hold: the output of the admin's editor (Tiptap) and nothing that runs. No
- * script, style, iframe or form; no event handler or style attribute; links and images only over
- * http(s), mailto and tel, or relative. Links opening a new tab cannot reach back to this window.
+ * script, style, iframe or form; no event handler or style attribute; links only over http(s),
+ * mailto and tel, or relative. Links opening a new tab cannot reach back to this window.
+ *
+ * An image is a media library item, `<img data-media-id="12" src alt width height>`, alone or in
+ * `<figure class="tb-image tb-align-center" data-size="large">` with a figcaption; any other img
+ * (pasted from another site, a tracking pixel) is dropped. Which site the id belongs to is the
+ * save's check (media references); the public site draws the image from the id, never from src.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -47,19 +56,34 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+    img: ['data-media-id', 'src', 'alt', 'width', 'height'],
+    figure: ['class', 'data-size'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     ol: ['start', 'reversed'],
     code: ['class'],
     span: ['class'],
   },
-  allowedClasses: { code: [/^language-[a-z0-9-]+$/], span: [/^tb-[a-z0-9-]+$/] },
+  allowedClasses: {
+    code: [/^language-[a-z0-9-]+$/],
+    span: [/^tb-[a-z0-9-]+$/],
+    figure: ['tb-image', ...IMAGE_ALIGNMENTS.map((align) => `tb-align-${align}`)],
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isMediaId(frame.attribs['data-media-id']),
   transformTags: {
+    img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs) }),
+    figure: (tagName, attribs) => {
+      const { 'data-size': size, ...rest } = attribs;
+      return {
+        tagName,
+        attribs:
+          size && (IMAGE_SIZES as readonly string[]).includes(size) ? { ...rest, 'data-size': size } : rest,
+      };
+    },
     a: (tagName, attribs) => {
       if (attribs.target !== '_blank') {
         const { target: _target, ...rest } = attribs;
@@ -72,6 +96,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
 };
+
+/** A positive whole number as an attribute, no sign, no leading zero, within a row id's range. */
+function isMediaId(value: string | undefined): boolean {
+  return value !== undefined && /^[1-9]\d{0,14}$/.test(value);
+}
+
+/** An image's width and height only as whole numbers of pixels; the rest for the allowlist to judge. */
+function imageAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const out = { ...attribs };
+  for (const name of ['width', 'height'])
+    if (out[name] !== undefined && !/^[1-9]\d{0,4}$/.test(out[name])) delete out[name];
+  return out;
+}
 
 /** Richtext as it is stored: sanitized by a maintained allowlist sanitizer. */
 export function sanitizeRichText(html: string): string {

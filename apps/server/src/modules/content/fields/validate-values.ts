@@ -1,3 +1,4 @@
+import { richTextMediaIds } from '@tessera/blocks';
 import { addFieldError, type FieldErrors, fieldErrors } from '../../../core/errors.js';
 import { MAX_ID } from '../../../core/http/input-schemas.js';
 import type { FieldDefinition } from './definition.js';
@@ -147,7 +148,11 @@ function validateValue(
       if (typeof value !== 'string') return fail('Expected HTML text.');
       const clean = sanitizeRichText(value);
       const problem = lengthProblem(definition, clean);
-      return problem ? fail(problem) : clean;
+      if (problem) return fail(problem);
+      // Its images are media uses like an image field's: checked on the site, listed, protected.
+      const images = richTextMediaIds(clean);
+      if (images.length > 0) found.media.push({ path: at, ids: images, list: false, accepts: ['image'] });
+      return clean;
     }
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail('Expected a number.');
