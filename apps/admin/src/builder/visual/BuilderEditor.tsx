@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -101,13 +102,22 @@ export function BuilderEditor(props: {
   );
   const lockedOut = !mayEdit || lock.kind === 'theirs' || lock.kind === 'lost';
   const readOnly = lockedOut || previewing !== null;
+  const client = useQueryClient();
   const autosave = useAutosave({
     target,
     opened: current,
     blocks: stored,
     // A revision previewed stops nothing: the edits made before it are still saved.
     enabled: !lockedOut,
-    onSaved: setCurrent,
+    onSaved: (opened) => {
+      setCurrent(opened);
+      // The page's editor and lists read the entry from the cache: they show this save, not the
+      // version they loaded before (which made the editor empty and call one's own save a conflict).
+      if (opened.kind === 'page' && opened.entry) {
+        void client.invalidateQueries({ queryKey: ['entry', 'page', opened.entry.id] });
+        void client.invalidateQueries({ queryKey: ['entries', 'page'] });
+      }
+    },
   });
   const previewRevision = async (revision: { id: number; label: string }) => {
     if (!entry) return;

@@ -84,6 +84,11 @@ export function useAutosave(options: {
   // made while a save was on its way once it is back (`status` leaves 'saving').
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tree is what restarts the wait
   useEffect(() => {
+    // Back to what was saved (a change undone before its save): nothing is left to save.
+    if (!dirty && status === 'unsaved') {
+      setStatus('saved');
+      return;
+    }
     if (!dirty || !options.enabled || !options.target.autosave || stopped.current || status === 'saving')
       return;
     if (status === 'saved') setStatus('unsaved');

@@ -55,8 +55,16 @@ export function EntryEditorPage() {
   if (!contentType.data)
     return <Pending error={contentType.error} retry={() => void contentType.refetch()} />;
   if (id !== null && !entry.data) return <Pending error={entry.error} retry={() => void entry.refetch()} />;
-  // Keyed by entry: another entry (a translation opened from the panel) starts a fresh editor.
-  return <EntryEditor key={id ?? 'new'} type={contentType.data} entry={entry.data ?? null} />;
+  // Keyed by entry and version: another entry (a translation opened from the panel) starts a fresh
+  // editor, and so does a newer version found on opening (saved meanwhile in the builder): the
+  // editor shows what was saved, and its own next save is no conflict with it.
+  return (
+    <EntryEditor
+      key={`${id ?? 'new'}:${entry.data?.version ?? 0}`}
+      type={contentType.data}
+      entry={entry.data ?? null}
+    />
+  );
 }
 
 function EntryEditor(props: { type: ContentType; entry: Entry | null }) {

@@ -608,6 +608,16 @@ describeInBrowser('the visual builder', () => {
     await frame.locator('.tb-button').click();
     await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Button' }).count()).toBe(1);
 
+    // Deleted and undone within a second: back to what was saved, so nothing is left to save.
+    await expect.poll(status, { timeout: 15_000 }).toBe('saved');
+    await page.keyboard.press('Delete');
+    await expect.poll(buttons).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(buttons).toBe(1);
+    await expect.poll(status, { timeout: 10_000 }).toBe('saved');
+    await frame.locator('.tb-button').click();
+    await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Button' }).count()).toBe(1);
+
     // A change, then gone at once with the browser's Back (well before the autosave's 2.5 s): saved first.
     await expect.poll(status, { timeout: 15_000 }).toBe('saved');
     await settings.getByLabel('Text').first().fill('Timetable');
@@ -621,6 +631,15 @@ describeInBrowser('the visual builder', () => {
     expect(stored.map((block) => [block.type, block.props.text, block.props.href])).toEqual([
       ['button', 'Timetable', post.body.data.url],
     ]);
+    // The editor shows what the builder saved, and saving there is no conflict with one's own save.
+    await expect.poll(() => page.locator('[data-block-row]').count()).toBe(1);
+    expect(await page.getByText('This page has no blocks yet', { exact: false }).count()).toBe(0);
+    await page.getByLabel(/^Title/).fill('Getting here by ferry');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(async () => (await call(page, 'GET', `/api/content/page/${id}`)).body.data.title)
+      .toBe('Getting here by ferry');
+    expect(await page.getByText('Someone saved this entry', { exact: false }).count()).toBe(0);
     await context.close();
   }, 120_000);
 
