@@ -28,6 +28,16 @@ export function useCan(): (permission: string) => boolean {
   return (permission) => user.is_super_admin || user.permissions.includes(permission);
 }
 
+/**
+ * Whether the user may do `permission` to something `ownerId` owns: their own needs the permission,
+ * anyone else's its `_others` form too, as the server decides (an Author trashes only their own).
+ */
+export function useMayOn(): (permission: string, ownerId: number | null) => boolean {
+  const user = useSession();
+  const can = useCan();
+  return (permission, ownerId) => can(permission) && (ownerId === user.id || can(`${permission}_others`));
+}
+
 export const ME = ['me'] as const;
 /** The signed-in user (GET /api/me): the query main.tsx starts early and RequireSession reads. */
 export const fetchMe = () => data(api.GET('/api/me'));

@@ -3217,6 +3217,8 @@ export type components = {
         /** Entry */
         "def-7": {
             author_id: number | null;
+            /** @description The author's display name, as the site's bylines show it (no users.view needed) */
+            author_name: string | null;
             /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
             blocks: unknown[];
             /** Format: date-time */

@@ -20,7 +20,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { api, page, toApiError } from '../api.js';
-import { useCan } from '../session.js';
+import { useCan, useMayOn } from '../session.js';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../site.js';
@@ -57,6 +57,7 @@ export function ContentListPage() {
   const singular = custom?.singular_label ?? t(`content.singular.${type}`, { defaultValue: type });
   const area = areaOf(type);
   const can = useCan();
+  const mayOn = useMayOn();
   useDocumentTitle(plural);
   const client = useQueryClient();
   const [query, setQuery] = useListQuery();
@@ -138,8 +139,12 @@ export function ContentListPage() {
     });
   }
 
-  const bulkActions: ('publish' | 'trash' | 'restore')[] =
-    filter === 'trash' ? ['restore'] : ['publish', 'trash'];
+  // Only what the user may do at all is offered; the server still checks each entry.
+  const mayPublish = can(`${area}.publish`);
+  const mayTrash = can(`${area}.delete`);
+  const bulkActions = (filter === 'trash' ? ['restore'] : ['publish', 'trash']).filter((action) =>
+    action === 'publish' ? mayPublish : mayTrash,
+  ) as ('publish' | 'trash' | 'restore')[];
   const mayAssignAuthor = filter !== 'trash' && can(`${area}.edit_others`) && can('users.view');
   const mayAddTerm = filter !== 'trash' && (definition?.taxonomies.length ?? 0) > 0;
   return (
@@ -320,7 +325,7 @@ export function ContentListPage() {
                               {t('content.view')}
                             </Anchor>
                           ) : null}
-                          {entry.deleted_at ? (
+                          {!mayOn(`${area}.delete`, entry.author_id) ? null : entry.deleted_at ? (
                             <Button
                               size="compact-sm"
                               variant="subtle"

@@ -1,8 +1,6 @@
 import { Badge, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, page } from '../api.js';
 import { useCan, useSession } from '../session.js';
 import { useDateFormat } from '../site.js';
 import { labelsOf, useTaxonomies, useTerms } from '../taxonomies/queries.js';
@@ -23,22 +21,17 @@ export interface ListColumn {
 export function useListColumns(type: ContentType | undefined, sort: string): ListColumn[] {
   const { t } = useTranslation();
   const when = useDateFormat();
-  const can = useCan();
+  const _can = useCan();
   const me = useSession();
   const taxonomies = useTaxonomies().data ?? [];
   const named = (type?.display.list_columns ?? ['status', 'updated_at']).filter((key) => key !== 'title');
   // The date the list is sorted by is shown, whether or not the type names it.
   const keys = DATES.has(sort) && !named.includes(sort) ? [...named, sort] : named;
-  const authors = useQuery({
-    queryKey: ['users', 'names'],
-    queryFn: () => page(api.GET('/api/users', { params: { query: { page: 1, limit: 100 } } })),
-    enabled: keys.includes('author') && can('users.view'),
-    staleTime: 60_000,
-  });
-  const authorName = (id: number | null) => {
-    if (id === null) return '—';
-    if (id === me.id) return me.display_name;
-    return authors.data?.items.find((user) => user.id === id)?.display_name ?? t('editor.userNumber', { id });
+  // Each entry names its author (author_name): no user list needed, which an Author may not read.
+  const authorName = (entry: { author_id: number | null; author_name: string | null }) => {
+    if (entry.author_id === null) return '—';
+    if (entry.author_id === me.id) return me.display_name;
+    return entry.author_name ?? t('editor.userNumber', { id: entry.author_id });
   };
 
   return keys.flatMap((key): ListColumn[] => {
@@ -54,8 +47,7 @@ export function useListColumns(type: ContentType | undefined, sort: string): Lis
           ),
         },
       ];
-    if (key === 'author')
-      return [{ key, header: t('content.author'), cell: (entry) => authorName(entry.author_id) }];
+    if (key === 'author') return [{ key, header: t('content.author'), cell: (entry) => authorName(entry) }];
     if (DATES.has(key))
       return [
         {

@@ -58,6 +58,10 @@ export const EntrySchema = Type.Object(
     parent_id: Nullable(Type.Integer()),
     translation_group_id: Type.Integer(),
     author_id: Nullable(Type.Integer()),
+    author_name: Nullable(
+      Type.String(),
+      "The author's display name, as the site's bylines show it (no users.view needed)",
+    ),
     excerpt: Type.String(),
     featured_media_id: Nullable(Type.Integer()),
     fields: FieldValues,

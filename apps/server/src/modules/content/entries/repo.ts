@@ -97,12 +97,15 @@ export interface EntryFilter {
   dateField?: 'created_at' | 'updated_at' | 'published_at';
   sort: EntrySort;
   order: 'asc' | 'desc';
+  /** Others' entries only once published: what a caller who may not edit them sees (set by the service). */
+  ownOrPublished?: number;
 }
 
 /** Whether a list is narrowed by nothing but its status (the admin's lists, mostly). */
 function onlyByStatus(filter: EntryFilter): boolean {
   return (
     filter.authorId === undefined &&
+    filter.ownOrPublished === undefined &&
     filter.parentId === undefined &&
     filter.termId === undefined &&
     filter.locale === undefined &&
@@ -145,6 +148,10 @@ export class EntriesRepo {
       if (filter.status && filter.status !== 'any') query = query.where('status', '=', filter.status);
     }
     if (filter.authorId !== undefined) query = query.where('author_id', '=', filter.authorId);
+    if (filter.ownOrPublished !== undefined) {
+      const userId = filter.ownOrPublished;
+      query = query.where((eb) => eb.or([eb('author_id', '=', userId), eb('status', '=', 'published')]));
+    }
     if (filter.parentId !== undefined)
       query =
         filter.parentId === null

@@ -33,7 +33,7 @@ export class EntriesService {
     readonly types: ContentTypesService,
   ) {
     this.writer = new EntryWriter(runtime);
-    this.views = new EntryViews();
+    this.views = new EntryViews(runtime.data);
   }
 
   async scope(ctx: OperationContext, typeSlug: string): Promise<TypeScope> {
@@ -52,7 +52,13 @@ export class EntriesService {
   ): Promise<Page<EntryView>> {
     const scope = await this.scope(ctx, typeSlug);
     this.require(ctx, `${scope.area}.view`);
-    const found = await scope.repo.list(scope.type.id, filter, page, limit);
+    const seesOthersDrafts = this.seesOthersDrafts(ctx, scope);
+    const found = await scope.repo.list(
+      scope.type.id,
+      seesOthersDrafts ? filter : { ...filter, ownOrPublished: ctx.actor.userId ?? -1 },
+      page,
+      limit,
+    );
     return { items: await this.views.many(ctx, scope, found.items), total: found.total };
   }
 
@@ -60,7 +66,22 @@ export class EntriesService {
     const scope = await this.scope(ctx, typeSlug);
     this.require(ctx, `${scope.area}.view`);
     const entry = await this.find(scope, id, { trashed: true });
+    if (!this.seesOthersDrafts(ctx, scope) && entry.author_id !== ctx.actor.userId && entry.status !== 'published')
+      throw new Forbidden(
+        `Other users' entries that are not published require the ${scope.area}.edit_others permission.`,
+        'permission_denied',
+      );
     return this.views.one(ctx, scope, entry, include);
+  }
+
+  /**
+   * Others' drafts, entries in review and scheduled ones are seen by those who may edit them or
+   * review them; anyone else (an Author, a Contributor) sees others' entries once published, as in
+   * WordPress.
+   */
+  private seesOthersDrafts(ctx: OperationContext, scope: TypeScope): boolean {
+    const access = ctx.actor.access;
+    return access.allows(`${scope.area}.edit_others`) || access.allows('content.review');
   }
 
   /** Entries that point at this one through a relation field. */

@@ -1,4 +1,6 @@
+import type { Data } from '../../../core/db/data.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { authorNames } from '../../identity/users/bylines.js';
 import { blockText, plainText } from '../published/text.js';
 import type { ContentType } from '../types/content-type.js';
 import { permissionArea } from '../types/content-type.js';
@@ -40,6 +42,8 @@ export function derivedExcerpt(
 
 /** Entries as the API answers them: terms, URL, lock, pending changes and the caller's transitions. */
 export class EntryViews {
+  constructor(private readonly data: Data) {}
+
   async one(ctx: OperationContext, scope: TypeScope, entry: Entry, include: string[]): Promise<EntryView> {
     const [view] = await this.many(ctx, scope, [entry]);
     if (!view) throw new Error('an entry view went missing');
@@ -52,10 +56,22 @@ export class EntryViews {
       entries.map((entry) => entry.id),
       scope.type.taxonomies,
     );
-    return entries.map((entry) => this.viewOf(ctx, scope, entry, terms.get(entry.id) ?? {}));
+    const authors = await authorNames(
+      this.data,
+      entries.flatMap((entry) => (entry.author_id === null ? [] : [entry.author_id])),
+    );
+    return entries.map((entry) =>
+      this.viewOf(ctx, scope, entry, terms.get(entry.id) ?? {}, authors.get(entry.author_id ?? 0) ?? null),
+    );
   }
 
-  viewOf(ctx: OperationContext, scope: TypeScope, entry: Entry, terms: Record<string, number[]>): EntryView {
+  viewOf(
+    ctx: OperationContext,
+    scope: TypeScope,
+    entry: Entry,
+    terms: Record<string, number[]>,
+    authorName: string | null,
+  ): EntryView {
     const hasUnpublishedChanges = unpublishedChanges(entry);
     const date = new Date(entry.published_at ?? entry.publish_at ?? entry.created_at);
 
@@ -76,6 +92,7 @@ export class EntryViews {
       parent_id: entry.parent_id,
       translation_group_id: entry.translation_group_id,
       author_id: entry.author_id,
+      author_name: authorName,
       excerpt: entry.excerpt || derivedExcerpt(scope.type, entry),
       featured_media_id: entry.featured_media_id,
       fields: entry.fields,

@@ -10,8 +10,8 @@ export interface DefaultRole {
   permissions: string[] | 'all' | 'site-wide';
 }
 
+// As in WordPress, Contributors and Authors write posts and do not see pages (0031 migrates sites).
 const contributor = [
-  'pages.view',
   'posts.view',
   'posts.create',
   'posts.edit',
@@ -25,6 +25,7 @@ const author = [...contributor, 'posts.publish', 'media.upload', 'media.edit', '
 
 const editor = [
   ...author,
+  'pages.view',
   'pages.create',
   'pages.edit',
   'pages.edit_others',
