@@ -8,7 +8,8 @@ import { CommentsService } from './service.js';
 
 const byRuntime = new WeakMap<Runtime, CommentsService>();
 
-function commentsOf(runtime: Runtime): CommentsService {
+/** The comments of a runtime: one service, shared by the API and the public site. */
+export function commentsOf(runtime: Runtime): CommentsService {
   let comments = byRuntime.get(runtime);
   if (!comments) {
     comments = new CommentsService(runtime, contentOf(runtime));

@@ -89,6 +89,19 @@ export class CommentsRepo {
       .execute();
   }
 
+  /** How many approved comments each of the entries has; an entry without any is left out. */
+  async approvedCounts(entryIds: readonly number[]): Promise<Map<number, number>> {
+    if (entryIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('comments')
+      .select(['entry_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('entry_id', 'in', entryIds)
+      .where('status', '=', 'approved')
+      .groupBy('entry_id')
+      .execute();
+    return new Map(rows.map((row) => [row.entry_id, Number(row.n)]));
+  }
+
   async isClosed(entryId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('entry_discussions')

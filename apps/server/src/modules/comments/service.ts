@@ -10,15 +10,19 @@ import type { Content } from '../content/content.js';
 import { requirePermission } from '../identity/actor.js';
 import { authorAddresses } from '../identity/users/bylines.js';
 import { settingsOf } from '../settings/service.js';
+import { openReceipt } from './receipt.js';
 import { type CommentFilter, type CommentRow, CommentsRepo } from './repo.js';
 import { blocklistRefusal, heldForModeration } from './spam.js';
 import type { CommentStatus } from './tables.js';
 import { commentHtml } from './text.js';
+import { pageShowing, threadOrder, threadPage } from './thread.js';
 
 /** The hidden form field only bots fill in. */
 export const HONEYPOT = 'website';
 // A form is good for a day; a reader leaving a tab open longer reloads it.
-const FORM_LIFETIME_MS = 24 * 3_600_000;
+export const FORM_LIFETIME_MS = 24 * 3_600_000;
+/** Top-level comments on a page of a thread, with their replies (WordPress's default is 50 too). */
+export const COMMENTS_PER_PAGE = 50;
 
 export interface CommentInput {
   entry_id: number;
@@ -53,6 +57,36 @@ export interface CommentView extends PublicComment {
   updated_at: string;
 }
 
+/** A comment as the site shows it under its entry. */
+export interface ThreadComment extends PublicComment {
+  /** Written by a signed-in user of the site: a moderator's reply from the admin. */
+  staff: boolean;
+}
+
+/** What the public site shows under an entry: whether it takes comments now, and a page of its thread. */
+export interface EntryDiscussion {
+  open: boolean;
+  /** Approved comments in all. */
+  total: number;
+  page: number;
+  pages: number;
+  /** The page's comments in thread order; the visitor's own pending one (a receipt) among them. */
+  comments: ThreadComment[];
+  /** How deep replies may nest: a comment this deep takes no reply. */
+  max_depth: number;
+  /** When the comments close by themselves (close_after_days), ms since the epoch; null for never. */
+  closes_at: number | null;
+  /** The form's signed token and hidden field, when the entry takes comments. */
+  form: { token: string; honeypot: string } | null;
+}
+
+/** The published entry a discussion belongs to, as the public site has it at hand. */
+export interface DiscussedEntry {
+  id: number;
+  type: string;
+  published_at: string;
+}
+
 export type Moderation = 'approve' | 'hold' | 'spam' | 'trash';
 const STATUS_OF: Record<Moderation, CommentStatus> = {
   approve: 'approved',
@@ -82,8 +116,58 @@ export class CommentsService {
         return false;
       },
     );
-    const token = this.runtime.secrets.seal(JSON.stringify({ s: ctx.site.id, e: entryId, t: Date.now() }));
-    return { token, honeypot: HONEYPOT, min_seconds: rules.min_seconds, open };
+    return {
+      token: this.formToken(ctx.site, entryId),
+      honeypot: HONEYPOT,
+      min_seconds: rules.min_seconds,
+      open,
+    };
+  }
+
+  /**
+   * An entry's discussion as its page shows it: the page `page` of the approved thread (top-level
+   * comments, 50 a page, oldest first, each with its replies), and with a fresh receipt of the
+   * visitor's own comment still waiting for a moderator, that comment in its place and its page
+   * shown instead. Null when the type takes no comments and none were ever approved: nothing to show.
+   */
+  async discussion(
+    ctx: OperationContext,
+    entry: DiscussedEntry,
+    page: number,
+    receipt: string | null,
+  ): Promise<EntryDiscussion | null> {
+    const repo = new CommentsRepo(ctx.db);
+    const approved = await repo.approvedOf(entry.id);
+    const state = await this.openness(ctx.site, entry);
+    if (!state.typeAllows && approved.length === 0) return null;
+    const ownId = receipt === null ? null : openReceipt(this.runtime.secrets, ctx.site, receipt);
+    const own = ownId === null ? null : await repo.byId(ownId);
+    const mine = own && own.entry_id === entry.id && own.status === 'pending' ? own : null;
+    const shown = mine ? [...approved, mine] : approved;
+    const at = (mine && pageShowing(shown, mine.id, COMMENTS_PER_PAGE)) || page;
+    const thread = threadPage(shown, at, COMMENTS_PER_PAGE);
+    const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    return {
+      open: state.open,
+      total: approved.length,
+      page: thread.page,
+      pages: thread.pages,
+      comments: thread.comments.map((row) => ({ ...publicView(row), staff: row.user_id !== null })),
+      max_depth: rules.max_depth,
+      closes_at: state.open && Number.isFinite(state.closesAt) ? state.closesAt : null,
+      form: state.open ? { token: this.formToken(ctx.site, entry.id), honeypot: HONEYPOT } : null,
+    };
+  }
+
+  /** The page of its entry's thread that shows an approved comment (1 when it is not shown). */
+  async pageOf(ctx: OperationContext, comment: PublicComment): Promise<number> {
+    const approved = await new CommentsRepo(ctx.db).approvedOf(comment.entry_id);
+    return pageShowing(approved, comment.id, COMMENTS_PER_PAGE) ?? 1;
+  }
+
+  /** How many approved comments each entry has (none for those left out). */
+  approvedCounts(ctx: OperationContext, entryIds: readonly number[]): Promise<Map<number, number>> {
+    return new CommentsRepo(ctx.db).approvedCounts(entryIds);
   }
 
   async post(
@@ -188,6 +272,8 @@ export class CommentsService {
         updated_at: new Date().toISOString(),
       });
       await this.record(ctx, 'comment.edited', comment.id, { entry_id: comment.entry_id });
+      // Its entry's page shows the text: the page cache follows this event.
+      await emitSiteEvent(ctx, 'comment.updated', eventData(comment));
     });
     return moderatorView(await this.find(repo, id));
   }
@@ -206,8 +292,10 @@ export class CommentsService {
     return ctx.transaction(async () => {
       if (action === 'delete') {
         await repo.delete(unique);
-        for (const comment of found)
+        for (const comment of found) {
           await this.record(ctx, 'comment.deleted', comment.id, { entry_id: comment.entry_id });
+          await emitSiteEvent(ctx, 'comment.deleted', eventData(comment));
+        }
         return [];
       }
       const status = STATUS_OF[action];
@@ -219,8 +307,12 @@ export class CommentsService {
           entry_id: comment.entry_id,
           from: comment.status,
         });
-        if (status === 'approved')
-          await emitSiteEvent(ctx, 'comment.approved', eventData({ ...comment, status }));
+        // Held, spam or trashed, an approved comment leaves its entry's page: the cache follows.
+        await emitSiteEvent(
+          ctx,
+          status === 'approved' ? 'comment.approved' : 'comment.updated',
+          eventData({ ...comment, status }),
+        );
       }
       return (await repo.byIds(unique)).map(moderatorView);
     });
@@ -293,6 +385,8 @@ export class CommentsService {
     await ctx.transaction(async () => {
       await new CommentsRepo(ctx.db).setClosed(entryId, !open);
       await this.record(ctx, open ? 'comments.opened' : 'comments.closed', entryId, {});
+      // The entry's page shows the form, or says the comments are closed.
+      await emitSiteEvent(ctx, open ? 'discussion.opened' : 'discussion.closed', { entry_id: entryId, open });
     });
     return { entry_id: entryId, open };
   }
@@ -325,24 +419,38 @@ export class CommentsService {
       throw ValidationFailed.field('token', 'The form is too old; reload the page.', 'comment_form_expired');
   }
 
-  /** The published entry, if its comments are open: the type allows them, the site, the entry and the date. */
+  /** The published entry, if its comments are open; refused with `comments_closed` otherwise. */
   private async openEntry(site: Site, entryId: number) {
     const [entry] = await this.content.published.items(site, [entryId]);
     if (!entry) throw new NotFound('Entry');
-    const type = (await this.content.types.ofSite(site)).get(entry.type);
-    const rules = await settingsOf(this.runtime, site, 'discussion');
-    const closedAt =
-      rules.close_after_days > 0
-        ? Date.parse(entry.published_at) + rules.close_after_days * 86_400_000
-        : Infinity;
-    if (
-      !type?.allows_comments ||
-      !rules.comments_enabled ||
-      closedAt <= Date.now() ||
-      (await new CommentsRepo(this.runtime.data.site(site.id)).isClosed(entryId))
-    )
+    if (!(await this.openness(site, entry)).open)
       throw ValidationFailed.field('entry_id', 'Comments on this entry are closed.', 'comments_closed');
     return entry;
+  }
+
+  /**
+   * Whether an entry takes comments now: its type allows them, the site's discussion settings do,
+   * it was not closed by hand, and it is younger than close_after_days (then `closesAt` says when).
+   */
+  private async openness(site: Site, entry: DiscussedEntry) {
+    const type = (await this.content.types.ofSite(site)).get(entry.type);
+    const rules = await settingsOf(this.runtime, site, 'discussion');
+    const closesAt =
+      rules.close_after_days > 0
+        ? Date.parse(entry.published_at) + rules.close_after_days * 86_400_000
+        : Number.POSITIVE_INFINITY;
+    const typeAllows = type?.allows_comments === true;
+    const open =
+      typeAllows &&
+      rules.comments_enabled &&
+      closesAt > Date.now() &&
+      !(await new CommentsRepo(this.runtime.data.site(site.id)).isClosed(entry.id));
+    return { open, typeAllows, closesAt };
+  }
+
+  /** A form's signed token: the site, the entry and when the form was shown (checkToken). */
+  private formToken(site: Site, entryId: number): string {
+    return this.runtime.secrets.seal(JSON.stringify({ s: site.id, e: entryId, t: Date.now() }));
   }
 
   private async notify(
@@ -378,25 +486,6 @@ export class CommentsService {
       details,
     });
   }
-}
-
-/** Replies after their parents, siblings oldest first. */
-function threadOrder(comments: CommentRow[]): CommentRow[] {
-  const children = new Map<number | null, CommentRow[]>();
-  for (const comment of comments) {
-    const siblings = children.get(comment.parent_id) ?? [];
-    siblings.push(comment);
-    children.set(comment.parent_id, siblings);
-  }
-  const ordered: CommentRow[] = [];
-  const walk = (parent: number | null) => {
-    for (const comment of children.get(parent) ?? []) {
-      ordered.push(comment);
-      walk(comment.id);
-    }
-  };
-  walk(null);
-  return ordered;
 }
 
 function eventData(comment: CommentRow) {

@@ -61,6 +61,12 @@ describe('tagsOfEvent', () => {
     ]);
     expect(tagsOfEvent('media.updated', { id: 4 })).toEqual(['media:4']);
     expect(tagsOfEvent('comment.approved', { id: 1, entry_id: 5 })).toEqual(['entry:5']);
+    // A held comment shows on no shared page; one held, edited or deleted later leaves its entry's.
+    expect(tagsOfEvent('comment.created', { id: 1, entry_id: 5, status: 'pending' })).toBeNull();
+    expect(tagsOfEvent('comment.created', { id: 1, entry_id: 5, status: 'approved' })).toEqual(['entry:5']);
+    expect(tagsOfEvent('comment.updated', { id: 1, entry_id: 5, status: 'pending' })).toEqual(['entry:5']);
+    expect(tagsOfEvent('comment.deleted', { id: 1, entry_id: 5 })).toEqual(['entry:5']);
+    expect(tagsOfEvent('discussion.closed', { entry_id: 5, open: false })).toEqual(['entry:5']);
     expect(tagsOfEvent('settings.updated', {})).toEqual([EVERYTHING]);
     expect(tagsOfEvent('user.created', { id: 1 })).toBeNull();
   });

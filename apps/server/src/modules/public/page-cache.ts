@@ -110,7 +110,10 @@ export function tagsOfEvent(name: string, data: Record<string, unknown>): string
   if (name.startsWith('media.')) return id === null ? null : [`media:${id}`];
   // A synced pattern shows on every page placing it.
   if (name.startsWith('pattern.')) return id === null ? null : [`pattern:${id}`];
-  if (name.startsWith('comment.'))
+  // A comment shows on its entry's page, a closed or opened discussion changes the form there. One
+  // posted and held shows nowhere yet (its author sees it through a page no cache keeps).
+  if (name === 'comment.created' && data.status !== 'approved') return null;
+  if (name.startsWith('comment.') || name.startsWith('discussion.'))
     return typeof data.entry_id === 'number' ? [`entry:${data.entry_id}`] : null;
   if (name.startsWith('user.')) return null;
   const entry = ENTRY_EVENT.exec(name);

@@ -14,6 +14,8 @@ const OTHER_EVENTS: Record<string, string> = {
   'user.created': 'A user was created on the site',
   'comment.created': 'A comment was posted (approved, pending or held as spam)',
   'comment.approved': 'A comment was approved (on arrival or by a moderator)',
+  'comment.updated': 'A comment was edited, or held, marked as spam or trashed by a moderator',
+  'comment.deleted': 'A comment was deleted for good',
   'media.created': 'A file was added to the media library (uploaded or imported)',
   'media.updated': "A media item's details, folder, focal point or files changed",
   'media.deleted': 'A media item and its files were deleted',
