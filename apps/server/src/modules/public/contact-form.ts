@@ -1,9 +1,7 @@
 import { type Block, eachBlock, FIELD_MAX_LENGTH, type FormField, HONEYPOT } from '@tessera/blocks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { anonymousActorOn } from '../../core/access/actor.js';
-import { TooManyRequests } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
-import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
 import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import { operationContext } from '../../core/operation/operation-context.js';
@@ -11,6 +9,7 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { contentOf } from '../content/content.js';
 import { siteAdminAddresses } from '../identity/users/bylines.js';
+import { acceptFormPosts, fromAnotherSite, pageAgain, spentBudget } from './form-posts.js';
 import type { PublicSite } from './service.js';
 
 /** A contact form's message, as the `form.submission` filter sees it. */
@@ -76,15 +75,7 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
   // The API's limiter counts only /api requests; this one shares its store, so the same budget.
   const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => {
-        const values: Record<string, string> = {};
-        for (const [name, value] of new URLSearchParams(body as string)) values[name] = value.trim();
-        done(null, values);
-      },
-    );
+    acceptFormPosts(scope);
     scope.route({
       method: 'POST',
       url: '/_forms/:entryId/:blockId',
@@ -96,29 +87,16 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
         const id = Number(entryId);
         if (!current || !Number.isSafeInteger(id) || id < 1 || !BLOCK_ID.test(blockId))
           return reply.code(404).send();
-        // Another site's page posting here is refused: browsers send Origin with every form post.
-        const origin = request.headers.origin;
-        if (origin !== undefined && origin !== `${request.protocol}://${request.host}`)
-          return reply.code(403).send();
+        if (fromAnotherSite(request)) return reply.code(403).send();
         const found = await content.published.entry(current, id);
         const form = found ? formBlock(found.row.live.blocks as Block[], blockId) : null;
         if (!found || !form) return reply.code(404).send();
         const values = (request.body ?? {}) as Record<string, string>;
         const back = `${found.item.url}?sent=${blockId}#form-${blockId}`;
-        const again = async (status: 422 | 429, errors: Record<string, string>) => {
-          const answer = await site.entryFor(current, id, `${request.protocol}://${request.host}`, {
-            page: 1,
-            signedIn: false,
-            userAgent: request.headers['user-agent'] ?? '',
+        const again = (status: 422 | 429, errors: Record<string, string>) =>
+          pageAgain(site, current, id, request, reply, status, {
             form: { blockId, state: { status: 'invalid', errors, values } },
           });
-          if (!answer || !('html' in answer)) return reply.code(404).send();
-          return reply
-            .code(status)
-            .header('content-type', 'text/html; charset=utf-8')
-            .header('cache-control', 'private, no-store')
-            .send(answer.html);
-        };
         const spent = await spentBudget(limiter, request, reply);
         if (spent !== null) {
           reply.header('retry-after', String(spent));
@@ -151,18 +129,6 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
 
 /** The key of a message about the whole form, not one field (the rate limit). */
 const FORM_ERROR = 'form';
-
-/** Counts the post against its address's budget; the seconds to wait when it is spent, else null. */
-async function spentBudget(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
-  const budget = rateLimitBudget('comments', null, request.ip);
-  try {
-    await limiter.charge(budget.group, budget.key, reply, request.log);
-    return null;
-  } catch (error) {
-    if (!(error instanceof TooManyRequests)) throw error;
-    return Number(error.headers['retry-after'] ?? 60);
-  }
-}
 
 interface FormProps {
   fields: FormField[];

@@ -7,6 +7,7 @@ import { contentOf } from '../content/content.js';
 import { mediaOf } from '../media/module.js';
 import { searchOf } from '../search/module.js';
 import { canvasRoutes } from './canvas.js';
+import { commentFormRoutes } from './comment-form.js';
 import { contactFormRoutes } from './contact-form.js';
 import { registerDesignTokens } from './design-tokens.js';
 import { PageCache, tagsOfEvent } from './page-cache.js';
@@ -80,6 +81,7 @@ export const publicModule: TesseraModule = {
     publicRoutes(app, runtime, site, pageCacheOf(runtime), themes, previews);
     themeRoutes(app, runtime);
     contactFormRoutes(app, runtime, site);
+    commentFormRoutes(app, runtime, site);
     canvasRoutes(app, runtime, site);
   },
 };

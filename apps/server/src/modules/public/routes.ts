@@ -13,7 +13,7 @@ import type { PageCache, StoredPage } from './page-cache.js';
 import type { PreviewLinks } from './preview-links.js';
 import type { PublicSite } from './service.js';
 import type { ThemeRegistry } from './themes/registry.js';
-import { preferredLocale } from './visitor.js';
+import { type CommentsRequest, preferredLocale } from './visitor.js';
 
 // Browsers ask again each time (a 304 when unchanged); a CDN in front may keep a page a minute.
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -143,12 +143,20 @@ export function publicRoutes(
       userAgent: request.headers['user-agent'] ?? '',
       // Back from a contact form (contact-form.ts): the page says it was sent.
       ...(target.sent ? { form: { blockId: target.sent, state: { status: 'sent' as const } } } : {}),
+      comments: target.comments,
     });
     if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
     reply
       .code(answer.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', answer.personal ? 'private, no-cache' : cacheControl(answer.expiresAt))
+      .header(
+        'cache-control',
+        answer.noStore
+          ? 'private, no-store'
+          : answer.personal
+            ? 'private, no-cache'
+            : cacheControl(answer.expiresAt),
+      )
       .header('etag', answer.etag);
     // A page that differs by device names what it read, for caches in front.
     if (answer.personal) reply.header('vary', 'cookie, authorization, user-agent');
@@ -299,6 +307,7 @@ function pageTarget(url: string): {
   key: string;
   cacheable: boolean;
   sent: string | null;
+  comments: CommentsRequest;
 } {
   const mark = url.indexOf('?');
   const raw = mark < 0 ? url : url.slice(0, mark);
@@ -312,10 +321,37 @@ function pageTarget(url: string): {
     }
   const pageParam = /(?:^|&)page=([1-9][0-9]{0,5})(?:&|$)/.exec(query);
   const page = pageParam ? Number(pageParam[1]) : 1;
-  const rest = pageParam ? query.replace(/(^|&)page=[0-9]+/, '') : query;
+  // The page of an entry's comment thread is part of its address too, the same for everyone.
+  const commentsParam = /(?:^|&)comments_page=([1-9][0-9]{0,5})(?:&|$)/.exec(query);
+  const commentsPage = commentsParam ? Number(commentsParam[1]) : 1;
+  const rest = query.replace(/(^|&)(comments_)?page=[0-9]+/g, '');
   const cacheable = !raw.startsWith('/api/') && onlyTracking(rest);
   const sent = /(?:^|&)sent=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(query)?.[1] ?? null;
-  return { path, page, key: page > 1 ? `${path}?page=${page}` : path, cacheable, sent };
+  const replyTo = /(?:^|&)replytocom=([1-9][0-9]{0,15})(?:&|$)/.exec(query)?.[1];
+  const receipt = /(?:^|&)comment=([A-Za-z0-9_:%-]{1,1000})(?:&|$)/.exec(query)?.[1];
+  const kept = [page > 1 ? `page=${page}` : '', commentsPage > 1 ? `comments_page=${commentsPage}` : '']
+    .filter(Boolean)
+    .join('&');
+  return {
+    path,
+    page,
+    key: kept ? `${path}?${kept}` : path,
+    cacheable,
+    sent,
+    comments: {
+      page: commentsPage,
+      replyTo: replyTo === undefined ? null : Number(replyTo),
+      receipt: receipt === undefined ? null : safeDecode(receipt),
+    },
+  };
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Cache-Control for a shared page; one right only until a moment is kept by a CDN no longer. */

@@ -15,12 +15,13 @@ import {
   richTextMediaIds,
   treeElements,
 } from '@tessera/blocks';
-import { createElement as h, type ReactElement } from 'react';
+import { Fragment, createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { NotFound } from '../../core/errors.js';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
+import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
 import type { PathAnswer, PublishedItem } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
@@ -35,12 +36,13 @@ import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
 import { requireCanvasListsWithin } from './canvas-work.js';
 import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
+import { discussionOnPage } from './discussion-view.js';
 import { checkedHead, type PageHeadContext } from './head.js';
 import type { RedirectsService } from './redirects.js';
 import type { PageAssetsView, PageHead, RenderedBlocks, SiteFrame } from './theme/layouts.js';
 import { languageName, stringsFor } from './theme/strings.js';
 import type { ThemeRegistry } from './themes/registry.js';
-import { ANONYMOUS_REQUEST, deviceOf, type PageRequest } from './visitor.js';
+import { ANONYMOUS_REQUEST, deviceOf, NO_COMMENTS_REQUEST, type PageRequest } from './visitor.js';
 
 declare module '../../core/hooks/hook-manager.js' {
   interface FilterHooks {
@@ -76,6 +78,8 @@ export type PublicAnswer =
       personal?: boolean;
       /** Right until then only (a conditional block's date), ms since the epoch. */
       expiresAt?: number;
+      /** For this visitor's eyes only (their own pending comment): no cache may keep it at all. */
+      noStore?: boolean;
     }
   | { status: 301 | 302 | 307 | 308; location: string };
 
@@ -395,6 +399,10 @@ export class PublicSite {
     const newer = which.page > 1 ? at(which.page - 1) : null;
     const older = which.page < pages ? at(which.page + 1) : null;
     const date = dateFormat(frame.lang, await this.timeZone(site));
+    const commented = await commentsOf(this.runtime).approvedCounts(
+      visitorContext(this.runtime, site),
+      items.map((item) => item.id),
+    );
     const list = h(term ? frame.layouts.term : frame.layouts.archive, {
       heading: term ? frame.strings.archive(term.taxonomy, term.name) : null,
       strings: frame.strings,
@@ -409,6 +417,14 @@ export class PublicSite {
         ]
           .filter(Boolean)
           .join(' · '),
+        ...(commented.has(item.id)
+          ? {
+              comments: {
+                label: frame.strings.discussion.count(commented.get(item.id) ?? 0),
+                url: `${item.url}#comments`,
+              },
+            }
+          : {}),
       })),
     });
     const title = term ? frame.strings.archive(term.taxonomy, term.name) : '';
@@ -471,6 +487,22 @@ export class PublicSite {
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
     if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(site, frame);
+    const asked = request.comments ?? NO_COMMENTS_REQUEST;
+    const discussion = preview
+      ? null
+      : await discussionOnPage(
+          this.runtime,
+          site,
+          { id: row.id, type: type.slug, published_at: row.published_at },
+          canonicalPath,
+          asked,
+          frame.strings,
+          await this.timeZone(site),
+          row.locale,
+        );
+    // `?comments_page=N` exists only for an entry whose thread has that many pages.
+    if (discussion === 'missing' || (discussion === null && asked.page > 1))
+      return this.notFound(site, frame);
     // Every media item the page shows, fetched at once: the featured image, the images of the body
     // and of the blocks, and the listed entries' featured images.
     const content = typeof live.fields.content === 'string' ? live.fields.content : '';
@@ -579,15 +611,23 @@ export class PublicSite {
       200,
       { ...frame, lang: row.locale, languages },
       head,
-      h(frame.layouts.types[type.slug] ?? (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry), {
-        type: type.slug,
-        title: item.title,
-        byline,
-        featured,
-        html,
-        blocksHtml: blocks.html,
-        strings: frame.strings,
-      }),
+      h(
+        Fragment,
+        null,
+        h(
+          frame.layouts.types[type.slug] ?? (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry),
+          {
+            type: type.slug,
+            title: item.title,
+            byline,
+            featured,
+            html,
+            blocksHtml: blocks.html,
+            strings: frame.strings,
+          },
+        ),
+        discussion ? h(frame.layouts.discussion, discussion.props) : null,
+      ),
       [
         `entry:${row.id}`,
         ...[...media.keys()].map((id) => `media:${id}`),
@@ -610,10 +650,16 @@ export class PublicSite {
       { kind: canonicalPath === frame.homeUrl ? 'home' : 'entry', type: type.slug },
     );
     if (answer.status !== 200 || !('html' in answer)) return answer;
+    const own = discussion?.own === true;
+    const until = Math.min(
+      varies.until ?? Number.POSITIVE_INFINITY,
+      discussion?.until ?? Number.POSITIVE_INFINITY,
+    );
     return {
       ...answer,
-      ...(varies.personal || reserved ? { personal: true } : {}),
-      ...(varies.until !== null ? { expiresAt: varies.until } : {}),
+      ...(varies.personal || reserved || own ? { personal: true } : {}),
+      ...(own ? { noStore: true } : {}),
+      ...(Number.isFinite(until) ? { expiresAt: until } : {}),
     };
   }
 

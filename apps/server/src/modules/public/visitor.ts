@@ -1,5 +1,6 @@
 import type { FormState } from '@tessera/blocks';
 import { isbot } from 'isbot';
+import type { CommentFormState } from './theme/discussion.js';
 
 /** What the public site knows of the request a page is rendered for. */
 export interface PageRequest {
@@ -10,9 +11,24 @@ export interface PageRequest {
   userAgent: string;
   /** The outcome of a form block's submission, shown on the page the visitor comes back to. */
   form?: { blockId: string; state: FormState };
+  /** What the address asks of an entry's comments, and a refused comment's form (comment-form.ts). */
+  comments?: CommentsRequest;
+}
+
+export interface CommentsRequest {
+  /** `?comments_page=N`; 1 otherwise. */
+  page: number;
+  /** `?replytocom=ID`: the form answers that comment. */
+  replyTo: number | null;
+  /** `?comment=`: the visitor's receipt of the comment they just posted (comments/receipt.ts). */
+  receipt: string | null;
+  form?: CommentFormState;
 }
 
 export const ANONYMOUS_REQUEST: PageRequest = { page: 1, signedIn: false, userAgent: '' };
+
+/** An address asking nothing of the comments: their first page, a plain form. */
+export const NO_COMMENTS_REQUEST: CommentsRequest = { page: 1, replyTo: null, receipt: null };
 
 /**
  * The broad class of device a user agent names, for conditional blocks: tablets first (an iPad or

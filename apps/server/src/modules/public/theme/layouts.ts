@@ -2,6 +2,7 @@ import { type MenuLink, MenuTree } from '@tessera/blocks';
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
 import type { ServedScript } from '../block-scripts.js';
+import { type DiscussionStrings, ENGLISH_DISCUSSION } from './discussion-strings.js';
 import type { ThemeLayouts } from './theme-layouts.js';
 
 /** What every page of the site shows around its content. */
@@ -105,6 +106,8 @@ export interface ThemeStrings {
   membersOnlyTitle: string;
   membersOnlyText: string;
   signIn: string;
+  /** The comment thread and form under an entry. */
+  discussion: DiscussionStrings;
 }
 
 export const ENGLISH: ThemeStrings = {
@@ -135,6 +138,7 @@ export const ENGLISH: ThemeStrings = {
   membersOnlyTitle: 'For members',
   membersOnlyText: 'This page is for members of the site. Sign in to read it.',
   signIn: 'Sign in',
+  discussion: ENGLISH_DISCUSSION,
 };
 
 /** A plain GET form to /search: works without any script. */
@@ -432,7 +436,14 @@ export function EntryView(props: EntryLayoutProps) {
 /** What a theme's layout of a list of entries receives. */
 export interface ListLayoutProps {
   heading: string | null;
-  items: Array<{ title: string; url: string; excerpt: string; meta: string }>;
+  items: Array<{
+    title: string;
+    url: string;
+    excerpt: string;
+    meta: string;
+    /** How many approved comments the entry has, linking to them (none when it has none). */
+    comments?: { label: string; url: string };
+  }>;
   strings: ThemeStrings;
   paging: { page: number; pages: number; newer: string | null; older: string | null };
 }
@@ -457,7 +468,17 @@ export function EntryList(props: ListLayoutProps) {
               'li',
               { key: item.url },
               h('h2', null, h('a', { href: item.url }, item.title)),
-              h('p', { className: 'tb-entry__meta' }, item.meta),
+              h(
+                'p',
+                { className: 'tb-entry__meta' },
+                item.meta,
+                item.comments
+                  ? [
+                      item.meta ? ' · ' : '',
+                      h('a', { key: 'comments', href: item.comments.url }, item.comments.label),
+                    ]
+                  : null,
+              ),
               item.excerpt ? h('p', null, item.excerpt) : null,
             ),
           ),

@@ -1,3 +1,4 @@
+import { FRENCH_DISCUSSION } from './discussion-strings.js';
 import { ENGLISH, type ThemeStrings } from './layouts.js';
 
 /** The default theme in French. */
@@ -29,6 +30,7 @@ export const FRENCH: ThemeStrings = {
   membersOnlyTitle: 'Réservé aux membres',
   membersOnlyText: 'Cette page est réservée aux membres du site. Connectez-vous pour la lire.',
   signIn: 'Se connecter',
+  discussion: FRENCH_DISCUSSION,
 };
 
 /** The theme's words in a page's language: French for fr and its regions, English otherwise. */

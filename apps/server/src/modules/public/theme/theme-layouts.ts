@@ -1,4 +1,5 @@
 import { createElement as h, type ReactElement } from 'react';
+import { type DiscussionLayoutProps, DiscussionView } from './discussion.js';
 import {
   Document,
   type DocumentLayoutProps,
@@ -49,6 +50,8 @@ export interface ThemeLayouts {
   search: Layout<SearchLayoutProps>;
   notFound: Layout<NotFoundLayoutProps>;
   memberOnly: Layout<MemberOnlyLayoutProps>;
+  /** The comments under an entry whose type takes them, and their form. */
+  discussion: Layout<DiscussionLayoutProps>;
 }
 
 function SearchView(props: SearchLayoutProps) {
@@ -89,6 +92,7 @@ export const defaultLayouts: ThemeLayouts = {
   search: SearchView,
   notFound: NotFoundView,
   memberOnly: MemberOnlyView,
+  discussion: DiscussionView,
 };
 
 /**
