@@ -85,7 +85,7 @@ export function FieldInput({ field, value, onChange, path, errors }: FieldInputP
     case 'richtext':
       return (
         <Suspense fallback={<Textarea {...common} disabled value="" placeholder={t('app.loading')} />}>
-          <RichTextInput {...common} value={asString(value)} onChange={(html) => text(html)} />
+          <RichTextInput {...common} images value={asString(value)} onChange={(html) => text(html)} />
         </Suspense>
       );
     case 'number':

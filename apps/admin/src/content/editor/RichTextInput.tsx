@@ -1,8 +1,13 @@
 import { Box, Button, Group, Input, Paper, Popover, Stack, TextInput } from '@mantine/core';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaAccess } from '../../media/queries.js';
+import { UploadList, useUploads } from '../../media/uploads.js';
+import { ImageTool } from './RichTextImageTool.js';
+import { imageFilesIn, imageOf, MediaImage } from './richtext-image.js';
+import { ToolIcon } from './ToolIcon.js';
 
 interface RichTextProps {
   label: string;
@@ -11,11 +16,16 @@ interface RichTextProps {
   error?: string;
   value: string;
   onChange: (html: string) => void;
+  /**
+   * Images of the media library may go in (toolbar, drop, paste): where the server counts them as
+   * media uses, an entry's richtext fields. Blocks' texts have none.
+   */
+  images?: boolean;
 }
 
 /**
  * A richtext field in Tiptap: what it writes is the HTML the server's sanitizer keeps (paragraphs,
- * headings, emphasis, lists, quotes, code, links); the server sanitizes it again on save.
+ * headings, emphasis, lists, quotes, code, links, media images); the server sanitizes it again on save.
  *
  * The editor itself starts in the task after the form is first painted. Creating a Tiptap editor is
  * the costliest part of a form: a block with four rich texts (FAQ answers, tab panels) took about a
@@ -81,12 +91,22 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
   const emitted = useRef(props.value);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
+  const images = props.images ?? false;
+  const editorRef = useRef<Editor | null>(null);
+  const access = useMediaAccess();
+  // Dropped and pasted image files go up to the library and into the text where the caret is.
+  const uploads = useUploads(null, (media) =>
+    editorRef.current?.chain().focus().insertMediaImage(imageOf(media)).run(),
+  );
+  const upload = useRef<((files: File[]) => void) | null>(null);
+  upload.current = images && access.upload ? uploads.add : null;
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
         link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] },
       }),
+      ...(images ? [MediaImage] : []),
     ],
     content: props.value,
     editorProps: {
@@ -96,6 +116,23 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         'aria-labelledby': labelId,
         class: 'richtext-content',
       },
+      handleDrop(view, event, _slice, moved) {
+        const files = imageFilesIn(event.dataTransfer);
+        if (moved || files.length === 0 || !upload.current) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (at) editorRef.current?.commands.setTextSelection(at.pos);
+        upload.current(files);
+        return true;
+      },
+      handlePaste(_view, event) {
+        // A copied picture may come with HTML pointing at its site too: the file is what is kept.
+        const files = imageFilesIn(event.clipboardData);
+        if (files.length === 0 || !upload.current) return false;
+        event.preventDefault();
+        upload.current(files);
+        return true;
+      },
     },
     onUpdate({ editor: current }) {
       const html = current.isEmpty ? '' : current.getHTML();
@@ -103,6 +140,7 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
       onChange.current(html);
     },
   });
+  editorRef.current = editor;
   useEffect(() => {
     if (props.value !== emitted.current) {
       emitted.current = props.value;
@@ -122,42 +160,44 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
       quote: e.isActive('blockquote'),
       code: e.isActive('codeBlock'),
       link: e.isActive('link'),
+      image: e.isActive('mediaImage'),
       undo: e.can().undo(),
       redo: e.can().redo(),
     }),
   });
   const chain = () => editor.chain().focus();
-  const tools: { key: keyof typeof state; text: string; label: string; run: () => void }[] = [
-    { key: 'bold', text: 'B', label: t('editor.rich.bold'), run: () => chain().toggleBold().run() },
-    { key: 'italic', text: 'I', label: t('editor.rich.italic'), run: () => chain().toggleItalic().run() },
-    { key: 'strike', text: 'S', label: t('editor.rich.strike'), run: () => chain().toggleStrike().run() },
-    {
-      key: 'h2',
-      text: 'H2',
-      label: t('editor.rich.heading2'),
-      run: () => chain().toggleHeading({ level: 2 }).run(),
-    },
-    {
-      key: 'h3',
-      text: 'H3',
-      label: t('editor.rich.heading3'),
-      run: () => chain().toggleHeading({ level: 3 }).run(),
-    },
-    {
-      key: 'bullets',
-      text: '•',
-      label: t('editor.rich.bullets'),
-      run: () => chain().toggleBulletList().run(),
-    },
-    {
-      key: 'numbers',
-      text: '#',
-      label: t('editor.rich.numbers'),
-      run: () => chain().toggleOrderedList().run(),
-    },
-    { key: 'quote', text: '“', label: t('editor.rich.quote'), run: () => chain().toggleBlockquote().run() },
-    { key: 'code', text: '</>', label: t('editor.rich.code'), run: () => chain().toggleCodeBlock().run() },
-  ];
+  const tools: { key: Exclude<keyof typeof state, 'image'>; text: string; label: string; run: () => void }[] =
+    [
+      { key: 'bold', text: 'B', label: t('editor.rich.bold'), run: () => chain().toggleBold().run() },
+      { key: 'italic', text: 'I', label: t('editor.rich.italic'), run: () => chain().toggleItalic().run() },
+      { key: 'strike', text: 'S', label: t('editor.rich.strike'), run: () => chain().toggleStrike().run() },
+      {
+        key: 'h2',
+        text: 'H2',
+        label: t('editor.rich.heading2'),
+        run: () => chain().toggleHeading({ level: 2 }).run(),
+      },
+      {
+        key: 'h3',
+        text: 'H3',
+        label: t('editor.rich.heading3'),
+        run: () => chain().toggleHeading({ level: 3 }).run(),
+      },
+      {
+        key: 'bullets',
+        text: '•',
+        label: t('editor.rich.bullets'),
+        run: () => chain().toggleBulletList().run(),
+      },
+      {
+        key: 'numbers',
+        text: '#',
+        label: t('editor.rich.numbers'),
+        run: () => chain().toggleOrderedList().run(),
+      },
+      { key: 'quote', text: '“', label: t('editor.rich.quote'), run: () => chain().toggleBlockquote().run() },
+      { key: 'code', text: '</>', label: t('editor.rich.code'), run: () => chain().toggleCodeBlock().run() },
+    ];
 
   return (
     <>
@@ -185,6 +225,7 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
               : chain().extendMarkRange('link').unsetLink().run()
           }
         />
+        {images ? <ImageTool editor={editor} selected={state.image} /> : null}
         <Button
           size="compact-sm"
           variant="subtle"
@@ -205,6 +246,7 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         </Button>
       </Group>
       <EditorContent editor={editor} />
+      {uploads.uploads.length > 0 ? <UploadList {...uploads} /> : null}
     </>
   );
 }
@@ -227,20 +269,10 @@ function LinkTool(props: { active: boolean; current?: string | undefined; onAppl
             setOpened((open) => !open);
           }}
         >
-          {/* Drawn, not an emoji: emoji fonts are missing on many desktops. */}
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <ToolIcon>
             <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" />
             <path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
-          </svg>
+          </ToolIcon>
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
@@ -248,6 +280,8 @@ function LinkTool(props: { active: boolean; current?: string | undefined; onAppl
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            // Portalled out of the entry's form in the page, not in React's tree: not its submit.
+            event.stopPropagation();
             props.onApply(href.trim());
             setOpened(false);
           }}
