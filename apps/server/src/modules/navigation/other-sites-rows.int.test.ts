@@ -149,3 +149,21 @@ describe(`widgets, sections and patterns name only their own site's rows (${test
     expect(kept.statusCode, kept.body).toBe(200);
   });
 });
+
+describe(`entries name only their own site's synced patterns (${testEngine})`, () => {
+  it("refuse another site's synced pattern in a page's blocks, naming the field", async () => {
+    const refused = await a.call('editor', 'POST', '/api/pages', {
+      title: 'Borrowed notice',
+      blocks: [placed(theirs.pattern)],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'blocks[0].props.pattern_id': [`There is no synced pattern ${theirs.pattern} on this site.`],
+    });
+    const created = await a.call('editor', 'POST', '/api/pages', {
+      title: 'Own notice',
+      blocks: [placed(own.pattern)],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});

@@ -109,10 +109,14 @@ describe('patterns', () => {
     const after = (await visit(`/${two.slug}`)).body;
     expect(after).toContain('>Evenings</h2>');
     expect(after).not.toContain('tb-pattern');
-    // A plain pattern placed by reference shows nothing: only synced ones are.
+    // Only synced patterns are placed by reference: a plain one is refused, as in the header.
     const plain = (await a.call('editor', 'GET', '/api/patterns')).json().data[0];
-    const page = await publishPage('Plain', [{ type: 'pattern', props: { pattern_id: plain.id } }]);
-    expect((await visit(`/${page.slug}`)).body).not.toContain('tb-pattern');
+    const refused = await a.call('editor', 'POST', '/api/pages', {
+      title: 'Plain',
+      blocks: [{ type: 'pattern', props: { pattern_id: plain.id } }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['blocks[0].props.pattern_id']);
   });
   it('refuse a change made from an older version, and keep what was saved in between', async () => {
     const created = await a.call('editor', 'POST', '/api/patterns', {

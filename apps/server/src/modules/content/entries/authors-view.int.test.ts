@@ -65,14 +65,12 @@ describe(`what an Author sees (${testEngine})`, () => {
     const author = await roleOf('author');
     const contributor = await roleOf('contributor');
     // As a site made before: pages.view on both, and pages.edit given to the Contributor by hand.
-    await site
-      .insertInto('role_permissions')
-      .values([
-        { role_id: author, permission: 'pages.view' },
-        { role_id: contributor, permission: 'pages.view' },
-        { role_id: contributor, permission: 'pages.edit' },
-      ])
-      .execute();
+    for (const [role, permission] of [
+      [author, 'pages.view'],
+      [contributor, 'pages.view'],
+      [contributor, 'pages.edit'],
+    ] as const)
+      await site.insertInto('role_permissions', { role_id: role, permission }).execute();
     await authorsWithoutPages(t.runtime.data.global as never);
     const held = async (role: number) =>
       (await site.selectFrom('role_permissions').select('permission').where('role_id', '=', role).execute())

@@ -1,3 +1,4 @@
+import type { Block } from '@tessera/blocks';
 import {
   addFieldError,
   Conflict,
@@ -10,6 +11,7 @@ import {
 import { declareMediaReferences } from '../../../core/events/media-references.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
+import { misplacedPatterns } from '../../patterns/placed.js';
 import { settingsOf } from '../../settings/service.js';
 import { checkBlockTree } from '../builder/block-tree.js';
 import { emitEntryEvent } from '../events.js';
@@ -338,6 +340,14 @@ export class EntryWriter {
       else
         for (const [path, messages] of Object.entries(tree.errors))
           for (const m of messages) addFieldError(errors, path, m);
+      // Synced patterns are the site's own, as widgets and the header refuse another site's.
+      const before = entry
+        ? [entry.blocks as Block[], (entry.live?.blocks as Block[] | undefined) ?? null]
+        : [];
+      for (const [path, messages] of Object.entries(
+        await misplacedPatterns(ctx.db, draft.blocks as Block[], before),
+      ))
+        for (const m of messages) addFieldError(errors, path, m);
     }
 
     let parentPath = '';
