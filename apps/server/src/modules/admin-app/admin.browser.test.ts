@@ -420,7 +420,8 @@ describeInBrowser('the administration app', () => {
       .poll(() => page.getByRole('heading', { name: 'Welcome, Bo' }).count(), AFTER_SIGN_IN)
       .toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Posts', 'Pages', 'Media']);
+    // Nor pages, as in WordPress: an Author writes posts.
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Posts', 'Media']);
     await context.close();
   });
 

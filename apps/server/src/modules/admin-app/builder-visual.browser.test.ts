@@ -702,6 +702,19 @@ describeInBrowser('the visual builder', () => {
       blocks: [{ type: 'heading', props: { text: 'House rules' } }],
     });
     const id = created.body.data.id as number;
+    // Published: others' drafts are not shown to those who may not edit them.
+    expect((await call(page, 'POST', `/api/pages/${id}/publish`, {})).status).toBe(200);
+    // Authors see no pages by default: this site lets them read pages, not edit them.
+    const roles = (await call(page, 'GET', '/api/roles?page=1&limit=100')).body.data as Array<{
+      id: number;
+      slug: string;
+      permissions: string[];
+    }>;
+    const author = roles.find((role) => role.slug === 'author');
+    const readable = await call(page, 'PUT', `/api/roles/${author?.id}`, {
+      permissions: [...(author?.permissions ?? []), 'pages.view'],
+    });
+    expect(readable.status, JSON.stringify(readable.body)).toBe(200);
     await context.close();
 
     await seedAdminUser(admin, 'cleo@example.test', 'author', 'Cleo');

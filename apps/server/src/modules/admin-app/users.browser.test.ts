@@ -156,7 +156,6 @@ describeInBrowser('the users and roles screens', () => {
         'comments.view',
         'content.review',
         'media.view',
-        'pages.view',
         'posts.delete',
         'posts.edit',
         'posts.view',
@@ -229,7 +228,7 @@ describeInBrowser('the users and roles screens', () => {
       return links;
     };
     const before = await navOf('cy@example.test');
-    expect(before).toEqual(['Dashboard', 'Posts', 'Pages', 'Media']);
+    expect(before).toEqual(['Dashboard', 'Posts', 'Media']);
 
     const { context, page } = await admin.open();
     await page.goto(`${admin.base}/admin/roles/new`);
