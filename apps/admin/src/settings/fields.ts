@@ -142,6 +142,7 @@ export const KNOWN_GROUPS: Record<string, FieldSpec[]> = {
   media: fieldsOf('media', [
     ['allowed_types', { kind: 'tags', maxItems: 200 }],
     ['deduplicate', { kind: 'switch' }],
+    ['keep_originals', { kind: 'switch' }],
     ['allow_private_sources', { kind: 'switch' }, { permission: 'sites.manage' }],
     ['max_image_bytes', { kind: 'megabytes', max: TEN_GB_IN_MB }, limits],
     ['max_video_bytes', { kind: 'megabytes', max: TEN_GB_IN_MB }, limits],

@@ -138,6 +138,7 @@ export const fr: typeof en = {
       webp_quality: 'Qualité WebP',
       max_image_dimension: 'Plus grand côté après optimisation (pixels)',
       deduplicate: 'Réutiliser les envois en double',
+      keep_originals: 'Garder l’original de chaque image',
       orphans: { action: 'Qu’en faire', min_age_days: 'Seulement les médias de plus de (jours)' },
       allow_private_sources: 'Autoriser les imports depuis des adresses privées',
       unsplash_access_key: 'Clé d’accès Unsplash',
@@ -211,6 +212,8 @@ export const fr: typeof en = {
         'L’optimisation réduit les images à ce nombre de pixels sur leur plus grand côté ; 0 garde leur taille.',
       deduplicate:
         'Un envoi dont les octets répètent un envoi antérieur renvoie ce média au lieu d’en garder une copie.',
+      keep_originals:
+        'Le fichier envoyé est gardé à part, jamais montré sur le site, pour refaire ses versions réduites à partir de lui.',
       orphans: {
         action: 'Ce que fait la vérification quotidienne des médias utilisés nulle part sur le site.',
       },

@@ -131,6 +131,7 @@ export const en = {
       webp_quality: 'WebP quality',
       max_image_dimension: 'Longest side after optimizing (pixels)',
       deduplicate: 'Reuse duplicate uploads',
+      keep_originals: 'Keep the original of each image',
       orphans: { action: 'What to do with them', min_age_days: 'Only media older than (days)' },
       allow_private_sources: 'Allow imports from private addresses',
       unsplash_access_key: 'Unsplash access key',
@@ -202,6 +203,8 @@ export const en = {
       max_image_dimension:
         'Optimizing scales images down to this many pixels on their longer side; 0 keeps their size.',
       deduplicate: 'An upload whose bytes repeat an earlier one answers that item instead of storing a copy.',
+      keep_originals:
+        'The file as uploaded is kept privately, never shown on the site, so its smaller versions can be made again from it.',
       orphans: {
         action: 'What the daily check does with media used nowhere on the site.',
       },

@@ -20,9 +20,9 @@ import type { Site } from '../../core/sites/site.js';
 import { requirePermission } from '../identity/actor.js';
 import { settingsOf } from '../settings/service.js';
 import { type FileKind, nameContradicts, sniffFile } from './files/file-kind.js';
-import { cleanOriginalName, keyFolder, storedBaseName } from './files/file-names.js';
+import { cleanOriginalName, keyFolder, originalsFolder, storedBaseName } from './files/file-names.js';
 import { type ImageOptions, ImageRefused } from './files/images.js';
-import { isRaster, type PreparedMedia, prepareMedia, storeAll } from './files/prepare.js';
+import { type FileToStore, isRaster, type PreparedMedia, prepareMedia, storeAll } from './files/prepare.js';
 import { formatBytes, type ReceivedFile, receiveFile, type SizeLimit } from './files/receive.js';
 import { WorkCancelled, WorkPool } from './files/work-pool.js';
 import type { FoldersService } from './folders.js';
@@ -30,7 +30,7 @@ import { type MediaFilter, MediaRepo, type MediaRow } from './repo.js';
 import type { MediaSettingsValue } from './settings.js';
 import type { MediaGroup } from './tables.js';
 import type { UploadForm } from './upload-form.js';
-import { keysOf, type MediaCredit, type MediaView, mediaView, variantsOf } from './view.js';
+import { allKeysOf, keysOf, type MediaCredit, type MediaView, mediaView, variantsOf } from './view.js';
 
 export interface MediaListQuery {
   page: number;
@@ -127,7 +127,8 @@ export class MediaService {
       if (earlier && settings.deduplicate) return mediaView(this.runtime.storage, earlier);
 
       const at = new Date();
-      const keyBase = keyFolder(ctx.site.id, at) + storedBaseName(originalName);
+      const baseName = storedBaseName(originalName);
+      const keyBase = keyFolder(ctx.site.id, at) + baseName;
       const prepared = await this.prepare(
         ctx,
         file.path,
@@ -136,7 +137,18 @@ export class MediaService {
         imageOptions(settings, { x: 0.5, y: 0.5 }),
         signal,
       );
-      await storeAll(this.runtime.storage, prepared.files);
+      // The file as sent, for making the variants again later; only images have variants.
+      const original: FileToStore | null =
+        settings.keep_originals && isRaster(kind.mime)
+          ? {
+              key: `${originalsFolder(ctx.site.id, at)}${baseName}.${kind.ext}`,
+              source: { path: file.path },
+              contentType: kind.mime,
+              size: file.size,
+            }
+          : null;
+      const files = original ? [...prepared.files, original] : prepared.files;
+      await storeAll(this.runtime.storage, files);
       try {
         return await ctx.transaction(async () => {
           const id = await repo.insert({
@@ -159,6 +171,7 @@ export class MediaService {
             focal_y: 0.5,
             storage_key: prepared.mainKey,
             variants: writeJson(prepared.variants),
+            original_key: original?.key ?? null,
             created_at: at.toISOString(),
             updated_at: at.toISOString(),
           });
@@ -173,7 +186,7 @@ export class MediaService {
           return view;
         });
       } catch (error) {
-        await this.runtime.storage.delete(prepared.files.map((f) => f.key)).catch(() => {});
+        await this.runtime.storage.delete(files.map((f) => f.key)).catch(() => {});
         throw error;
       }
     } finally {
@@ -270,7 +283,7 @@ export class MediaService {
       });
       await emitSiteEvent(ctx, 'media.deleted', { id, file_name: row.file_name, mime_type: row.mime_type });
     });
-    await this.forgetFiles(keysOf(row));
+    await this.forgetFiles(allKeysOf(row));
   }
 
   /** Where the item is used: each owner record (labelled by its module) and the place in it. */
@@ -414,14 +427,19 @@ export class MediaService {
     return imageOptions(await settingsOf(this.runtime, ctx.site, 'media'), focal);
   }
 
-  /** New files for an image from its full variant, under a new name (cached URLs stay right). */
+  /**
+   * New files for an image, under a new name (cached URLs stay right): from its kept original when
+   * there is one (no second lossy pass, the full size back), else from its full variant.
+   */
   private async redoImage(
     ctx: OperationContext,
     row: MediaRow,
     options: ImageOptions,
     effort: number,
   ): Promise<PreparedMedia> {
-    const source = await this.runtime.storage.get(row.storage_key);
+    const source =
+      (row.original_key ? await this.runtime.storage.get(row.original_key) : null) ??
+      (await this.runtime.storage.get(row.storage_key));
     if (!source) throw new Conflict('The stored file of this media is missing.', 'media_file_missing');
     const file = await receiveFile(source.body, this.uploadDir, () => Number.POSITIVE_INFINITY);
     try {
@@ -429,6 +447,7 @@ export class MediaService {
       const prepared = await this.prepare(
         ctx,
         file.path,
+        // Any raster type: the image work reads the format from the bytes.
         { mime: 'image/webp', ext: 'webp', group: 'image' },
         keyBase,
         {

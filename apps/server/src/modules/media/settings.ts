@@ -61,6 +61,10 @@ const MediaSettings = Type.Object(
       description:
         'Optimizing scales the full image down to this many pixels on its longer side (0: keeps the original size)',
     }),
+    keep_originals: Type.Boolean({
+      description:
+        'Keeps the file of each uploaded raster image as it was sent, privately (never served), so its WebP variants can be made again from it (a new focal point, optimizing) rather than from a WebP; off: only the variants are stored',
+    }),
     deduplicate: Type.Boolean({
       description: 'An upload whose bytes repeat an earlier one answers that item instead of storing a copy',
     }),
@@ -114,6 +118,7 @@ export function registerMediaSettings(runtime: Runtime): void {
       max_image_megapixels: 60,
       webp_quality: 82,
       max_image_dimension: 0,
+      keep_originals: true,
       deduplicate: false,
       orphans: { action: 'off', min_age_days: 30 },
       allow_private_sources: false,

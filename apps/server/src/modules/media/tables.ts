@@ -34,6 +34,12 @@ export interface MediaTable {
   focal_y: number;
   /** Storage key of the main file. */
   storage_key: string;
+  /**
+   * Storage key of a raster image's file as uploaded (`<site>/originals/yyyy/mm/<name>.<ext>`),
+   * kept when the `keep_originals` setting was on: private (no URL serves it), the source when the
+   * variants are made again, deleted with the item. Null when not kept.
+   */
+  original_key: string | null;
   /** JSON `{thumbnail, medium, large, full}` for images: key, width, height, size of each. */
   variants: Json;
   created_at: Timestamp;

@@ -65,9 +65,14 @@ export function variantsOf(row: Pick<MediaRow, 'variants'>): Partial<Record<Vari
   return readJson<Partial<Record<VariantName, StoredVariant>>>(row.variants, {});
 }
 
-/** Every storage key of an item: its main file and its variants. */
+/** The storage keys of an item's served files: its main file and its variants. */
 export function keysOf(row: Pick<MediaRow, 'storage_key' | 'variants'>): string[] {
   return [...new Set([row.storage_key, ...Object.values(variantsOf(row)).map((variant) => variant.key)])];
+}
+
+/** Every storage key of an item: its served files and its kept original. */
+export function allKeysOf(row: Pick<MediaRow, 'storage_key' | 'variants' | 'original_key'>): string[] {
+  return row.original_key ? [...keysOf(row), row.original_key] : keysOf(row);
 }
 
 export function mediaView(storage: FileStorage, row: MediaRow): MediaView {

@@ -34,3 +34,11 @@ export function keyFolder(siteId: number, at: Date): string {
   const month = String(at.getUTCMonth() + 1).padStart(2, '0');
   return `${siteId}/${at.getUTCFullYear()}/${month}/`;
 }
+
+/**
+ * `site/originals/yyyy/mm/`: the folder of kept originals. Outside the `yyyy/mm` paths /media/
+ * serves, so no URL reaches them.
+ */
+export function originalsFolder(siteId: number, at: Date): string {
+  return keyFolder(siteId, at).replace(/^(\d+)\//, '$1/originals/');
+}
