@@ -1,5 +1,6 @@
-import { Node } from '@tiptap/react';
+import { Node, ReactNodeViewRenderer } from '@tiptap/react';
 import type { Media } from '../../media/model.js';
+import { MediaImageView } from './MediaImageView.js';
 
 export const IMAGE_ALIGNMENTS = ['left', 'center', 'right', 'wide'] as const;
 export const IMAGE_SIZES = ['small', 'medium', 'large', 'full'] as const;
@@ -125,6 +126,10 @@ export const MediaImage = Node.create({
       ['img', img],
       ...(image.caption ? [['figcaption', image.caption]] : []),
     ];
+  },
+
+  addNodeView() {
+    return ReactNodeViewRenderer(MediaImageView);
   },
 
   addCommands() {
