@@ -41,7 +41,12 @@ export {
 export { type BlockTypeView, blockRegistry, registryView } from './registry.js';
 export { type RenderedBlocks, renderBlocks, renderTree } from './render.js';
 export { BREAKPOINTS, type Breakpoint, perBreakpoint, Responsive } from './responsive.js';
-export { RICHTEXT_IMAGE_CSS, renderRichTextImages, richTextMediaIds } from './richtext-images.js';
+export {
+  mapRichTextMedia,
+  RICHTEXT_IMAGE_CSS,
+  renderRichTextImages,
+  richTextMediaIds,
+} from './richtext-images.js';
 export { BLOCK_SCRIPTS, blockScriptSource } from './scripts.js';
 export {
   eachBlock,

@@ -52,6 +52,19 @@ export function renderRichTextImages(html: string, media: (id: number) => MediaI
   });
 }
 
+/**
+ * Sanitized richtext with each image's media id passed through `map` (an import: old id to new);
+ * an image whose id `map` does not know is left out, as the public site leaves out a missing one.
+ */
+export function mapRichTextMedia(html: string, map: (id: number) => number | undefined): string {
+  return html.replace(IMAGE, (whole, figure: string | undefined, attributes: string) => {
+    const id = MEDIA_ID.exec(attributes)?.[1];
+    const mapped = id ? map(Number(id)) : undefined;
+    if (mapped === undefined) return figure ?? '';
+    return whole.replace(MEDIA_ID, ` data-media-id="${mapped}"`);
+  });
+}
+
 /** How richtext images sit in the text: floated beside it, centred, or wider than the column. */
 export const RICHTEXT_IMAGE_CSS = `.tb-content figure.tb-image{margin:1.5rem 0}
 .tb-content figure.tb-image img{max-width:100%;height:auto;display:block}

@@ -55,6 +55,9 @@ describe('tessera export and import with media', () => {
     const post = await a.call('editor', 'POST', '/api/content/post', {
       title: 'Harbour news',
       featured_media_id: photo.id,
+      fields: {
+        content: `<p>At noon:</p><figure class="tb-image tb-align-left" data-size="medium"><img data-media-id="${photo.id}" src="${photo.url}" alt="Noon" /></figure>`,
+      },
     });
     expect(post.statusCode, post.body).toBe(201);
 
@@ -72,7 +75,16 @@ describe('tessera export and import with media', () => {
       expect(file.media.items.map((item: { ref: number }) => item.ref).sort()).toEqual(
         [photo.id, logo.id, pdf.id].sort(),
       );
-      expect(readdirSync(join(dir, 'a-media')).sort()).toHaveLength(3);
+      // The photo as it was sent (its original is kept), not its WebP.
+      const files = readdirSync(join(dir, 'a-media'));
+      expect(files).toHaveLength(3);
+      expect(files).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^${photo.id}-harbour-[a-z0-9]{6}\\.jpg$`)),
+          expect.stringMatching(new RegExp(`^${logo.id}-logo-[a-z0-9]{6}\\.svg$`)),
+          expect.stringMatching(new RegExp(`^${pdf.id}-price-list-[a-z0-9]{6}\\.pdf$`)),
+        ]),
+      );
 
       const imported = await cli('import', out, '--site', 'c.test');
       expect(imported.err).toBe('');
@@ -110,6 +122,14 @@ describe('tessera export and import with media', () => {
         owner: { type: 'entry', id: posts[0].id, label: 'Harbour news', kind: 'post', status: 'draft' },
         path: 'featured_media_id',
       },
+      {
+        owner: { type: 'entry', id: posts[0].id, label: 'Harbour news', kind: 'post', status: 'draft' },
+        path: 'fields.content',
+      },
     ]);
+    // The image in the text names the new item.
+    expect(posts[0].fields.content).toContain(
+      `<figure class="tb-image tb-align-left" data-size="medium"><img data-media-id="${harbour.id}"`,
+    );
   });
 });

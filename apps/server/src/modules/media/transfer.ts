@@ -51,8 +51,8 @@ export type ExportedMedia = Static<typeof ExportedMediaSection>;
 const PAGE = 500;
 
 /**
- * Writes the main file of every media item (the full WebP of an image, the sanitized SVG, the
- * document as sent) into `dir`, and answers the section describing them. Variants are not
+ * Writes the main file of every media item (an image as uploaded when its original was kept, else
+ * its full WebP; the sanitized SVG; the document as sent) into `dir`, and answers the section describing them. Variants are not
  * exported: the importing site makes its own.
  */
 export async function exportMedia(
@@ -70,16 +70,15 @@ export async function exportMedia(
   for (let page = 1; ; page++) {
     const { rows } = await repo.list({}, page, PAGE);
     for (const row of rows) {
-      const stored = await runtime.storage.get(row.storage_key);
+      // The kept original when there is one: the importing site makes its variants from the best file.
+      const key = row.original_key ?? row.storage_key;
+      const stored = await runtime.storage.get(key);
       if (!stored) {
-        runtime.log.warn(
-          { media: row.id, key: row.storage_key },
-          'media file missing: left out of the export',
-        );
+        runtime.log.warn({ media: row.id, key }, 'media file missing: left out of the export');
         continue;
       }
       if (items.length === 0) await mkdir(dir, { recursive: true });
-      const file = `${row.id}-${row.file_name}`;
+      const file = `${row.id}-${key.slice(key.lastIndexOf('/') + 1)}`;
       await pipeline(stored.body, createWriteStream(join(dir, file)));
       items.push({
         ref: row.id,

@@ -1,3 +1,5 @@
+import { mapRichTextMedia } from '@tessera/blocks';
+
 interface DefinitionShape {
   key: string;
   type: string;
@@ -48,11 +50,36 @@ export function mapRelationIds(
   return mapFieldIds(definitions, fields, ['relation'], map);
 }
 
-/** Media ids of file and image fields passed through `map` (an import: old id to new id). */
+/**
+ * Media ids of file and image fields, and of the images in richtext, passed through `map` (an
+ * import: old id to new id).
+ */
 export function mapMediaIds(
   definitions: readonly unknown[],
   fields: Record<string, unknown>,
   map: IdMap,
 ): Record<string, unknown> {
-  return mapFieldIds(definitions, fields, ['file', 'image'], map);
+  return mapRichTextImages(definitions, mapFieldIds(definitions, fields, ['file', 'image'], map), map);
+}
+
+function mapRichTextImages(
+  definitions: readonly unknown[],
+  fields: Record<string, unknown>,
+  map: IdMap,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const definition of definitions as DefinitionShape[]) {
+    const value = out[definition.key];
+    if (definition.type === 'richtext' && typeof value === 'string')
+      out[definition.key] = mapRichTextMedia(value, map);
+    else if (definition.type === 'repeater' && Array.isArray(value) && definition.fields) {
+      const nested = definition.fields;
+      out[definition.key] = value.map((item) =>
+        item && typeof item === 'object' && !Array.isArray(item)
+          ? mapRichTextImages(nested, item as Record<string, unknown>, map)
+          : item,
+      );
+    }
+  }
+  return out;
 }
