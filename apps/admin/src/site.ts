@@ -25,7 +25,8 @@ export function useSystemName(): string {
 export function useDocumentTitle(title: string): void {
   const name = useSystemName();
   useEffect(() => {
-    document.title = [title, name].filter(Boolean).join(' – ');
+    // "Sign in to Harbour Notes" needs no "– Harbour Notes" after it.
+    document.title = [title, name && !title.includes(name) ? name : ''].filter(Boolean).join(' – ');
   }, [title, name]);
 }
 

@@ -75,6 +75,7 @@ export const en = {
     goToSignIn: 'Go to sign in',
   },
   nav: {
+    group: { content: 'Content', appearance: 'Appearance', site: 'Site', settings: 'Settings' },
     allSites: 'Sites',
     search: 'Search everything',
     noResults: 'Nothing found for “{{q}}”.',

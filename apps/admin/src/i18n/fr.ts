@@ -79,6 +79,7 @@ export const fr: Messages = {
     goToSignIn: 'Aller à la connexion',
   },
   nav: {
+    group: { content: 'Contenu', appearance: 'Apparence', site: 'Site', settings: 'Réglages' },
     allSites: 'Sites',
     search: 'Tout rechercher',
     noResults: 'Aucun résultat pour « {{q}} ».',

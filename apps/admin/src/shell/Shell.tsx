@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { api, rememberCsrf } from '../api.js';
@@ -121,20 +121,26 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
-        {navigationFor(can, types.data ?? []).map((item) => (
-          <NavLink
-            key={item.path}
-            component={RouterLink}
-            to={item.path}
-            active={item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)}
-            aria-current={
-              (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)) ? 'page' : undefined
-            }
-            label={item.text ?? t(item.label)}
-            // Filled: the light variant's blue on pale blue reads below 4.5:1.
-            variant="filled"
-            onClick={close}
-          />
+        {navigationFor(can, types.data ?? []).map((item, index, items) => (
+          <Fragment key={item.path}>
+            {item.group && item.group !== items[index - 1]?.group ? (
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
+                {t(`nav.group.${item.group}`)}
+              </Text>
+            ) : null}
+            <NavLink
+              component={RouterLink}
+              to={item.path}
+              active={item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)}
+              aria-current={
+                (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)) ? 'page' : undefined
+              }
+              label={item.text ?? t(item.label)}
+              // Filled: the light variant's blue on pale blue reads below 4.5:1.
+              variant="filled"
+              onClick={close}
+            />
+          </Fragment>
         ))}
       </AppShell.Navbar>
       <AppShell.Main id="content" tabIndex={-1}>

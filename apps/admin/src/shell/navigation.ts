@@ -6,30 +6,44 @@ export interface NavItem {
   /** The label as it is (a custom type's own name). */
   text?: string;
   permission?: string;
+  /** The heading it is listed under, as WordPress groups its menu; none for the dashboard. */
+  group?: NavGroup;
 }
+
+export type NavGroup = 'content' | 'appearance' | 'site' | 'settings';
 
 /** The screens of the admin, in the order the navigation lists them; each a translation key. */
 export const NAVIGATION: readonly NavItem[] = [
   { path: '/', label: 'nav.dashboard' },
-  { path: '/content/post', label: 'nav.posts', permission: 'posts.view' },
-  { path: '/content/page', label: 'nav.pages', permission: 'pages.view' },
-  { path: '/taxonomies/category', label: 'nav.categories', permission: 'taxonomies.manage' },
-  { path: '/taxonomies/tag', label: 'nav.tags', permission: 'taxonomies.manage' },
-  { path: '/media', label: 'nav.media', permission: 'media.view' },
+  { path: '/content/post', label: 'nav.posts', permission: 'posts.view', group: 'content' },
+  { path: '/content/page', label: 'nav.pages', permission: 'pages.view', group: 'content' },
+  {
+    path: '/taxonomies/category',
+    label: 'nav.categories',
+    permission: 'taxonomies.manage',
+    group: 'content',
+  },
+  { path: '/taxonomies/tag', label: 'nav.tags', permission: 'taxonomies.manage', group: 'content' },
+  { path: '/media', label: 'nav.media', permission: 'media.view', group: 'content' },
+  { path: '/comments', label: 'nav.comments', permission: 'comments.moderate', group: 'content' },
   // Editors hold menus.manage; widgets, themes and the design tokens' settings are an Admin's.
   // The path opens the first appearance screen the user may use.
-  { path: '/appearance', label: 'nav.appearance', permission: 'menus.manage' },
-  { path: '/comments', label: 'nav.comments', permission: 'comments.moderate' },
-  { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view' },
-  { path: '/activity', label: 'nav.activity', permission: 'activity.view' },
-  { path: '/users', label: 'nav.users', permission: 'users.view' },
-  { path: '/roles', label: 'nav.roles', permission: 'roles.view' },
-  { path: '/content-types', label: 'nav.contentTypes', permission: 'content_types.manage' },
-  { path: '/settings', label: 'nav.settings', permission: 'settings.view' },
-  { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage' },
-  { path: '/plugins', label: 'nav.plugins', permission: 'plugins.manage' },
-  { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage' },
-  { path: '/sites', label: 'nav.allSites', permission: 'sites.view' },
+  { path: '/appearance', label: 'nav.appearance', permission: 'menus.manage', group: 'appearance' },
+  { path: '/analytics', label: 'nav.analytics', permission: 'analytics.view', group: 'site' },
+  { path: '/activity', label: 'nav.activity', permission: 'activity.view', group: 'site' },
+  { path: '/users', label: 'nav.users', permission: 'users.view', group: 'site' },
+  { path: '/roles', label: 'nav.roles', permission: 'roles.view', group: 'site' },
+  { path: '/sites', label: 'nav.allSites', permission: 'sites.view', group: 'site' },
+  { path: '/settings', label: 'nav.settings', permission: 'settings.view', group: 'settings' },
+  {
+    path: '/content-types',
+    label: 'nav.contentTypes',
+    permission: 'content_types.manage',
+    group: 'settings',
+  },
+  { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage', group: 'settings' },
+  { path: '/plugins', label: 'nav.plugins', permission: 'plugins.manage', group: 'settings' },
+  { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage', group: 'settings' },
 ];
 
 /** A custom content type as the navigation knows it. */
@@ -56,6 +70,7 @@ export function navigationFor(
       label: '',
       text: type.plural_label,
       permission: `${type.slug}.view`,
+      group: 'content' as const,
     }));
   const pages = NAVIGATION.findIndex((item) => item.path === '/content/page');
   return [...NAVIGATION.slice(0, pages + 1), ...custom, ...NAVIGATION.slice(pages + 1)].filter(
