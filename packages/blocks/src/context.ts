@@ -34,6 +34,8 @@ export interface BlockEnvironment {
   visitor?: Visitor;
   /** A date as the site writes it (its locale and time zone). */
   formatDate?(iso: string): string;
+  /** A count of comments in the page's language ("3 comments"): list blocks show it when given. */
+  formatCommentCount?(count: number): string;
   /** Where a form block posts to; without it (the builder's canvas) the form cannot be sent. */
   formAction?(blockId: string): string;
   /** What became of the visitor's last submission of a form block, shown on the page it returns to. */
@@ -86,6 +88,8 @@ export interface EntryCard {
   published_at: string;
   author: string | null;
   image: MediaInfo | null;
+  /** How many approved comments it has, when the site counts them (none: not said). */
+  comments?: number;
 }
 
 export interface EntryList {

@@ -121,6 +121,21 @@ describe('list blocks', () => {
     expect(html).toContain('<a href="/events?page=3" rel="next">Next →</a></nav>');
   });
 
+  it('say how many comments an entry has when the site counts them, linking to them', () => {
+    const commented: EntryList = {
+      ...entries,
+      items: entries.items.map((item) => ({ ...item, comments: 3 })),
+    };
+    const blocks = tree([{ id: 'l', type: 'latest-posts', props: {} }]);
+    const render = (environment: Partial<BlockEnvironment>) =>
+      renderBlocks(blocks, { media: () => null, list: () => commented, ...environment }).html;
+    expect(render({ formatCommentCount: (n) => `${n} comments` })).toContain(
+      '<a href="/2026/03/spring-fair#comments">3 comments</a>',
+    );
+    // Without the site's words (the builder's canvas), nothing is said.
+    expect(render({})).not.toContain('#comments');
+  });
+
   it('number pages around the current one', () => {
     expect(pageNumbers(1, 1)).toEqual([1]);
     expect(pageNumbers(1, 3)).toEqual([1, 2, 3]);

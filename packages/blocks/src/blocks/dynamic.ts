@@ -42,6 +42,13 @@ function EntryCards(props: { display: DisplayProps; list: EntryList | undefined 
             )
           : null,
         display.showAuthor && entry.author ? h('span', { key: 'a' }, entry.author) : null,
+        entry.comments && environment.formatCommentCount
+          ? h(
+              'a',
+              { key: 'c', href: `${entry.url}#comments` },
+              environment.formatCommentCount(entry.comments),
+            )
+          : null,
       ].filter(Boolean);
       return h(
         'li',

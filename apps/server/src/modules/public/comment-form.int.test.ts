@@ -114,6 +114,23 @@ describe(`comments on the public site (${testEngine})`, () => {
     expect(home).toContain(`<a href="${post.url}#comments">2 comments</a>`);
   });
 
+  it('counts approved comments in list blocks too, and a newly approved one shows there at once', async () => {
+    const post = await publish('/api/posts', 'Listed');
+    await seedComment(post.id, { name: 'One' });
+    const created = await a.call('editor', 'POST', '/api/pages', {
+      title: 'News',
+      blocks: [{ id: 'latest', type: 'latest-posts', props: { count: 3 } }],
+    });
+    const page = (await a.call('editor', 'POST', `/api/pages/${created.json().data.id}/publish`, {})).json()
+      .data as { url: string };
+    expect((await get(page.url)).body).toContain(`<a href="${post.url}#comments">1 comment</a>`);
+    const held = await seedComment(post.id, { name: 'Two', status: 'pending' });
+    expect(
+      (await a.call('admin', 'POST', '/api/comments/bulk', { action: 'approve', ids: [held] })).statusCode,
+    ).toBe(200);
+    expect((await get(page.url)).body).toContain(`<a href="${post.url}#comments">2 comments</a>`);
+  });
+
   it('answers a comment with a reply form from ?replytocom, not kept by the page cache', async () => {
     const post = await publish('/api/posts', 'Replies');
     const first = await seedComment(post.id, { name: 'Linus' });

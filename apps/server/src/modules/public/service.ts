@@ -514,6 +514,14 @@ export class PublicSite {
     ]);
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
     const date = dateFormat(frame.lang, await this.timeZone(site));
+    // The list blocks say how many comments each entry has, so a comment on one changes this page.
+    const listed = [
+      ...new Set([...lists.byBlock.values()].flatMap((list) => list.items.map((entry) => entry.id))),
+    ];
+    const commented =
+      listed.length > 0
+        ? await commentsOf(this.runtime).approvedCounts(visitorContext(this.runtime, site), listed)
+        : new Map<number, number>();
     const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
     const pagePath = canonicalPath;
     const environment: BlockEnvironment = {
@@ -527,9 +535,10 @@ export class PublicSite {
       },
       list: (blockId) => {
         const found = lists.byBlock.get(blockId);
-        return found && listOf(found, info);
+        return found && listOf(found, info, commented);
       },
       formatDate: (iso) => date.format(new Date(iso)),
+      formatCommentCount: frame.strings.discussion.count,
       menus: frame.menus,
       currentPath: canonicalPath,
       formAction: (blockId) => `/_forms/${row.id}/${blockId}`,
@@ -639,6 +648,7 @@ export class PublicSite {
         ...(frame.languages.length > 1 ? [`list:${type.slug}`] : []),
         // A list shows the latest of its type: any change to one of them may change it.
         ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
+        ...listed.map((id) => `entry:${id}`),
       ],
       {
         css: html === content ? blocks.css : `${blocks.css}\n${RICHTEXT_IMAGE_CSS}`,
@@ -988,6 +998,7 @@ function alternatesOf(
 function listOf<Image>(
   found: { items: Array<Omit<PublishedItem, 'terms'>>; page: number; pages: number },
   image: (id: number | null) => Image,
+  comments?: ReadonlyMap<number, number>,
 ): Omit<BlockEntryList, 'items'> & { items: Array<Omit<EntryCard, 'image'> & { image: Image }> } {
   return {
     page: found.page,
@@ -1000,6 +1011,7 @@ function listOf<Image>(
       published_at: entry.published_at,
       author: entry.author,
       image: image(entry.featured_media_id),
+      ...(comments?.has(entry.id) ? { comments: comments.get(entry.id) } : {}),
     })),
   };
 }
