@@ -102,9 +102,15 @@ function isMediaId(value: string | undefined): boolean {
   return value !== undefined && /^[1-9]\d{0,14}$/.test(value);
 }
 
-/** An image's width and height only as whole numbers of pixels; the rest for the allowlist to judge. */
+/**
+ * An image's src only as a path of this site's /media/ (what the editor writes when files are
+ * served here; with MEDIA_URL elsewhere the editor and the public site draw the image from its id
+ * alone), so no image in stored HTML loads from another host; width and height only as whole
+ * numbers of pixels. The rest is for the allowlist to judge.
+ */
 function imageAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const out = { ...attribs };
+  if (out.src !== undefined && !/^\/media(?:\/[a-z0-9][a-z0-9._-]*)+$/.test(out.src)) delete out.src;
   for (const name of ['width', 'height'])
     if (out[name] !== undefined && !/^[1-9]\d{0,4}$/.test(out[name])) delete out[name];
   return out;
