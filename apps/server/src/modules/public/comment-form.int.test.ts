@@ -192,6 +192,17 @@ describe(`comments on the public site (${testEngine})`, () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect((await postForm({ id: 999_999, url: post.url }, { token: 'x' })).statusCode).toBe(404);
+    // Out of range ids and values that are not text are refused, never a 500.
+    expect((await postForm({ id: 99_999_999_999, url: post.url }, { token: 'x' })).statusCode).toBe(404);
+    const deep = await postForm(post, { parent_id: '99999999999' });
+    expect(deep.statusCode).toBe(422);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/_comments/${post.id}`,
+      headers: { host: a.host },
+      payload: { comment: 5, name: ['x'], email: {}, token: null },
+    });
+    expect(json.statusCode).toBe(422);
   });
 
   it('takes a robot’s comment as if posted and stores nothing', async () => {

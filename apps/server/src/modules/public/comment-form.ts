@@ -9,7 +9,14 @@ import { commentsOf } from '../comments/module.js';
 import { commentReceipt } from '../comments/receipt.js';
 import { HONEYPOT } from '../comments/service.js';
 import { contentOf } from '../content/content.js';
-import { acceptFormPosts, fromAnotherSite, pageAgain, spentBudget } from './form-posts.js';
+import {
+  acceptFormPosts,
+  fromAnotherSite,
+  pageAgain,
+  postedId,
+  postedValues,
+  spentBudget,
+} from './form-posts.js';
 import type { PublicSite } from './service.js';
 import type { DiscussionStrings } from './theme/discussion-strings.js';
 import { stringsFor } from './theme/strings.js';
@@ -40,14 +47,14 @@ export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite):
       schema: { hide: true },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const current = request.site;
-        const id = Number((request.params as { entryId: string }).entryId);
-        if (!current || !Number.isSafeInteger(id) || id < 1) return reply.code(404).send();
+        const id = postedId((request.params as { entryId: string }).entryId);
+        if (!current || id === null) return reply.code(404).send();
         if (fromAnotherSite(request)) return reply.code(403).send();
         const found = await content.published.entry(current, id);
         if (!found) return reply.code(404).send();
-        const values = (request.body ?? {}) as Record<string, string>;
+        const values = postedValues(request.body);
         const words = stringsFor(found.row.locale).discussion;
-        const parentId = /^[1-9][0-9]{0,15}$/.test(values.parent_id ?? '') ? Number(values.parent_id) : null;
+        const parentId = postedId(values.parent_id);
         const again = (status: 422 | 429, errors: Record<string, string>) =>
           pageAgain(site, current, id, request, reply, status, {
             comments: { page: 1, replyTo: parentId, receipt: null, form: { errors, values: typed(values) } },
@@ -60,6 +67,7 @@ export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite):
         // A robot is answered as if its comment were taken, and learns nothing.
         if (values[HONEYPOT]) return reply.code(303).header('location', found.item.url).send();
         const faults = checkComment(values, words);
+        if (values.parent_id && parentId === null) faults[FORM_ERROR] = words.noReply;
         if (Object.keys(faults).length > 0) return again(422, faults);
         const ctx = operationContext(runtime, anonymousActorOn(current, runtime.permissions, request.ip));
         try {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequests } from '../../core/errors.js';
+import { MAX_ID } from '../../core/http/input-schemas.js';
 import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
 import type { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import type { Site } from '../../core/sites/site.js';
@@ -22,6 +23,21 @@ export function acceptFormPosts(scope: FastifyInstance): void {
       done(null, values);
     },
   );
+}
+
+/** What was posted, text only: a client sending JSON with numbers or objects posts nothing of them. */
+export function postedValues(body: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (body === null || typeof body !== 'object') return values;
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') values[name] = value;
+  return values;
+}
+
+/** A row id as a form or an address gives it (digits), or null when it is none or out of range. */
+export function postedId(value: string | undefined): number | null {
+  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_ID ? id : null;
 }
 
 /** Another site's page posting here: browsers send Origin with every form post. */
