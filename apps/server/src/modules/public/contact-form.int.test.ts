@@ -165,6 +165,8 @@ describe('the contact form block', () => {
     expect(elsewhere.statusCode).toBe(403);
     expect((await post(`/_forms/${page.id}/nope`, { email: 'x@example.test' })).statusCode).toBe(404);
     expect((await post('/_forms/999999/contact', { email: 'x@example.test' })).statusCode).toBe(404);
+    // An id past the integer columns' range is no entry either (PostgreSQL refused the query: 500).
+    expect((await post('/_forms/99999999999/contact', { email: 'x@example.test' })).statusCode).toBe(404);
     expect(await mailsQueued()).toBe(before);
   });
 });

@@ -9,7 +9,7 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { contentOf } from '../content/content.js';
 import { siteAdminAddresses } from '../identity/users/bylines.js';
-import { acceptFormPosts, fromAnotherSite, pageAgain, spentBudget } from './form-posts.js';
+import { acceptFormPosts, fromAnotherSite, pageAgain, postedId, spentBudget } from './form-posts.js';
 import type { PublicSite } from './service.js';
 
 /** A contact form's message, as the `form.submission` filter sees it. */
@@ -84,9 +84,8 @@ export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite):
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const current = request.site;
         const { entryId, blockId } = request.params as { entryId: string; blockId: string };
-        const id = Number(entryId);
-        if (!current || !Number.isSafeInteger(id) || id < 1 || !BLOCK_ID.test(blockId))
-          return reply.code(404).send();
+        const id = postedId(entryId);
+        if (!current || id === null || !BLOCK_ID.test(blockId)) return reply.code(404).send();
         if (fromAnotherSite(request)) return reply.code(403).send();
         const found = await content.published.entry(current, id);
         const form = found ? formBlock(found.row.live.blocks as Block[], blockId) : null;
