@@ -7,6 +7,7 @@ export {
   type ChildrenRule,
   defineBlock,
 } from './block.js';
+export { embedOf } from './blocks/embeds.js';
 export { FIELD_MAX_LENGTH, type FormField, HONEYPOT } from './blocks/form.js';
 export { ICON_NAMES, type IconName } from './blocks/icon-set.js';
 export { MenuTree } from './blocks/menu.js';
@@ -44,9 +45,9 @@ export { BREAKPOINTS, type Breakpoint, perBreakpoint, Responsive } from './respo
 export {
   mapRichTextMedia,
   RICHTEXT_IMAGE_CSS,
-  renderRichTextImages,
+  renderRichTextMedia,
   richTextMediaIds,
-} from './richtext-images.js';
+} from './richtext-media.js';
 export { BLOCK_SCRIPTS, blockScriptSource } from './scripts.js';
 export {
   eachBlock,

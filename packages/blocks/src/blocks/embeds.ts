@@ -30,7 +30,7 @@ export function embedOf(url: string): { provider: 'YouTube' | 'Vimeo'; src: stri
  * our own (srcdoc) with one link, and following it loads the player inside the frame. No script on
  * the page, no cookie and no request to the provider before the click.
  */
-function clickToLoad(src: string, title: string, label: string, className: string | undefined) {
+export function clickToLoad(src: string, title: string, label: string, className: string | undefined) {
   const entities = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const doc =
     '<style>html,body{height:100%;margin:0}a{display:flex;height:100%;align-items:center;justify-content:center;' +

@@ -7,6 +7,7 @@ import { useMediaAccess } from '../../media/queries.js';
 import { UploadList, useUploads } from '../../media/uploads.js';
 import { ImageTool } from './RichTextImageTool.js';
 import { imageFilesIn, imageOf, MediaImage } from './richtext-image.js';
+import { isVideoPage, VideoEmbed } from './richtext-video.js';
 import { ToolIcon } from './ToolIcon.js';
 
 interface RichTextProps {
@@ -17,8 +18,9 @@ interface RichTextProps {
   value: string;
   onChange: (html: string) => void;
   /**
-   * Images of the media library may go in (toolbar, drop, paste): where the server counts them as
-   * media uses, an entry's richtext fields. Blocks' texts have none.
+   * Images of the media library may go in (toolbar, drop, paste), and videos of YouTube or Vimeo
+   * (their address pasted): where the server counts images as media uses and the public site
+   * draws them, an entry's richtext fields. Blocks' texts have none.
    */
   images?: boolean;
 }
@@ -106,7 +108,7 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         heading: { levels: [2, 3, 4] },
         link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] },
       }),
-      ...(images ? [MediaImage] : []),
+      ...(images ? [MediaImage, VideoEmbed] : []),
     ],
     content: props.value,
     editorProps: {
@@ -126,6 +128,14 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         return true;
       },
       handlePaste(_view, event) {
+        if (!images) return false;
+        // A video page's address pasted alone becomes the video, as WordPress does.
+        const text = event.clipboardData?.getData('text/plain').trim() ?? '';
+        if (isVideoPage(text)) {
+          event.preventDefault();
+          editorRef.current?.chain().focus().insertVideoEmbed(text).run();
+          return true;
+        }
         // A copied picture may come with HTML pointing at its site too: the file is what is kept.
         const files = imageFilesIn(event.clipboardData);
         if (files.length === 0 || !upload.current) return false;

@@ -148,6 +148,8 @@ describeInBrowser('images in a post body', () => {
       .toBe(3);
     // A picture pasted from another site: its file is not ours to read, so it is left out.
     await content.locator('p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     await page.evaluate(() => {
       const transfer = new DataTransfer();
       transfer.setData(
@@ -162,6 +164,17 @@ describeInBrowser('images in a post body', () => {
         );
     });
     await expect.poll(() => content.textContent()).toContain('Quoted');
+    // A video page's address pasted alone: the video.
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/plain', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      document
+        .querySelector('.ProseMirror')
+        ?.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+    });
+    await expect.poll(() => content.locator('figure.tb-video').count()).toBe(1);
     expect(await content.locator('img:not([data-media-id])').count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 1100 });
     await page.getByRole('toolbar', { name: 'Formatting: Content' }).scrollIntoViewIfNeeded();
@@ -185,6 +198,9 @@ describeInBrowser('images in a post body', () => {
       'alt="The lighthouse and a sailing boat at dusk" width="1600" height="1000" /><figcaption>Camaret, an hour after sunset</figcaption></figure>',
     );
     expect(saved.fields.content).not.toContain('elsewhere.test');
+    expect(saved.fields.content).toContain(
+      '<figure class="tb-video" data-embed-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></figure>',
+    );
     for (const name of ['dropped.png', 'pasted.png'])
       expect(library.some((media) => media.original_name === name)).toBe(true);
     expect((await call(page, 'GET', `/api/media/${harbour.id}/usage`)).body.data).toEqual([
@@ -217,6 +233,7 @@ describeInBrowser('images in a post body', () => {
     await expect
       .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
+    expect(await page.locator('.tb-content iframe.tb-embed__frame').count()).toBe(1);
     await page.screenshot({ path: join(SCREENS, 'richtext-image-post.png'), fullPage: true });
     await context.close();
   });

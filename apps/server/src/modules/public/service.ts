@@ -11,7 +11,7 @@ import {
   PageAssets,
   RICHTEXT_IMAGE_CSS,
   renderBlocks,
-  renderRichTextImages,
+  renderRichTextMedia,
   richTextMediaIds,
   treeElements,
 } from '@tessera/blocks';
@@ -575,7 +575,7 @@ export class PublicSite {
         .filter(Boolean)
         .join(' · ');
     }
-    const html = renderRichTextImages(content, info);
+    const html = renderRichTextMedia(content, info);
     const blocks = renderBlocks(blocksTree, environment);
     const image = featured?.variants.large ?? featured?.variants.full;
     // In a site of several languages: the switcher and hreflang point to the entry's translations,

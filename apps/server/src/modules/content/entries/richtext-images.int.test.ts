@@ -105,4 +105,33 @@ describe('images in a post body', () => {
     expect(page.body).toContain('.tb-content figure.tb-align-left{float:left');
     expect(page.body).not.toContain('data-media-id=');
   });
+
+  it("keep a YouTube or Vimeo video as its page address, shown as the video block's player", async () => {
+    const created = await a.call('editor', 'POST', '/api/posts', {
+      title: 'Regatta film',
+      fields: {
+        content:
+          '<p>Watch:</p><figure class="tb-video" data-embed-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=5"></figure>' +
+          '<figure class="tb-video" data-embed-url="https://evil.test/watch?v=dQw4w9WgXcQ"><figcaption>x</figcaption></figure>' +
+          '<figure class="tb-video" data-embed-url="javascript:alert(1)"></figure>',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.fields.content).toBe(
+      '<p>Watch:</p><figure class="tb-video" data-embed-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=5"></figure>',
+    );
+    const published = await a.call('editor', 'POST', `/api/posts/${created.json().data.id}/publish`, {});
+    expect(published.statusCode, published.body).toBe(200);
+    const post = published.json().data;
+    const at = new Date(post.published_at);
+    const url = `/${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}/${post.slug}`;
+    const page = await t.app.inject({ url, headers: { host: a.host } });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain(
+      '<figure class="tb-embed tb-video"><iframe class="tb-embed__frame" title="Video" srcDoc="',
+    );
+    expect(page.body).toContain('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    // Nothing is loaded from the provider before a click: the frame is a page of our own.
+    expect(page.body).not.toMatch(/<iframe[^>]*\ssrc=/);
+  });
 });

@@ -1,3 +1,4 @@
+import { embedOf } from '@tessera/blocks';
 import sanitizeHtml from 'sanitize-html';
 
 /** Where an image in richtext may sit, and how wide it may be (`tb-align-*`, `data-size`). */
@@ -13,6 +14,7 @@ export const IMAGE_SIZES = ['small', 'medium', 'large', 'full'] as const;
  * `<figure class="tb-image tb-align-center" data-size="large">` with a figcaption; any other img
  * (pasted from another site, a tracking pixel) is dropped. Which site the id belongs to is the
  * save's check (media references); the public site draws the image from the id, never from src.
+ * A video of YouTube or Vimeo is `<figure class="tb-video" data-embed-url="https://...">`.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -57,7 +59,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['data-media-id', 'src', 'alt', 'width', 'height'],
-    figure: ['class', 'data-size'],
+    figure: ['class', 'data-size', 'data-embed-url'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     ol: ['start', 'reversed'],
@@ -67,21 +69,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: {
     code: [/^language-[a-z0-9-]+$/],
     span: [/^tb-[a-z0-9-]+$/],
-    figure: ['tb-image', ...IMAGE_ALIGNMENTS.map((align) => `tb-align-${align}`)],
+    figure: ['tb-image', 'tb-video', ...IMAGE_ALIGNMENTS.map((align) => `tb-align-${align}`)],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'img' && !isMediaId(frame.attribs['data-media-id']),
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !isMediaId(frame.attribs['data-media-id'])) ||
+    (frame.tag === 'figure' &&
+      /\btb-video\b/.test(frame.attribs.class ?? '') &&
+      frame.attribs['data-embed-url'] === undefined),
   transformTags: {
     img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs) }),
     figure: (tagName, attribs) => {
-      const { 'data-size': size, ...rest } = attribs;
+      const { 'data-size': size, 'data-embed-url': embed, ...rest } = attribs;
       return {
         tagName,
-        attribs:
-          size && (IMAGE_SIZES as readonly string[]).includes(size) ? { ...rest, 'data-size': size } : rest,
+        attribs: {
+          ...rest,
+          ...(size && (IMAGE_SIZES as readonly string[]).includes(size) ? { 'data-size': size } : {}),
+          // A video page of YouTube or Vimeo only: the public site shows the video block's player.
+          ...(embed && embed.length <= 500 && embedOf(embed) ? { 'data-embed-url': embed } : {}),
+        },
       };
     },
     a: (tagName, attribs) => {

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { clickToLoad, embedOf } from './blocks/embeds.js';
 import { mediaImage } from './blocks/image.js';
 import type { MediaInfo } from './context.js';
 
@@ -11,6 +12,7 @@ import type { MediaInfo } from './context.js';
 
 const IMAGE = /(?:(<figure\b[^>]*>)\s*)?<img\b([^>]*?)\s*\/?>/g;
 const MEDIA_ID = /\sdata-media-id="([1-9]\d{0,14})"/;
+const VIDEO = /<figure\b([^>]*\sdata-embed-url="[^"]*"[^>]*)>([\s\S]*?)<\/figure>/g;
 
 /** How wide an image is shown at each size, for `sizes` (the content column is 46rem at most). */
 const SIZES: Record<string, string> = {
@@ -31,11 +33,16 @@ export function richTextMediaIds(html: string): number[] {
 }
 
 /**
- * Sanitized richtext with each media image drawn from its item, as the image block draws one: the
- * variants as srcset with sizes for the figure's size, width and height, lazy. The stored src is
- * never shown; an image whose item is gone (or not this site's) is left out.
+ * Sanitized richtext as the public site shows it: each media image drawn from its item, as the
+ * image block draws one (the variants as srcset with sizes for the figure's size, width and height,
+ * lazy; the stored src never shown; an image whose item is gone, or not this site's, left out), and
+ * each video of YouTube or Vimeo as the video block's player, loaded on a click.
  */
-export function renderRichTextImages(html: string, media: (id: number) => MediaInfo | null): string {
+export function renderRichTextMedia(html: string, media: (id: number) => MediaInfo | null): string {
+  return renderVideos(renderImages(html, media));
+}
+
+function renderImages(html: string, media: (id: number) => MediaInfo | null): string {
   return html.replace(IMAGE, (_whole, figure: string | undefined, attributes: string) => {
     const id = MEDIA_ID.exec(attributes)?.[1];
     const item = id ? media(Number(id)) : null;
@@ -49,6 +56,16 @@ export function renderRichTextImages(html: string, media: (id: number) => MediaI
       }),
     );
     return `${figure ?? ''}${image}`;
+  });
+}
+
+function renderVideos(html: string): string {
+  return html.replace(VIDEO, (whole, attributes: string, inside: string) => {
+    const url = /\sdata-embed-url="([^"]*)"/.exec(attributes)?.[1];
+    const embed = url && /\sclass="tb-video"/.test(attributes) ? embedOf(decodeAttribute(url)) : null;
+    if (!embed) return whole;
+    const label = `Video (${embed.provider})`;
+    return `<figure class="tb-embed tb-video">${renderToStaticMarkup(clickToLoad(embed.src, 'Video', label, undefined))}${inside}</figure>`;
   });
 }
 
@@ -74,6 +91,7 @@ export const RICHTEXT_IMAGE_CSS = `.tb-content figure.tb-image{margin:1.5rem 0}
 .tb-content figure.tb-align-left{float:left;margin:.3rem 1.5rem 1rem 0;max-width:50%}
 .tb-content figure.tb-align-right{float:right;margin:.3rem 0 1rem 1.5rem;max-width:50%}
 .tb-content figure.tb-align-wide{width:min(100vw - 2rem,64rem);margin-inline:calc((100% - min(100vw - 2rem,64rem))/2)}
+.tb-content .tb-video .tb-embed__frame{aspect-ratio:16/9}
 .tb-content figure[data-size=small]{max-width:15rem}
 .tb-content figure[data-size=medium]{max-width:30rem}
 .tb-content::after{content:"";display:table;clear:both}`;
