@@ -51,6 +51,19 @@ describe('sanitizeRichText', () => {
     );
   });
 
+  it('keeps a video only as the page address of YouTube or Vimeo', () => {
+    const video = '<figure class="tb-video" data-embed-url="https://vimeo.com/76979871"></figure>';
+    expect(sanitizeRichText(video)).toBe(video);
+    for (const url of [
+      'https://evil.test/watch?v=dQw4w9WgXcQ',
+      'javascript:alert(1)',
+      'https://youtube.com/',
+    ])
+      expect(sanitizeRichText(`<p>a</p><figure class="tb-video" data-embed-url="${url}"></figure>`)).toBe(
+        '<p>a</p>',
+      );
+  });
+
   it('never lets a script or an event handler through', () => {
     fc.assert(
       fc.property(
