@@ -12,12 +12,22 @@ export function useListQuery() {
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState(() => readListQuery(params));
   const latest = useRef(query);
-  const written = useRef(params.toString());
+  /** The address last seen from the router, and the ones this list wrote that it has not shown yet. */
+  const seen = useRef(params.toString());
+  const pending = useRef<string[]>([]);
 
   useEffect(() => {
     const text = params.toString();
-    if (text === written.current) return;
-    written.current = text;
+    // A render of the same address, or one of this list's own writes arriving late (a later write may
+    // be on its way after it): nothing changed from outside, and what the list holds stays.
+    if (text === seen.current) return;
+    seen.current = text;
+    const own = pending.current.indexOf(text);
+    if (own >= 0) {
+      pending.current.splice(0, own + 1);
+      return;
+    }
+    pending.current = [];
     latest.current = readListQuery(params);
     setQuery(latest.current);
   }, [params]);
@@ -28,7 +38,7 @@ export function useListQuery() {
     latest.current = next;
     setQuery(next);
     const search = writeListQuery(next);
-    written.current = search.toString();
+    pending.current.push(search.toString());
     setParams(search, options);
   }
 
