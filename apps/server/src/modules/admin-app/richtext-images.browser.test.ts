@@ -115,6 +115,14 @@ describeInBrowser('images in a post body', () => {
     const content = page.getByRole('textbox', { name: 'Content' });
     await content.click();
     await page.keyboard.type('The light came on at nine.');
+    // A link applied in its popover is not the entry's form submitted (it is portalled out of it).
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link address').fill('https://camaret.test/');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(() => content.locator('a[href="https://camaret.test/"]').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/admin/content/post/new');
+    await page.keyboard.press('End');
 
     // From the library: uploaded in the picker, chosen, then described.
     await page.getByRole('button', { name: 'Image', exact: true }).click();
