@@ -186,6 +186,7 @@ describeInBrowser('images in a post body', () => {
     expect(await content.locator('img:not([data-media-id])').count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 1100 });
     await page.getByRole('toolbar', { name: 'Formatting: Content' }).scrollIntoViewIfNeeded();
+    expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENS, 'richtext-image-editor.png') });
     await page.setViewportSize({ width: 1280, height: 720 });
 
