@@ -55,6 +55,7 @@ const WebhooksPage = lazy(() =>
 );
 const PluginsPage = lazy(() => import('./plugins/PluginsPage.js').then((m) => ({ default: m.PluginsPage })));
 const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
+const SearchPage = lazy(() => import('./shell/SearchPage.js').then((m) => ({ default: m.SearchPage })));
 const SitesPage = lazy(() => import('./sites/SitesPage.js').then((m) => ({ default: m.SitesPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
 const ContentTypesPage = lazy(() =>
@@ -155,6 +156,7 @@ export const router = createBrowserRouter(
                 { path: '/jobs', element: <JobsPage /> },
                 { path: '/sites', element: <SitesPage /> },
                 { path: '/profile', element: <ProfilePage /> },
+                { path: '/search', element: <SearchPage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -74,6 +74,10 @@ export const en = {
     installed: 'This installation is already set up. Sign in to administer it.',
     goToSignIn: 'Go to sign in',
   },
+  search: {
+    title: 'Search',
+    tooShort: 'Type two letters or more.',
+  },
   nav: {
     group: { content: 'Content', appearance: 'Appearance', site: 'Site', settings: 'Settings' },
     allSites: 'Sites',
@@ -174,6 +178,7 @@ export const en = {
   comments: {
     reply: 'Reply',
     replyTo: 'Your reply to {{author}}',
+    on: 'On',
     sendReply: 'Publish the reply',
     cancel: 'Cancel',
     title: 'Comments',

@@ -78,6 +78,10 @@ export const fr: Messages = {
     installed: 'Cette installation est déjà configurée. Connectez-vous pour l’administrer.',
     goToSignIn: 'Aller à la connexion',
   },
+  search: {
+    title: 'Recherche',
+    tooShort: 'Tapez au moins deux lettres.',
+  },
   nav: {
     group: { content: 'Contenu', appearance: 'Apparence', site: 'Site', settings: 'Réglages' },
     allSites: 'Sites',
@@ -183,6 +187,7 @@ export const fr: Messages = {
   comments: {
     reply: 'Répondre',
     replyTo: 'Votre réponse à {{author}}',
+    on: 'Sur',
     sendReply: 'Publier la réponse',
     cancel: 'Annuler',
     title: 'Commentaires',

@@ -324,6 +324,20 @@ describeInBrowser('the entry editor', () => {
     await page.getByRole('option', { name: /Bo/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/users\/\d+$/);
 
+    // A word of a post's text, not its title, finds it; Enter opens every result.
+    const post = await call(page, 'POST', '/api/posts', {
+      title: 'Harbour lights',
+      fields: { content: '<p>The lighthouse keeper climbs the stairs each dusk.</p>' },
+    });
+    expect((await call(page, 'POST', `/api/posts/${post.body.data.id}/publish`, {})).status).toBe(200);
+    await search.fill('keeper');
+    await expect.poll(() => page.getByRole('option', { name: /Harbour lights/ }).count()).toBe(1);
+    await search.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('keeper');
+    await expect.poll(() => page.getByRole('link', { name: 'Harbour lights' }).count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+
     const switcher = page.getByRole('button', { name: 'Your sites' });
     await expect.poll(() => switcher.count(), { timeout: 15_000 }).toBe(1);
     await switcher.click();
