@@ -5357,6 +5357,12 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             depth: number;
+                            entry: {
+                                id: number;
+                                title: string;
+                                /** @description The entry's content type slug */
+                                type: string;
+                            } | null;
                             entry_id: number;
                             id: number;
                             ip: string | null;

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -12,6 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api, data, page, toApiError } from '../api.js';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
@@ -128,6 +130,14 @@ export function CommentsPage() {
                         {when.format(new Date(comment.created_at))}
                       </Text>
                     </Group>
+                    {comment.entry ? (
+                      <Text size="sm">
+                        {t('comments.on')}{' '}
+                        <Anchor component={Link} to={`/content/${comment.entry.type}/${comment.entry.id}`}>
+                          {comment.entry.title || t('dashboard.untitled')}
+                        </Anchor>
+                      </Text>
+                    ) : null}
                     <Typography>
                       <div
                         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server escaped the text and kept only safe links

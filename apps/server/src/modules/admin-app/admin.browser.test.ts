@@ -399,6 +399,10 @@ describeInBrowser('the administration app', () => {
 
     await page.goto(`${base}/admin/comments`);
     await expect.poll(() => page.getByText('When does the market open?').count()).toBe(1);
+    // Each comment says which post it is on, a link to its editor.
+    expect(await page.getByRole('link', { name: 'Low tide' }).getAttribute('href')).toBe(
+      `/admin/content/post/${postId}`,
+    );
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-comments.png'), fullPage: true });
     await page.getByRole('button', { name: 'Approve: Cleo' }).click();

@@ -94,6 +94,13 @@ describe(`comments (${testEngine})`, () => {
     );
     expect((await thread()).data.map((c: { id: number }) => c.id)).toEqual([first.json().data.id]);
     expect(JSON.stringify(await thread())).not.toContain('@example.test');
+    // The moderation list says which post each comment is on.
+    const listed = (await a.call('editor', 'GET', '/api/comments?status=approved')).json().data;
+    expect(listed.find((c: { id: number }) => c.id === first.json().data.id).entry).toEqual({
+      id: post,
+      type: 'post',
+      title: 'Commented',
+    });
 
     // Known now: approved on arrival; the events tell both.
     const second = await comment(a, { email: 'Grace@Example.test', name: 'Grace', body: 'Me again.' });

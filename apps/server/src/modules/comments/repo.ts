@@ -12,6 +12,13 @@ export interface CommentFilter {
   text?: string;
 }
 
+/** The entry a comment is on, as the moderation list names it. */
+export interface CommentedEntry {
+  id: number;
+  type: string;
+  title: string;
+}
+
 /** Comments of one site. */
 export class CommentsRepo {
   constructor(private readonly db: SiteScopedDb) {}
@@ -100,6 +107,18 @@ export class CommentsRepo {
       .groupBy('entry_id')
       .execute();
     return new Map(rows.map((row) => [row.entry_id, Number(row.n)]));
+  }
+
+  /** The entries comments are on, with their type's slug: what a moderator needs to find the post. */
+  async entriesOf(ids: readonly number[]): Promise<Map<number, CommentedEntry>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('entries')
+      .innerJoin('content_types', 'content_types.id', 'entries.type_id')
+      .select(['entries.id as id', 'entries.title as title', 'content_types.slug as type'])
+      .where('entries.id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   async isClosed(entryId: number): Promise<boolean> {

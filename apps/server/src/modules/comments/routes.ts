@@ -13,6 +13,7 @@ import {
   EntryParams,
   FormQuery,
   FormSchema,
+  ListedCommentSchema,
   OpenBody,
   PublicCommentSchema,
   ThreadQuery,
@@ -67,7 +68,7 @@ export function commentRoutes(app: App, runtime: Runtime, comments: CommentsServ
       permission: 'comments.view',
       summary: 'Comments for moderation, newest first, outside the trash unless asked for',
       querystring: CommentListQuery,
-      data: CommentSchema,
+      data: ListedCommentSchema,
     },
     (ctx, { query }) =>
       comments.list(

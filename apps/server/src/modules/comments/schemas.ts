@@ -90,6 +90,20 @@ export const CommentSchema = Type.Composite([
   }),
 ]);
 
+/** A comment in the moderation list, with the entry it is on (null once the entry is deleted). */
+export const ListedCommentSchema = Type.Composite([
+  CommentSchema,
+  Type.Object({
+    entry: Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        type: Type.String({ description: "The entry's content type slug" }),
+        title: Type.String(),
+      }),
+    ),
+  }),
+]);
+
 export const CommentListQuery = Type.Object(
   {
     status: Type.Optional(Status),

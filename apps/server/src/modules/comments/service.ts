@@ -11,7 +11,7 @@ import { requirePermission } from '../identity/actor.js';
 import { authorAddresses } from '../identity/users/bylines.js';
 import { settingsOf } from '../settings/service.js';
 import { openReceipt } from './receipt.js';
-import { type CommentFilter, type CommentRow, CommentsRepo } from './repo.js';
+import { type CommentedEntry, type CommentFilter, type CommentRow, CommentsRepo } from './repo.js';
 import { blocklistRefusal, heldForModeration } from './spam.js';
 import type { CommentStatus } from './tables.js';
 import { commentHtml } from './text.js';
@@ -55,6 +55,11 @@ export interface CommentView extends PublicComment {
   user_agent: string | null;
   body: string;
   updated_at: string;
+}
+
+/** A comment in the moderation list: with the entry it is on, null once that entry is deleted. */
+export interface ListedComment extends CommentView {
+  entry: CommentedEntry | null;
 }
 
 /** A comment as the site shows it under its entry. */
@@ -243,10 +248,15 @@ export class CommentsService {
     filter: CommentFilter,
     page: number,
     limit: number,
-  ): Promise<Page<CommentView>> {
+  ): Promise<Page<ListedComment>> {
     requirePermission(ctx.actor, 'comments.view');
-    const { rows, total } = await new CommentsRepo(ctx.db).list(filter, page, limit);
-    return { items: rows.map(moderatorView), total };
+    const repo = new CommentsRepo(ctx.db);
+    const { rows, total } = await repo.list(filter, page, limit);
+    const entries = await repo.entriesOf(rows.map((row) => row.entry_id));
+    return {
+      items: rows.map((row) => ({ ...moderatorView(row), entry: entries.get(row.entry_id) ?? null })),
+      total,
+    };
   }
 
   async get(ctx: OperationContext, id: number): Promise<CommentView> {
