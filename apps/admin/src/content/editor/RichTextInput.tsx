@@ -97,9 +97,11 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
   const editorRef = useRef<Editor | null>(null);
   const access = useMediaAccess();
   // Dropped and pasted image files go up to the library and into the text where the caret is.
-  const uploads = useUploads(null, (media) =>
-    editorRef.current?.chain().focus().insertMediaImage(imageOf(media)).run(),
-  );
+  const uploads = useUploads(null, (media) => {
+    // An upload may end after the field has gone (the user left the page): the item stays in the library.
+    const current = editorRef.current;
+    if (current && !current.isDestroyed) current.chain().focus().insertMediaImage(imageOf(media)).run();
+  });
   const upload = useRef<((files: File[]) => void) | null>(null);
   upload.current = images && access.upload ? uploads.add : null;
   const editor = useEditor({
