@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,8 @@ export function WorkflowPanel(props: {
   const [publishAt, setPublishAt] = useState('');
   const [comment, setComment] = useState('');
   const [local, setLocal] = useState<ApiError | null>(null);
+  /** The public address of what was just published: the notice's "View post" link. */
+  const [published, setPublished] = useState<string | null>(null);
   const take = useMutation({
     mutationFn: async (input: { name: Transition; body?: object }) => {
       const saved = await props.saveFirst();
@@ -63,9 +65,11 @@ export function WorkflowPanel(props: {
         }),
       );
     },
-    onSuccess: (entry) => {
+    onMutate: () => setPublished(null),
+    onSuccess: (entry, input) => {
       if (!entry) return;
       setAsking(null);
+      if (input.name === 'publish' && entry.status === 'published') setPublished(entry.url);
       props.onDone(entry);
     },
   });
@@ -94,6 +98,14 @@ export function WorkflowPanel(props: {
         </Text>
       ) : null}
       {entry.has_unpublished_changes ? <Text size="sm">{t('editor.unpublishedChanges')}</Text> : null}
+      {published ? (
+        <Text size="sm" role="status">
+          {t('editor.publishedNotice')}{' '}
+          <Anchor href={published} target="_blank" rel="noopener" inherit>
+            {t('editor.viewPost')}
+          </Anchor>
+        </Text>
+      ) : null}
       {take.error ? (
         <Text size="sm" c="red" role="alert">
           {take.error.message}

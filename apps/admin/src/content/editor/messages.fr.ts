@@ -81,6 +81,8 @@ export const fr: typeof en = {
     unpublish: 'Dépublier',
   },
   noTransitions: 'Aucune étape du circuit de validation ne vous est ouverte dans cet état.',
+  publishedNotice: 'Publié.',
+  viewPost: 'Voir la publication',
   scheduledFor: 'Programmé pour le {{date}}.',
   reviewNote: 'Modifications demandées : {{note}}',
   unpublishedChanges:

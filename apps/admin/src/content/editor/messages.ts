@@ -73,6 +73,8 @@ export const en = {
     unpublish: 'Unpublish',
   },
   noTransitions: 'No workflow step is open to you in this state.',
+  publishedNotice: 'Published.',
+  viewPost: 'View post',
   scheduledFor: 'Scheduled for {{date}}.',
   reviewNote: 'Changes requested: {{note}}',
   unpublishedChanges: 'The site shows the last published version until these changes are published.',

@@ -157,6 +157,10 @@ describeInBrowser('the entry editor', () => {
       .poll(async () => (await call(page, 'GET', `/api/content/boat/${boatId}`)).body.data.status)
       .toBe('published');
     await expect.poll(() => page.getByRole('button', { name: 'Unpublish' }).count()).toBe(1);
+    // The notice links to the public page, in a new tab.
+    const viewPost = page.getByRole('status').getByRole('link', { name: 'View post' });
+    expect(await viewPost.getAttribute('href')).toBe('/boats/marie-jeanne');
+    expect(await viewPost.getAttribute('target')).toBe('_blank');
 
     // An Admin gives the entry to another member, searched by name.
     const author = page.getByRole('combobox', { name: 'Author' });
