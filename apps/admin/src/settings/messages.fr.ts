@@ -184,7 +184,8 @@ export const fr: typeof en = {
       read_only: 'Les clients IA peuvent lire le contenu, les médias et les réglages, sans rien modifier.',
     },
     discussion: {
-      comments_enabled: 'Désactivé : personne ne peut commenter.',
+      comments_enabled:
+        'Activé : les visiteurs peuvent commenter les contenus dont le type accepte les commentaires, jusqu’à leur fermeture. Désactivé : personne ne peut commenter.',
       moderation: 'Quels commentaires attendent un modérateur avant d’être affichés.',
       close_after_days:
         'Les commentaires ferment ce nombre de jours après la publication ; 0 les laisse ouverts.',

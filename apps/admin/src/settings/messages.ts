@@ -177,7 +177,8 @@ export const en = {
       read_only: 'AI clients can read the content, the media and the settings, and change nothing.',
     },
     discussion: {
-      comments_enabled: 'Off: no one can post a comment.',
+      comments_enabled:
+        'On: visitors can comment on entries whose type takes comments, until their comments close. Off: no one can post a comment.',
       moderation: 'Which comments wait for a moderator before they are shown.',
       close_after_days: 'Comments close this many days after publication; 0 keeps them open.',
       max_depth: 'How deep replies to replies may nest.',

@@ -130,6 +130,15 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     await expect.poll(() => page.getByText('Settings saved.').count()).toBe(1);
     expect((await api(page, '/api/settings/reading')).posts_per_page).toBe(12);
 
+    // The comments switch is on by default: its help says what on means, not only off.
+    await page.getByRole('tab', { name: 'Discussion' }).click();
+    const allow = page.getByRole('switch', { name: 'Allow comments' });
+    await expect.poll(() => allow.isChecked()).toBe(true);
+    const help = await allow.evaluate(
+      (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+    );
+    expect(help).toMatch(/^On: visitors can comment .* Off: no one can post a comment\.$/);
+
     // Installation-wide keys are shown, but not offered to a site's Admin.
     await page.getByRole('tab', { name: 'Webhooks' }).click();
     await expect.poll(() => page.getByText('Only a Super Admin', { exact: false }).count()).toBe(1);
