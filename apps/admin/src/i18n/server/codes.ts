@@ -42,7 +42,7 @@ export const CODES: Record<string, readonly string[]> = {
   malformed_request: said('core.http.contentLengthInvalid', 'core.http.notHttp'),
   malformed_url: said('core.http.badPath'),
   unsupported_media_type: said('core.http.mediaType', 'media.upload.multipart'),
-  payload_too_large: said('core.http.bodyTooLarge', 'core.http.bodyLargerThan'),
+  payload_too_large: said('core.http.bodyOverServerLimit', 'core.http.bodyOverRouteLimit'),
   headers_too_large: said('core.http.headersTooLarge'),
   request_aborted: said('media.upload.aborted'),
   canvas_too_costly: said('content.canvas.lists', 'content.canvas.entries'),

@@ -11,8 +11,9 @@ export const fr: typeof en = {
     notJson: 'Le corps de la requête n’est pas du JSON valide.',
     emptyJson: 'Le corps de la requête est vide alors que son type est application/json.',
     mediaType: 'Type de contenu non pris en charge. Envoyez du application/json.',
-    bodyTooLarge: 'Le corps de la requête est trop volumineux.',
-    bodyLargerThan: 'Le corps de la requête dépasse {{limit}} octets.',
+    bodyOverServerLimit:
+      'Le corps de la requête dépasse les {{limit}} que ce serveur accepte (son réglage BODY_LIMIT).',
+    bodyOverRouteLimit: 'Le corps de la requête dépasse les {{limit}} que cette adresse accepte.',
     contentLength: 'L’en-tête Content-Length ne correspond pas au corps de la requête.',
     contentLengthInvalid: 'L’en-tête Content-Length est invalide ou contredit Transfer-Encoding.',
     headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',

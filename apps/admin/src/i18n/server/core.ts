@@ -12,8 +12,9 @@ export const en = {
     notJson: 'The request body is not valid JSON.',
     emptyJson: 'The request body is empty but the content type is application/json.',
     mediaType: 'Unsupported content type. Send application/json.',
-    bodyTooLarge: 'The request body is too large.',
-    bodyLargerThan: 'The request body is larger than {{limit}} bytes.',
+    bodyOverServerLimit:
+      'The request body is larger than the {{limit}} this server accepts (its BODY_LIMIT setting).',
+    bodyOverRouteLimit: 'The request body is larger than the {{limit}} this address accepts.',
     contentLength: 'The Content-Length header does not match the body.',
     contentLengthInvalid: 'The Content-Length header is invalid or conflicts with Transfer-Encoding.',
     headersTooLarge: 'The request headers are too large.',

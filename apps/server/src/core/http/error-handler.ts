@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constraintViolation } from '../db/constraint-errors.js';
 import { AppError, addFieldError, type FieldErrors, fieldErrors } from '../errors.js';
+import { bodyTooLarge } from './body-limit.js';
 import { methodsAllowedOn } from './route-table.js';
 
 interface ValidationIssue {
@@ -66,11 +67,6 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
     code: 'unsupported_media_type',
     message: 'Unsupported content type. Send application/json.',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'payload_too_large',
-    message: 'The request body is too large.',
-  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'malformed_body',
@@ -104,7 +100,10 @@ export function sendError(
  * unexpected is logged with its stack and answered with a generic 500 naming the request id.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify's own 413 does not say the limit it applied; ours does, so the sender knows how far to cut.
+    const error =
+      (thrown as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLarge(request) : thrown;
     if (error instanceof AppError) {
       reply.headers(error.headers);
       if (error.status >= 500) request.log.error({ err: error }, error.message);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PayloadTooLarge } from '../errors.js';
+import { bodyTooLarge } from './body-limit.js';
 
 const kept = new WeakMap<FastifyRequest, Buffer>();
 
@@ -21,7 +21,7 @@ export async function keepRawBody(
   for await (const chunk of payload) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += bytes.length;
-    if (size > limit) throw new PayloadTooLarge(`The request body is larger than ${limit} bytes.`);
+    if (size > limit) throw bodyTooLarge(request);
     chunks.push(bytes);
   }
   const raw = Buffer.concat(chunks);

@@ -122,7 +122,7 @@ describe('error envelope', () => {
     expect(res.json().code).toBe('unsupported_media_type');
   });
 
-  it('a body over the limit gives 413', async () => {
+  it('a body over the limit gives 413 naming the limit and the setting that sets it', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -130,7 +130,10 @@ describe('error envelope', () => {
       payload: JSON.stringify({ name: 'x'.repeat(2_000_000), count: 1 }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().code).toBe('payload_too_large');
+    expect(res.json()).toMatchObject({
+      code: 'payload_too_large',
+      message: 'The request body is larger than the 1 MB this server accepts (its BODY_LIMIT setting).',
+    });
   });
 
   it('schema violations give 422 with per-field messages', async () => {

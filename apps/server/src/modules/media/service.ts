@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { recordActivity } from '../../core/activity/record.js';
+import { formatBytes } from '../../core/byte-size.js';
 import { writeJson } from '../../core/db/engine.js';
 import {
   addFieldError,
@@ -23,7 +24,7 @@ import { type FileKind, nameContradicts, sniffFile } from './files/file-kind.js'
 import { cleanOriginalName, keyFolder, originalsFolder, storedBaseName } from './files/file-names.js';
 import { type ImageOptions, ImageRefused } from './files/images.js';
 import { type FileToStore, isRaster, type PreparedMedia, prepareMedia, storeAll } from './files/prepare.js';
-import { formatBytes, type ReceivedFile, receiveFile, type SizeLimit } from './files/receive.js';
+import { type ReceivedFile, receiveFile, type SizeLimit } from './files/receive.js';
 import { WorkCancelled, WorkPool } from './files/work-pool.js';
 import type { FoldersService } from './folders.js';
 import { type MediaFilter, MediaRepo, type MediaRow } from './repo.js';

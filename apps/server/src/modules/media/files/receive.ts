@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { formatBytes } from '../../../core/byte-size.js';
 import { PayloadTooLarge } from '../../../core/errors.js';
 import { type FileKind, SNIFF_BYTES, sniffHead } from './file-kind.js';
 
@@ -90,12 +91,6 @@ export async function receiveFile(
     throw error;
   }
   return { path, size, hash: hash.digest('hex'), headKind: kind, discard };
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
 }
 
 function describeGroup(kind: FileKind): string {
