@@ -1,6 +1,13 @@
 import type { EntryState } from '../entries/entry.js';
 import type { ContentType } from '../types/content-type.js';
 
+/** Where one paragraph of text ends and the next begins, between the blocks of blockText. */
+export const PARAGRAPH_BREAK = '\u2029';
+// The ends of HTML's paragraphs: a heading, paragraph or list item ends with its element.
+const PARAGRAPH_END = /<\/(?:p|h[1-6]|li|blockquote|pre|figcaption|dt|dd)>/gi;
+// A paragraph that ends like this ends its own sentence; any other is given a full stop.
+const SENTENCE_END = /[.!?…:;,)»"'”’]$/u;
+
 /**
  * The text of a block tree: its text and content props, depth first, up to about `budget`
  * characters; the children of conditional blocks are left out.
@@ -24,11 +31,24 @@ export function blockText(blocks: unknown[], budget: number): string {
     }
   };
   walk(blocks);
-  return parts.join(' ');
+  // Each block is a paragraph of its own: a heading block's text ends its sentence in plainText.
+  return parts.join(PARAGRAPH_BREAK);
 }
 
-/** HTML (sanitized richtext, builder props) as plain text: tags dropped, the common entities read. */
+/**
+ * HTML (sanitized richtext, builder props) as plain text: tags dropped, the common entities read,
+ * and paragraphs kept apart: a heading without a full stop gets one, so "What we saw" and
+ * "Nets drying..." read as two sentences, not one.
+ */
 export function plainText(html: string): string {
+  const paragraphs = html.replace(PARAGRAPH_END, PARAGRAPH_BREAK).split(PARAGRAPH_BREAK).map(inlineText);
+  const said = paragraphs.filter(Boolean);
+  return said
+    .map((text, i) => (i < said.length - 1 && !SENTENCE_END.test(text) ? `${text}.` : text))
+    .join(' ');
+}
+
+function inlineText(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
@@ -59,5 +79,5 @@ export function searchableText(type: Pick<ContentType, 'fields'>, state: EntrySt
       parts.push(value);
   }
   parts.push(blockText(state.blocks, SEARCHABLE_CHARS));
-  return plainText(parts.filter(Boolean).join(' ')).slice(0, SEARCHABLE_CHARS);
+  return plainText(parts.filter(Boolean).join(PARAGRAPH_BREAK)).slice(0, SEARCHABLE_CHARS);
 }
