@@ -2437,7 +2437,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The current site's public information (name, domain, locales, branding, time zone) */
+        /** The current site's public information (name, domain, locales, branding, time zone, the server's body limit) */
         get: operations["get_site"];
         put?: never;
         post?: never;
@@ -26805,6 +26805,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The largest request body this server accepts (BODY_LIMIT), so a client can warn before sending one that would get 413 */
+                            body_limit_bytes: number;
                             branding: components["schemas"]["def-4"];
                             default_locale: string;
                             id: number;
@@ -26881,6 +26883,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The largest request body this server accepts (BODY_LIMIT), so a client can warn before sending one that would get 413 */
+                            body_limit_bytes: number;
                             branding: components["schemas"]["def-4"];
                             default_locale: string;
                             id: number;

@@ -127,6 +127,8 @@ describe('install', () => {
           accent_color: null,
         },
         time_zone: 'UTC',
+        // What an editor is warned against before saving a post that would get 413.
+        body_limit_bytes: 1_048_576,
       },
       meta: {},
     });

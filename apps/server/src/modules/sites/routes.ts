@@ -38,7 +38,7 @@ export async function siteRoutes(app: App, runtime: Runtime): Promise<void> {
     async (ctx, { body }) => {
       const site = await sites.updateBranding(ctx, body);
       const { time_zone } = await settingsOf(runtime, site, 'general');
-      return publicSiteView(site, time_zone);
+      return publicSiteView(site, time_zone, runtime.config.bodyLimitBytes);
     },
   );
 
@@ -48,7 +48,8 @@ export async function siteRoutes(app: App, runtime: Runtime): Promise<void> {
       config: { permission: 'public' },
       schema: {
         tags: ['sites'],
-        summary: "The current site's public information (name, domain, locales, branding, time zone)",
+        summary:
+          "The current site's public information (name, domain, locales, branding, time zone, the server's body limit)",
         response: { 200: Envelope(PublicSiteSchema), 404: ErrorBody },
       },
     },
@@ -56,7 +57,7 @@ export async function siteRoutes(app: App, runtime: Runtime): Promise<void> {
       if (!request.site) throw new BadRequest('No site.');
       // Settings are kept in memory once read (settings/stored-cache.ts): no query per request.
       const { time_zone } = await settingsOf(runtime, request.site, 'general');
-      return one(publicSiteView(request.site, time_zone));
+      return one(publicSiteView(request.site, time_zone, runtime.config.bodyLimitBytes));
     },
   );
 }

@@ -28,6 +28,10 @@ export const PublicSiteSchema = Type.Object({
   locales: Type.Array(Type.String()),
   branding: BrandingSchema,
   time_zone: Type.String({ description: "IANA time zone the site's dates are shown in (general settings)" }),
+  body_limit_bytes: Type.Integer({
+    description:
+      'The largest request body this server accepts (BODY_LIMIT), so a client can warn before sending one that would get 413',
+  }),
 });
 export type PublicSiteView = Static<typeof PublicSiteSchema>;
 
@@ -74,9 +78,10 @@ export const SetupStatus = Type.Object({
   installed: Type.Boolean({ description: 'False until the first site and its Super Admin exist' }),
 });
 
-export function publicSiteView(site: Site, timeZone: string): PublicSiteView {
+export function publicSiteView(site: Site, timeZone: string, bodyLimitBytes: number): PublicSiteView {
   return {
     time_zone: timeZone,
+    body_limit_bytes: bodyLimitBytes,
     id: site.id,
     name: site.name,
     primary_domain: site.primary_domain,
