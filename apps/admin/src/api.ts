@@ -47,9 +47,12 @@ export function onSessionExpired(listener: () => void): () => void {
   return () => expiredListeners.delete(listener);
 }
 
+/** The calls made before there is a session (public routes): no CSRF token to ask for, or the ask is a 401. */
+const BEFORE_SIGN_IN = /^\/api\/(auth\/(login|two-factor|password\/forgot|password\/reset)|setup)$/;
+
 const session: Middleware = {
   async onRequest({ request }) {
-    if (!UNSAFE.has(request.method)) return request;
+    if (!UNSAFE.has(request.method) || BEFORE_SIGN_IN.test(new URL(request.url).pathname)) return request;
     const token = await sessionCsrfToken();
     if (token) request.headers.set('x-csrf-token', token);
     return request;

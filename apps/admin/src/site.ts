@@ -9,6 +9,8 @@ export const SITE_QUERY = {
   queryFn: () => data(api.GET('/api/site')),
   staleTime: 5 * 60_000,
   retry: false,
+  // Before set-up there is no site (404): asked once, not again by each screen that mounts.
+  retryOnMount: false,
 } as const;
 
 export function useSite() {

@@ -3329,6 +3329,7 @@ export type components = {
             children: components["schemas"]["def-10"][];
             css_class: string;
             entry_id: number | null;
+            entry_type: string | null;
             id: number;
             kind: string;
             label: string;

@@ -10,10 +10,10 @@ export interface ItemDescription {
   warning: string | null;
 }
 
-function entryIds(items: readonly MenuItem[]): number[] {
+function linkedEntries(items: readonly MenuItem[]): Array<{ id: number; type: string | null }> {
   return items.flatMap((item) => [
-    ...(item.entry_id === null ? [] : [item.entry_id]),
-    ...entryIds(item.children),
+    ...(item.entry_id === null ? [] : [{ id: item.entry_id, type: item.entry_type }]),
+    ...linkedEntries(item.children),
   ]);
 }
 
@@ -23,7 +23,7 @@ function entryIds(items: readonly MenuItem[]): number[] {
  */
 export function useItemDescriptions(items: readonly MenuItem[]): (item: MenuItem) => ItemDescription {
   const { t } = useTranslation();
-  const entries = useLinkedEntries(entryIds(items));
+  const entries = useLinkedEntries(linkedEntries(items));
   const terms = useLinkedTerms();
   const types = useReadableTypes();
   return (item) => {

@@ -21,35 +21,40 @@ export interface LinkedTerm {
 }
 
 /**
- * A menu item names its entry by id alone (GET /api/menus gives no type, title or address): each
- * readable type is asked in turn until one has it. Null when none does (deleted, or not readable).
+ * A menu item names its entry by id and type (GET /api/menus gives no title or address): its type is
+ * asked for it, and only that type. Null when it has none (deleted, or not readable).
  */
-async function findEntry(id: number, types: readonly string[]): Promise<LinkedEntry | null> {
-  for (const type of types) {
-    const entry = await data(api.GET('/api/content/{type}/{id}', { params: { path: { type, id } } })).catch(
-      () => null,
-    );
-    if (entry)
-      return {
-        id,
-        title: entry.title,
-        type,
-        status: entry.status,
-        url: entry.url,
-        trashed: entry.deleted_at !== null,
-      };
-  }
-  return null;
+async function findEntry(
+  id: number,
+  type: string | null,
+  readable: readonly string[],
+): Promise<LinkedEntry | null> {
+  if (type === null || !readable.includes(type)) return null;
+  const entry = await data(api.GET('/api/content/{type}/{id}', { params: { path: { type, id } } })).catch(
+    () => null,
+  );
+  if (!entry) return null;
+  return {
+    id,
+    title: entry.title,
+    type,
+    status: entry.status,
+    url: entry.url,
+    trashed: entry.deleted_at !== null,
+  };
 }
 
-/** The entries of these ids by id; an id being looked up is absent, one not found is null. */
-export function useLinkedEntries(ids: readonly number[]): Map<number, LinkedEntry | null> {
+/** The entries of these items by id; an id being looked up is absent, one not found is null. */
+export function useLinkedEntries(
+  linked: ReadonlyArray<{ id: number; type: string | null }>,
+): Map<number, LinkedEntry | null> {
   const types = useReadableTypes().map((type) => type.slug);
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const typeOf = new Map(linked.map((each) => [each.id, each.type]));
+  const unique = [...typeOf.keys()].sort((a, b) => a - b);
   const found = useQueries({
     queries: unique.map((id) => ({
-      queryKey: ['menu-entry', id, types],
-      queryFn: () => findEntry(id, types),
+      queryKey: ['menu-entry', id, typeOf.get(id) ?? null, types],
+      queryFn: () => findEntry(id, typeOf.get(id) ?? null, types),
       enabled: types.length > 0,
       staleTime: 60_000,
     })),

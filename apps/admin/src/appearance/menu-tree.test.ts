@@ -15,6 +15,7 @@ function item(
     position: 0,
     kind: 'custom',
     entry_id: null,
+    entry_type: null,
     term_id: null,
     url: `/${label.toLowerCase()}`,
     target: '_self',

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type ApiError, api, data, toApiError } from '../api.js';
 import { fieldErrors, formProblems } from '../forms.js';
+import { SITE_QUERY } from '../site.js';
 import { AuthLayout } from './AuthLayout.js';
 
 /** First run, from the link `tessera serve` prints: the first site and its Super Admin. */
@@ -12,6 +13,7 @@ export function SetupPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
+  const client = useQueryClient();
   const status = useQuery({ queryKey: ['setup'], queryFn: () => data(api.GET('/api/setup')) });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -43,8 +45,11 @@ export function SetupPage() {
       })
       .catch(() => null);
     setBusy(false);
-    if (answer?.data) setDone(true);
-    else
+    if (answer?.data) {
+      // The site exists now: the sign-in page asks for it (its name) afresh.
+      void client.invalidateQueries({ queryKey: SITE_QUERY.queryKey });
+      setDone(true);
+    } else
       setError(
         answer ? toApiError(answer.error, answer.response) : { message: t('app.networkError'), errors: {} },
       );

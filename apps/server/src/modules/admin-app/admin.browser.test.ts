@@ -203,6 +203,13 @@ describeInBrowser('the administration app', () => {
     const page = await context.newPage();
     // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
     page.setDefaultTimeout(5000);
+    // Every refused request and every icon asked for, from the set-up to the dashboard.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (response.status() >= 400 || url.pathname === '/favicon.ico')
+        refused.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+    });
     await page.goto(setupLink);
     await expect.poll(() => page.getByRole('heading', { name: 'Set up Tessera' }).count()).toBe(1);
     expect(await violations(page)).toEqual([]);
@@ -234,6 +241,9 @@ describeInBrowser('the administration app', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    // Refused on the way: the site, once, before it existed; the two mistakes made on purpose. No
+    // icon asked for, no CSRF token or profile asked before signing in.
+    expect(refused).toEqual(['404 GET /api/site', '422 POST /api/setup', '401 POST /api/auth/login']);
     await expect.poll(() => page.getByText('Nothing has been written yet.').count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshots, 'admin-dashboard.png'), fullPage: true });

@@ -176,6 +176,29 @@ describeInBrowser('appearance in the administration app', () => {
     const tree = page.getByRole('list', { name: 'Links of “Main”' });
     await expect.poll(() => tree.locator('[data-menu-item="About the harbour"]').count()).toBe(1);
 
+    // An item linking a post is named by asking the post's own type: no 404 from asking pages first.
+    const post = await apiCall(page, admin.base, 'POST', '/api/posts', { title: 'Ferry news' });
+    const menuId = (await menus(page))[0]?.id;
+    const linked = await apiCall(page, admin.base, 'POST', `/api/menus/${menuId}/items`, {
+      kind: 'entry',
+      entry_id: post.body.data.id,
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.reload();
+    await expect.poll(() => tree.locator('[data-menu-item="Ferry news"]').count(), LOAD).toBe(1);
+    expect(refused).toEqual([]);
+    const withPost = (await menus(page))[0]?.items ?? [];
+    const postItem = withPost.find((item) => item.entry_id === post.body.data.id);
+    expect(
+      (await apiCall(page, admin.base, 'DELETE', `/api/menus/${menuId}/items/${postItem?.id}`)).status,
+    ).toBe(204);
+    await page.reload();
+    await expect.poll(() => tree.locator('[data-menu-item="About the harbour"]').count(), LOAD).toBe(1);
+
     // The keyboard: the page's menu, "Indent under Harbour", Enter.
     await rowAction(page, 'About the harbour', 'Indent under “Harbour”');
     await expect

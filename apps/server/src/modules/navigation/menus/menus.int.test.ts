@@ -54,6 +54,12 @@ describe('menus', () => {
     expect(res.statusCode, res.body).toBe(201);
     const aboutItem = res.json().data.items[0];
     expect(aboutItem).toMatchObject({ kind: 'entry', entry_id: about.id, label: '', position: 0 });
+    // The entry's type is named, so a client asks GET /api/content/page/{id} and no other type.
+    expect(aboutItem.entry_type).toBe('page');
+    const post = await a.call('editor', 'POST', '/api/posts', { title: 'A post in the menu' });
+    const postItem = (await add({ kind: 'entry', entry_id: post.json().data.id })).json().data.items.at(-1);
+    expect(postItem).toMatchObject({ entry_id: post.json().data.id, entry_type: 'post' });
+    await a.call('admin', 'DELETE', `/api/menus/${menu.id}/items/${postItem.id}`);
     expect(
       (await add({ kind: 'entry', entry_id: team.id, parent_id: aboutItem.id, label: 'Our team' }))
         .statusCode,

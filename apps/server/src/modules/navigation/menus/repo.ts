@@ -114,6 +114,18 @@ export class MenusRepo {
   }
 
   /** Terms as links: their taxonomy's slug, their own slug and name. */
+  /** The content type of each entry (menu items name entries by id alone), by entry id. */
+  async entryTypes(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('entries')
+      .innerJoin('content_types', 'content_types.id', 'entries.type_id')
+      .select(['entries.id as id', 'content_types.slug as type'])
+      .where('entries.id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.type]));
+  }
+
   async terms(
     ids: readonly number[],
   ): Promise<Map<number, { taxonomy: string; slug: string; name: string }>> {

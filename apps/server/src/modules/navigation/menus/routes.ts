@@ -40,6 +40,7 @@ const ItemView: TSchema = Type.Recursive((Self) =>
     position: Type.Integer(),
     kind: Type.String(),
     entry_id: Nullable(Type.Integer()),
+    entry_type: Nullable(Type.String({ description: "The linked entry's content type (page, post...)" })),
     term_id: Nullable(Type.Integer()),
     url: Nullable(Type.String()),
     label: Type.String(),

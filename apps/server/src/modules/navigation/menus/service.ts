@@ -29,7 +29,11 @@ export interface MenuItemInput {
 }
 
 /** An item as the API shows it: its row, and the items under it. */
-export type MenuItemView = Omit<MenuItemRow, 'site_id' | 'menu_id'> & { children: MenuItemView[] };
+export type MenuItemView = Omit<MenuItemRow, 'site_id' | 'menu_id'> & {
+  /** The linked entry's content type, for clients that ask for the entry by type. */
+  entry_type: string | null;
+  children: MenuItemView[];
+};
 
 export interface MenuView {
   id: number;
@@ -56,14 +60,14 @@ export class MenusService {
   async list(ctx: OperationContext): Promise<MenuView[]> {
     requirePermission(ctx.actor, MANAGE);
     const repo = new MenusRepo(ctx.db);
-    return Promise.all((await repo.all()).map(async (menu) => viewOf(menu, await repo.items(menu.id))));
+    return Promise.all((await repo.all()).map((menu) => viewWithTypes(repo, menu)));
   }
 
   async get(ctx: OperationContext, id: number): Promise<MenuView> {
     requirePermission(ctx.actor, MANAGE);
     const repo = new MenusRepo(ctx.db);
     const menu = await found(repo, id);
-    return viewOf(menu, await repo.items(id));
+    return viewWithTypes(repo, menu);
   }
 
   async create(ctx: OperationContext, input: MenuInput): Promise<MenuView> {
@@ -94,7 +98,7 @@ export class MenusService {
       if (checked.location && checked.location !== current.location) await repo.unassign(checked.location);
       await repo.update(id, { ...checked, updated_at: new Date().toISOString() });
       await this.changed(ctx, 'menu.updated', id, checked.name);
-      return viewOf((await repo.byId(id)) as MenuRow, await repo.items(id));
+      return viewWithTypes(repo, (await repo.byId(id)) as MenuRow);
     });
   }
 
@@ -126,7 +130,7 @@ export class MenusService {
         position: input.position ?? siblings.length,
       });
       await this.touched(ctx, repo, menu);
-      return viewOf((await repo.byId(menuId)) as MenuRow, await repo.items(menuId));
+      return viewWithTypes(repo, (await repo.byId(menuId)) as MenuRow);
     });
   }
 
@@ -145,7 +149,7 @@ export class MenusService {
     return ctx.transaction(async () => {
       await repo.updateItem(id, checked);
       await this.touched(ctx, repo, menu);
-      return viewOf((await repo.byId(menuId)) as MenuRow, await repo.items(menuId));
+      return viewWithTypes(repo, (await repo.byId(menuId)) as MenuRow);
     });
   }
 
@@ -158,7 +162,7 @@ export class MenusService {
       // Its sub-items go with it (the parent key cascades), as when a branch is cut.
       await repo.deleteItem(id);
       await this.touched(ctx, repo, menu);
-      return viewOf((await repo.byId(menuId)) as MenuRow, await repo.items(menuId));
+      return viewWithTypes(repo, (await repo.byId(menuId)) as MenuRow);
     });
   }
 
@@ -206,7 +210,7 @@ export class MenusService {
       for (const entry of layout)
         await repo.updateItem(entry.id, { parent_id: entry.parent_id, position: entry.position });
       await this.touched(ctx, repo, menu);
-      return viewOf((await repo.byId(menuId)) as MenuRow, await repo.items(menuId));
+      return viewWithTypes(repo, (await repo.byId(menuId)) as MenuRow);
     });
   }
 
@@ -296,7 +300,10 @@ async function checkItem(
 }
 
 /** The items as a tree, each level in its order. */
-export function treeOf(items: readonly MenuItemRow[]): MenuItemView[] {
+export function treeOf(
+  items: readonly MenuItemRow[],
+  entryTypes: ReadonlyMap<number, string> = new Map(),
+): MenuItemView[] {
   const byParent = new Map<number | null, MenuItemRow[]>();
   for (const item of items) byParent.set(item.parent_id, [...(byParent.get(item.parent_id) ?? []), item]);
   const level = (parent: number | null, depth: number): MenuItemView[] =>
@@ -304,18 +311,30 @@ export function treeOf(items: readonly MenuItemRow[]): MenuItemView[] {
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map(({ site_id: _site, menu_id: _menu, ...item }) => ({
         ...item,
+        entry_type: item.entry_id === null ? null : (entryTypes.get(item.entry_id) ?? null),
         // A loop cannot be stored (arrange refuses one); the bound keeps a corrupt row harmless.
         children: depth < 50 ? level(item.id, depth + 1) : [],
       }));
   return level(null, 0);
 }
 
-function viewOf(menu: MenuRow, items: readonly MenuItemRow[]): MenuView {
+/** A menu with its items, each entry item naming its entry's type (so a client asks the right route). */
+async function viewWithTypes(repo: MenusRepo, menu: MenuRow): Promise<MenuView> {
+  const items = await repo.items(menu.id);
+  const types = await repo.entryTypes(items.flatMap((item) => (item.entry_id === null ? [] : [item.entry_id])));
+  return viewOf(menu, items, types);
+}
+
+function viewOf(
+  menu: MenuRow,
+  items: readonly MenuItemRow[],
+  entryTypes: ReadonlyMap<number, string> = new Map(),
+): MenuView {
   return {
     id: menu.id,
     name: menu.name,
     location: menu.location,
-    items: treeOf(items),
+    items: treeOf(items, entryTypes),
     created_at: menu.created_at,
     updated_at: menu.updated_at,
   };
