@@ -114,6 +114,17 @@ export const fr: typeof en = {
   removeRelated: 'Retirer : {{title}}',
   nothingFound: 'Aucun résultat',
   pickColour: 'Prélever une couleur à l’écran : {{label}}',
+  size: {
+    nearTitle: 'Proche de la taille maximale',
+    near: 'Cette entrée fait {{size}} ; le serveur accepte au plus {{limit}} par enregistrement. Avant d’en ajouter, divisez l’article en plusieurs, ou placez les longues parties (tableaux, images collées) dans la médiathèque.',
+    overTitle: 'Trop volumineuse pour être enregistrée',
+    over: 'Cette entrée fait {{size}}, plus que les {{limit}} que le serveur accepte par enregistrement. Votre texte reste ici : divisez l’article en plusieurs, ou placez les longues parties (tableaux, images collées) dans la médiathèque, puis enregistrez.',
+    notSent:
+      'Non envoyée : cette entrée fait {{size}}, plus que les {{limit}} que le serveur accepte par enregistrement. Votre texte reste ici : divisez l’article en plusieurs, ou placez les longues parties (tableaux, images collées) dans la médiathèque, puis enregistrez.',
+    pasteRefused:
+      'Non collé : le texte fait {{size}}, plus que les {{limit}} que le serveur accepte par enregistrement. Collez-le en plusieurs fois, sur plusieurs articles.',
+    pasteLarge: 'Un long collage ({{size}}) : le serveur accepte au plus {{limit}} par enregistrement.',
+  },
   rich: {
     toolbar: 'Mise en forme : {{label}}',
     bold: 'Gras',

@@ -103,6 +103,17 @@ export const en = {
   removeRelated: 'Remove: {{title}}',
   nothingFound: 'Nothing found',
   pickColour: 'Pick a colour from the screen: {{label}}',
+  size: {
+    nearTitle: 'Close to the size limit',
+    near: 'This entry is {{size}}; the server accepts at most {{limit}} in one save. Before adding more, split the post into several, or move long parts (tables, pasted images) to the media library.',
+    overTitle: 'Too large to save',
+    over: 'This entry is {{size}}, more than the {{limit}} the server accepts in one save. Your text stays here: split the post into several, or move long parts (tables, pasted images) to the media library, then save.',
+    notSent:
+      'Not sent: this entry is {{size}}, more than the {{limit}} the server accepts in one save. Your text stays here: split the post into several, or move long parts (tables, pasted images) to the media library, then save.',
+    pasteRefused:
+      'Not pasted: the text is {{size}}, more than the {{limit}} the server accepts in one save. Paste it in parts, over several posts.',
+    pasteLarge: 'A large paste ({{size}}): the server accepts at most {{limit}} in one save.',
+  },
   rich: {
     toolbar: 'Formatting: {{label}}',
     bold: 'Bold',
