@@ -13850,6 +13850,22 @@ export interface operations {
                             };
                             /** @description Where in the owner: featured_media_id, fields.gallery[2], blocks[0].props.media_id */
                             path: string;
+                            /** @description The path in words, where the module owning the record can say it */
+                            place: ({
+                                /** @enum {string} */
+                                kind: "featured";
+                            } | {
+                                /** @enum {string} */
+                                kind: "field";
+                                label: string;
+                            } | {
+                                /** @description The type of the block holding the item */
+                                block: string;
+                                /** @enum {string} */
+                                kind: "block";
+                                /** @description The top-level block's position on the page */
+                                position: number;
+                            }) | null;
                         }[];
                         meta: Record<string, never>;
                     };

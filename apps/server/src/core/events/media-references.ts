@@ -27,6 +27,15 @@ export interface MediaReferenceSet {
   previous?: readonly number[];
 }
 
+/**
+ * A place in a record, for people: an entry's featured image, a field by its label, a block by its
+ * position on the page (from 1) and its type (the innermost block holding the item).
+ */
+export type MediaPlace =
+  | { kind: 'featured' }
+  | { kind: 'field'; label: string }
+  | { kind: 'block'; position: number; block: string };
+
 /** A record that uses media, as the library's usage lists show it. */
 export interface MediaOwner {
   type: string;
@@ -36,6 +45,10 @@ export interface MediaOwner {
   /** A finer kind (an entry's content type). */
   kind?: string;
   status?: string;
+  /** The paths where the record uses the item, given to the module that describes it. */
+  paths?: readonly string[];
+  /** Those paths in words, by path, where the module can say them. */
+  places?: Readonly<Record<string, MediaPlace>>;
 }
 
 declare module '../hooks/hook-manager.js' {

@@ -342,14 +342,17 @@ describe('usage and deletion', () => {
       {
         owner: { type: 'entry', id: entry.id, label: 'Bridge', kind: 'project', status: 'draft' },
         path: 'featured_media_id',
+        place: { kind: 'featured' },
       },
       {
         owner: { type: 'entry', id: entry.id, label: 'Bridge', kind: 'project', status: 'draft' },
         path: 'fields.cover',
+        place: { kind: 'field', label: 'Cover' },
       },
       {
         owner: { type: 'entry', id: entry.id, label: 'Bridge', kind: 'project', status: 'draft' },
         path: 'fields.slides[1].picture',
+        place: { kind: 'field', label: 'Slides' },
       },
     ]);
     const orphans = ids(await a.call('editor', 'GET', '/api/media?orphaned=true&limit=100'));

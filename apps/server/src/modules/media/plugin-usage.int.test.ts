@@ -84,7 +84,11 @@ describe("plugin records' media", () => {
       (await a.call('editor', 'PUT', '/api/shop/products/7/images', { images: [photo.id] })).statusCode,
     ).toBe(200);
     expect((await a.call('editor', 'GET', `/api/media/${photo.id}/usage`)).json().data).toEqual([
-      { owner: { type: 'shop.product', id: 7, label: 'Product 7', kind: 'product' }, path: 'images[0]' },
+      {
+        owner: { type: 'shop.product', id: 7, label: 'Product 7', kind: 'product' },
+        path: 'images[0]',
+        place: null,
+      },
     ]);
     const refused = await a.call('editor', 'DELETE', `/api/media/${photo.id}`);
     expect(refused.statusCode).toBe(409);

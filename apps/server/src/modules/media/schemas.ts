@@ -138,6 +138,18 @@ export const UsageSchema = Type.Object({
   path: Type.String({
     description: 'Where in the owner: featured_media_id, fields.gallery[2], blocks[0].props.media_id',
   }),
+  place: Nullable(
+    Type.Union([
+      Type.Object({ kind: Type.Literal('featured') }),
+      Type.Object({ kind: Type.Literal('field'), label: Type.String() }),
+      Type.Object({
+        kind: Type.Literal('block'),
+        position: Type.Integer({ minimum: 1, description: "The top-level block's position on the page" }),
+        block: Type.String({ description: 'The type of the block holding the item' }),
+      }),
+    ]),
+    'The path in words, where the module owning the record can say it',
+  ),
 });
 
 export const OptimizedSchema = Type.Object({

@@ -12,7 +12,7 @@ import {
   PayloadTooLarge,
   ValidationFailed,
 } from '../../core/errors.js';
-import type { MediaOwner } from '../../core/events/media-references.js';
+import type { MediaOwner, MediaPlace } from '../../core/events/media-references.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
@@ -58,8 +58,9 @@ export interface MediaUpdate {
 }
 
 export interface MediaUse {
-  owner: MediaOwner;
+  owner: Omit<MediaOwner, 'paths' | 'places'>;
   path: string;
+  place: MediaPlace | null;
 }
 
 export interface Optimized {
@@ -292,23 +293,27 @@ export class MediaService {
     requirePermission(ctx.actor, 'media.view');
     await this.find(ctx, id);
     const rows = await new MediaRepo(ctx.db).usageOf(id);
-    const owners = new Map<string, MediaOwner>();
-    for (const row of rows)
-      owners.set(`${row.owner_type}:${row.owner_id}`, {
-        type: row.owner_type,
-        id: row.owner_id,
-        label: null,
-      });
+    const owners = new Map<string, MediaOwner & { paths: string[] }>();
+    for (const row of rows) {
+      const key = `${row.owner_type}:${row.owner_id}`;
+      const owner = owners.get(key) ?? { type: row.owner_type, id: row.owner_id, label: null, paths: [] };
+      owner.paths.push(row.path);
+      owners.set(key, owner);
+    }
     const described = await ctx.hooks.applyFilters('media.owners', [...owners.values()]);
     const byKey = new Map(described.map((owner) => [`${owner.type}:${owner.id}`, owner]));
-    return rows.map((row) => ({
-      owner: byKey.get(`${row.owner_type}:${row.owner_id}`) ?? {
+    return rows.map((row) => {
+      const {
+        paths: _paths,
+        places,
+        ...owner
+      } = byKey.get(`${row.owner_type}:${row.owner_id}`) ?? {
         type: row.owner_type,
         id: row.owner_id,
         label: null,
-      },
-      path: row.path,
-    }));
+      };
+      return { owner, path: row.path, place: places?.[row.path] ?? null };
+    });
   }
 
   /**

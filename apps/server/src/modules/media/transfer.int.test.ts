@@ -121,10 +121,12 @@ describe('tessera export and import with media', () => {
       {
         owner: { type: 'entry', id: posts[0].id, label: 'Harbour news', kind: 'post', status: 'draft' },
         path: 'featured_media_id',
+        place: { kind: 'featured' },
       },
       {
         owner: { type: 'entry', id: posts[0].id, label: 'Harbour news', kind: 'post', status: 'draft' },
         path: 'fields.content',
+        place: { kind: 'field', label: 'Content' },
       },
     ]);
     // The image in the text names the new item.

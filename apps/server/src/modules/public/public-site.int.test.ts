@@ -435,6 +435,10 @@ describe('the public site', () => {
       'blocks[0].props.media_id',
       'blocks[1].props.images[0]',
     ]);
+    expect(usage.map((use: { place: unknown }) => use.place)).toEqual([
+      { kind: 'block', position: 1, block: 'image' },
+      { kind: 'block', position: 2, block: 'gallery' },
+    ]);
     // A block naming media the site does not have is refused by path.
     const refused = await f.call('editor', 'PUT', `/api/pages/${page.id}`, {
       version: page.version,

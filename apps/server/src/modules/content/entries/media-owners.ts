@@ -1,6 +1,7 @@
-import type { MediaOwner } from '../../../core/events/media-references.js';
+import type { MediaOwner, MediaPlace } from '../../../core/events/media-references.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { ContentTypesService } from '../types/service.js';
+import { mediaPlace } from './media-places.js';
 import { EntriesRepo } from './repo.js';
 
 /**
@@ -17,15 +18,22 @@ export function describeEntryOwners(runtime: Runtime, types: ContentTypesService
       const entries = new Map(
         (await new EntriesRepo(runtime.data.site(site.id)).byIds(ids)).map((entry) => [entry.id, entry]),
       );
-      const typeSlugs = new Map([...(await types.ofSite(site)).values()].map((type) => [type.id, type.slug]));
+      const typesById = new Map([...(await types.ofSite(site)).values()].map((type) => [type.id, type]));
       return owners.map((owner) => {
         const entry = owner.type === 'entry' ? entries.get(owner.id) : undefined;
         if (!entry) return owner;
+        const type = typesById.get(entry.type_id);
+        const places: Record<string, MediaPlace> = {};
+        for (const path of owner.paths ?? []) {
+          const place = mediaPlace(path, entry, type?.fields ?? []);
+          if (place) places[path] = place;
+        }
         return {
           ...owner,
           label: entry.title,
-          kind: typeSlugs.get(entry.type_id) ?? 'entry',
+          kind: type?.slug ?? 'entry',
           status: entry.deleted_at === null ? entry.status : 'trash',
+          places,
         };
       });
     },

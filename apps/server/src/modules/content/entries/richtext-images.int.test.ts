@@ -64,6 +64,7 @@ describe('images in a post body', () => {
       {
         owner: { type: 'entry', id: post.id, label: 'Morning', kind: 'post', status: 'draft' },
         path: 'fields.content',
+        place: { kind: 'field', label: 'Content' },
       },
     ]);
     const refused = await a.call('editor', 'DELETE', `/api/media/${bay.id}`);
