@@ -2,6 +2,7 @@ import { Badge, Group, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
+import { type BuilderLabels, useBuilderLabels } from '../builder/labels.js';
 import { Pending } from '../shell/Shell.js';
 import type { MediaUse } from './model.js';
 
@@ -18,9 +19,23 @@ export function ownerOf(
   return use.owner.label ? `${what} “${use.owner.label}”` : `${what} #${use.owner.id}`;
 }
 
+/** Where in its owner a use is, in words ("Block 2 (Image)"); the raw path where the server cannot say. */
+export function placeOf(
+  use: MediaUse,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  labels: BuilderLabels,
+): string {
+  const { place } = use;
+  if (!place) return use.path;
+  if (place.kind === 'featured') return t('media.usage.place.featured');
+  if (place.kind === 'field') return t('media.usage.place.field', { label: place.label });
+  return t('media.usage.place.block', { position: place.position, block: labels.block(place.block) });
+}
+
 /** Where the item is used: entries (featured image, fields, blocks), menus, plugin records. */
 export function MediaUsage({ id }: { id: number }) {
   const { t } = useTranslation();
+  const labels = useBuilderLabels();
   const usage = useQuery({
     queryKey: ['media', id, 'usage'],
     queryFn: () => data(api.GET('/api/media/{id}/usage', { params: { path: { id } } })),
@@ -46,8 +61,8 @@ export function MediaUsage({ id }: { id: number }) {
                 {t(`status.${use.owner.status}`, { defaultValue: use.owner.status })}
               </Badge>
             ) : null}
-            <Text size="xs" c="dimmed" ff="monospace">
-              {use.path}
+            <Text size="xs" c="dimmed" ff={use.place ? undefined : 'monospace'}>
+              {placeOf(use, t, labels)}
             </Text>
           </Group>
         </List.Item>

@@ -103,6 +103,11 @@ export const fr: typeof en = {
     title: 'Où il est utilisé',
     none: 'Utilisé nulle part.',
     type: { entry: 'Contenu', menu: 'Menu' },
+    place: {
+      featured: 'Image mise en avant',
+      field: 'Champ : {{label}}',
+      block: 'Bloc {{position}} ({{block}})',
+    },
   },
   optimize: {
     button: 'Optimiser',

@@ -99,6 +99,7 @@ export const en = {
     title: 'Where it is used',
     none: 'Not used anywhere.',
     type: { entry: 'Entry', menu: 'Menu' },
+    place: { featured: 'Featured image', field: 'Field: {{label}}', block: 'Block {{position}} ({{block}})' },
   },
   optimize: {
     button: 'Optimize',

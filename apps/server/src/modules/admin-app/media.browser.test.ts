@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
+  apiCall,
   describeInBrowser,
   SCREENSHOTS,
   seedAdminUser,
@@ -113,6 +114,27 @@ describeInBrowser('the media library', () => {
     // The facts' row (the sizes and formats below list the full size's too).
     await expect.poll(() => drawer.getByRole('row', { name: 'Dimensions 640 × 400 px' }).count()).toBe(1);
     await expect.poll(() => drawer.getByText('Not used anywhere.').count()).toBe(1);
+    // Used as a page's second block and a post's featured image: said in words, not paths.
+    const quay = await apiCall(page, admin.base, 'POST', '/api/pages', {
+      title: 'Quay',
+      blocks: [
+        { type: 'heading', props: { text: 'Quay' } },
+        { type: 'image', props: { media_id: uploaded?.id } },
+      ],
+    });
+    const dawn = await apiCall(page, admin.base, 'POST', '/api/posts', {
+      title: 'Dawn',
+      featured_media_id: uploaded?.id,
+    });
+    expect([quay.status, dawn.status]).toEqual([201, 201]);
+    await drawer.getByRole('button', { name: 'Close the details' }).click();
+    await tile(page, 'harbour.png').click();
+    await expect.poll(() => drawer.getByText('Block 2 (Image)', { exact: true }).count()).toBe(1);
+    await expect.poll(() => drawer.getByText('Featured image', { exact: true }).count()).toBe(1);
+    expect(await drawer.getByText('blocks[1]', { exact: false }).count()).toBe(0);
+    // Unused again, so the image can be deleted at the end.
+    await apiCall(page, admin.base, 'DELETE', `/api/pages/${quay.body.data.id}?permanent=true`);
+    await apiCall(page, admin.base, 'DELETE', `/api/posts/${dawn.body.data.id}?permanent=true`);
     // Slid in all the way before the picture is taken.
     await expect
       .poll(() => drawer.evaluate((element) => Math.round(element.getBoundingClientRect().right)))
