@@ -31,6 +31,7 @@ import { LockBanner } from './LockBanner.js';
 import { MediaField } from './MediaField.js';
 import { type ContentType, type Draft, draftOf, type Entry, emptyDraft, urlWithSlug } from './model.js';
 import { RelationPicker } from './RelationPicker.js';
+import { PreviewLinksPanel, previewLinksKey } from './PreviewLinksPanel.js';
 import { RevisionsPanel } from './RevisionsPanel.js';
 import { TranslationsPanel } from './TranslationsPanel.js';
 import { useEditLock } from './useEditLock.js';
@@ -148,6 +149,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
     ).catch(() => null);
     if (link && win) win.location.href = link.url;
     else win?.close();
+    void client.invalidateQueries({ queryKey: previewLinksKey(type.slug, entry.id) });
   };
   const trash = async () => {
     if (!entry) return;
@@ -383,6 +385,11 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
               {entry && (site?.locales.length ?? 0) > 1 ? (
                 <Panel title={t('editor.languages')}>
                   <TranslationsPanel type={type.slug} entry={entry} canCreate={can(`${area}.create`)} />
+                </Panel>
+              ) : null}
+              {entry ? (
+                <Panel title={t('editor.previewLinks.title')}>
+                  <PreviewLinksPanel type={type.slug} area={area} entryId={entry.id} />
                 </Panel>
               ) : null}
               {entry ? (

@@ -206,6 +206,32 @@ describeInBrowser('the entry editor', () => {
     await context.close();
   });
 
+  it('lists the preview links it made and revokes one, after which it opens nothing', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${base}/admin`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const draft = await call(page, 'POST', '/api/posts', { title: 'Embargoed regatta results' });
+    await page.goto(`${base}/admin/content/post/${draft.body.data.id}`);
+    const panel = page.getByRole('region', { name: 'Preview links' });
+    await expect.poll(() => panel.getByText('No preview link is open.').count()).toBe(1);
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = await opened;
+    await expect.poll(() => preview.url()).toContain('/_preview/');
+    await expect
+      .poll(() => preview.getByRole('heading', { name: 'Embargoed regatta results' }).count())
+      .toBe(1);
+    const url = preview.url();
+    await preview.close();
+    await expect.poll(() => panel.getByRole('link', { name: /^Open until/ }).count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    await panel.getByRole('button', { name: /^Revoke the link/ }).click();
+    await expect.poll(() => panel.getByText('No preview link is open.').count()).toBe(1);
+    expect((await page.request.get(url)).status()).toBe(404);
+    await context.close();
+  });
+
   it('says who holds the edit lock, takes it over, and guards unsaved changes', async () => {
     // Bo, an editor, is writing a post: his editor holds its lock.
     const bo = await admin.open();
