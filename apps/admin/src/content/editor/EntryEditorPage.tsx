@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api.js';
@@ -26,12 +26,14 @@ import { useDocumentTitle, useSite } from '../../site.js';
 import { TermsPicker } from '../../taxonomies/TermsPicker.js';
 import { areaOf } from '../types.js';
 import { AuthorField } from './AuthorField.js';
+import { BodySizeAlert } from './BodySizeAlert.js';
+import { bodySizeOf, heaviestField, useBodyLimit } from './body-size.js';
 import { FieldInput } from './FieldInput.js';
 import { LockBanner } from './LockBanner.js';
 import { MediaField } from './MediaField.js';
 import { type ContentType, type Draft, draftOf, type Entry, emptyDraft, urlWithSlug } from './model.js';
-import { RelationPicker } from './RelationPicker.js';
 import { PreviewLinksPanel, previewLinksKey } from './PreviewLinksPanel.js';
+import { RelationPicker } from './RelationPicker.js';
 import { RevisionsPanel } from './RevisionsPanel.js';
 import { TranslationsPanel } from './TranslationsPanel.js';
 import { useEditLock } from './useEditLock.js';
@@ -94,7 +96,13 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
     mayEdit && !entry?.deleted_at,
   );
   const readOnly = !mayEdit || Boolean(entry?.deleted_at) || lock.kind === 'theirs' || lock.kind === 'lost';
-  const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
+  // Serialized once per change, not per render: on a long post each copy is most of a megabyte.
+  const draftJson = useMemo(() => JSON.stringify(draft), [draft]);
+  const savedJson = useMemo(() => JSON.stringify(saved), [saved]);
+  const dirty = savedJson !== draftJson;
+  const bodyLimit = useBodyLimit();
+  const size = useMemo(() => bodySizeOf(draftJson, bodyLimit), [draftJson, bodyLimit]);
+  const sizeBeside = size && size.state !== 'fits' ? heaviestField(draft.fields) : null;
   const heading = entry ? entry.title : t('editor.newTitle', { type: type.singular_label });
   useDocumentTitle(heading);
 
@@ -113,6 +121,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
     saved,
     draft,
     fields: type.fields,
+    bodyLimit,
     onSaved: (next, created) => {
       accept(next);
       if (created) setCreated(next.id);
@@ -247,15 +256,18 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
                   }
                 />
                 {type.fields.map((field) => (
-                  <FieldInput
-                    key={field.key}
-                    field={field}
-                    value={draft.fields[field.key]}
-                    path={`fields.${field.key}`}
-                    errors={errors}
-                    onChange={(value) => setField(field.key, value)}
-                  />
+                  <Fragment key={field.key}>
+                    <FieldInput
+                      field={field}
+                      value={draft.fields[field.key]}
+                      path={`fields.${field.key}`}
+                      errors={errors}
+                      onChange={(value) => setField(field.key, value)}
+                    />
+                    {field.key === sizeBeside ? <BodySizeAlert size={size} /> : null}
+                  </Fragment>
                 ))}
+                {size && size.state !== 'fits' && sizeBeside === null ? <BodySizeAlert size={size} /> : null}
                 {type.uses_builder ? (
                   <Paper withBorder p="md" component="section" aria-label={t('editor.blocks')}>
                     <Title order={2} size="h5" mb="sm">

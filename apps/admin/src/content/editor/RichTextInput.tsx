@@ -5,6 +5,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaAccess } from '../../media/queries.js';
 import { UploadList, useUploads } from '../../media/uploads.js';
+import { PasteSizeAlert } from './BodySizeAlert.js';
+import { type PasteVerdict, pasteVerdictOf, useBodyLimit } from './body-size.js';
 import { ImageTool } from './RichTextImageTool.js';
 import { imageFilesIn, imageOf, MediaImage } from './richtext-image.js';
 import { isVideoPage, VideoEmbed } from './richtext-video.js';
@@ -104,6 +106,10 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
   });
   const upload = useRef<((files: File[]) => void) | null>(null);
   upload.current = images && access.upload ? uploads.add : null;
+  // Read by the paste handler, which the editor keeps from its first render.
+  const bodyLimit = useRef<number | undefined>(undefined);
+  bodyLimit.current = useBodyLimit();
+  const [pasted, setPasted] = useState<PasteVerdict | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -130,9 +136,16 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         return true;
       },
       handlePaste(_view, event) {
+        const plain = event.clipboardData?.getData('text/plain') ?? '';
+        const verdict = pasteVerdictOf(plain, bodyLimit.current);
+        setPasted(verdict);
+        if (verdict?.kind === 'refused') {
+          event.preventDefault();
+          return true;
+        }
         if (!images) return false;
         // A video page's address pasted alone becomes the video, as WordPress does.
-        const text = event.clipboardData?.getData('text/plain').trim() ?? '';
+        const text = plain.trim();
         if (isVideoPage(text)) {
           event.preventDefault();
           editorRef.current?.chain().focus().insertVideoEmbed(text).run();
@@ -258,6 +271,7 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         </Button>
       </Group>
       <EditorContent editor={editor} />
+      {pasted ? <PasteSizeAlert verdict={pasted} onClose={() => setPasted(null)} /> : null}
       {uploads.uploads.length > 0 ? <UploadList {...uploads} /> : null}
     </>
   );

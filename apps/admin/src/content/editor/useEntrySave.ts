@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, toApiError } from '../../api.js';
 import { asApiError, fieldErrors, sayInLanguage } from '../../forms.js';
+import { useByteFormat } from '../../media/format.js';
+import { bodySizeOf } from './body-size.js';
 import { entryProblems, fieldProblems } from './field-checks.js';
 import { changesOf, type Draft, type Entry, type FieldDefinition } from './model.js';
 
@@ -17,12 +19,15 @@ export function useEntrySave(options: {
   draft: Draft;
   /** The type's fields: their rules are checked before the round trip. */
   fields: readonly FieldDefinition[];
+  /** The largest body the server accepts: a save over it is not sent (it would get 413). */
+  bodyLimit: number | undefined;
   onSaved: (entry: Entry, created: boolean) => void;
   onLocked: () => void;
 }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<ApiError | null>(null);
+  const bytes = useByteFormat();
 
   async function run(): Promise<Entry | null> {
     const { type, entry, saved, draft } = options;
@@ -35,17 +40,30 @@ export function useEntrySave(options: {
       setProblem(local);
       return null;
     }
+    const body = entry
+      ? { version: entry.version, ...withoutEmptySlug(changesOf(saved, draft)) }
+      : creation(draft);
+    // The server would refuse it whole: said here, with the way out, and the text stays in the editor.
+    const size = bodySizeOf(JSON.stringify(body), options.bodyLimit);
+    if (size?.state === 'over') {
+      setProblem({
+        message: t('editor.size.notSent', { size: bytes(size.bytes), limit: bytes(size.limit) }),
+        errors: {},
+        code: 'payload_too_large',
+      });
+      return null;
+    }
     setPending(true);
     setProblem(null);
     try {
       const answer = entry
         ? await api.PUT('/api/content/{type}/{id}', {
             params: { path: { type, id: entry.id } },
-            body: { version: entry.version, ...withoutEmptySlug(changesOf(saved, draft)) } as never,
+            body: body as never,
           })
         : await api.POST('/api/content/{type}', {
             params: { path: { type } },
-            body: creation(draft) as never,
+            body: body as never,
           });
       if (answer.data) {
         options.onSaved(answer.data.data, entry === null);
