@@ -48,7 +48,7 @@ export function ColorField(props: {
     >
       <Stack gap={6} mt={4} role="group" aria-labelledby={labelId}>
         <Group gap={6} role="group" aria-label={t('builder.color.tokens')}>
-          {tokens.map(({ name, value: color }) => {
+          {tokens.map(({ name, value: color, effective }) => {
             const label = color
               ? t('builder.color.token', { name: tokenName(name) })
               : t('builder.color.themeOwn', { name: tokenName(name) });
@@ -57,7 +57,8 @@ export function ColorField(props: {
                 <ColorSwatch
                   component="button"
                   type="button"
-                  color={color ?? 'var(--mantine-color-gray-1)'}
+                  // The colour visitors see: the site's where set, the theme's own otherwise.
+                  color={effective}
                   size={28}
                   aria-label={label}
                   aria-pressed={token === name}
@@ -66,15 +67,9 @@ export function ColorField(props: {
                     cursor: 'pointer',
                     outline: token === name ? '2px solid var(--mantine-color-blue-7)' : undefined,
                     outlineOffset: 2,
-                    border: color ? undefined : '1px dashed var(--mantine-color-gray-6)',
+                    border: '1px solid var(--mantine-color-gray-5)',
                   }}
-                >
-                  {color ? null : (
-                    <Text span size="xs" c="dark" aria-hidden>
-                      {tokenName(name).charAt(0)}
-                    </Text>
-                  )}
-                </ColorSwatch>
+                />
               </Tooltip>
             );
           })}

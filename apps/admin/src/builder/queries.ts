@@ -4,6 +4,7 @@ import { api, data } from '../api.js';
 import { useCan } from '../session.js';
 import { useSite } from '../site.js';
 import type { JsonSchema } from './schema.js';
+import { effectiveColors } from './theme-colors.js';
 import type { ChildrenRule, Rules } from './tree.js';
 
 /** A block type as GET /api/builder/blocks describes it. */
@@ -64,7 +65,7 @@ export type ColorToken = (typeof COLOR_TOKENS)[number];
  * The site's colour tokens with their colours where known: the design settings for who may read
  * settings, else the branding colours every user sees; null is "the theme's own".
  */
-export function useColorTokens(): { name: ColorToken; value: string | null }[] {
+export function useColorTokens(): { name: ColorToken; value: string | null; effective: string }[] {
   const can = useCan();
   const site = useSite().data;
   const design = useQuery({
@@ -79,5 +80,9 @@ export function useColorTokens(): { name: ColorToken; value: string | null }[] {
     secondary: site?.branding.secondary_color ?? null,
     accent: site?.branding.accent_color ?? null,
   };
-  return COLOR_TOKENS.map((name) => ({ name, value: colors[name] ?? branding[name] ?? null }));
+  const set = Object.fromEntries(
+    COLOR_TOKENS.map((name) => [name, colors[name] ?? branding[name] ?? null]),
+  ) as Record<ColorToken, string | null>;
+  const effective = effectiveColors(set);
+  return COLOR_TOKENS.map((name) => ({ name, value: set[name], effective: effective[name] }));
 }

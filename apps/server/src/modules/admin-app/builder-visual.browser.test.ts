@@ -691,6 +691,37 @@ describeInBrowser('the visual builder', () => {
     await first.context.close();
   }, 120_000);
 
+  it("shows each colour token's swatch in the colour visitors see, the theme's own where the site sets none", async () => {
+    const { context, page } = await admin.open();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${base}/admin/login`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(1);
+    const created = await call(page, 'POST', '/api/pages', {
+      title: 'Swatches',
+      blocks: [{ type: 'section', props: {}, children: [] }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await page.goto(`${base}/admin/builder/page/${created.body.data.id}`);
+    await expect.poll(() => page.locator('[data-block-type="section"]').count(), { timeout: 10_000 }).toBe(1);
+    await page.locator('[data-block-type="section"]').click();
+    const settings = page.getByRole('complementary', { name: 'Block settings' });
+    const swatch = (name: string) =>
+      settings
+        .getByRole('button', { name, exact: true })
+        .first()
+        .evaluate((button) => {
+          const overlay = button.querySelector('[class*="colorOverlay"]') ?? button;
+          return { color: getComputedStyle(overlay).backgroundColor, text: button.textContent };
+        });
+    // The default theme's surface (#f4f6f8) and, unset, accent following its primary (#1f5fbf).
+    await expect
+      .poll(() => swatch('Surface (the theme’s colour)'))
+      .toEqual({ color: 'rgb(244, 246, 248)', text: '' });
+    expect(await swatch('Accent (the theme’s colour)')).toEqual({ color: 'rgb(31, 95, 191)', text: '' });
+    await context.close();
+  });
+
   it('shows a page its user may not edit read-only: nothing to add, move or save', async () => {
     const { context, page } = await admin.open();
     await page.setViewportSize({ width: 1600, height: 1000 });
