@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api.js';
+import { type MediaPage, withArrival } from './arrivals.js';
 import type { Media } from './model.js';
+import type { MediaQuery } from './queries.js';
 import { NETWORK_ERROR, refusalOf, uploadMedia } from './upload.js';
 
 export interface Upload {
@@ -52,6 +54,10 @@ export function useUploads(folderId: number | null, onUploaded?: (media: Media) 
       })
         .then((media) => {
           change(next.key, { state: 'done', progress: 1 });
+          for (const [key, list] of client.getQueriesData<MediaPage>({ queryKey: ['media', 'list'] })) {
+            const shown = withArrival(list, key[2] as MediaQuery, media);
+            if (shown) client.setQueryData(key, shown);
+          }
           heard.current?.(media);
           void client.invalidateQueries({ queryKey: ['media'] });
         })

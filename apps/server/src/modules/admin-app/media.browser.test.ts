@@ -248,11 +248,22 @@ describeInBrowser('the media library', () => {
       .poll(() => picker.getByText('Nothing here to choose from yet.', { exact: false }).count())
       .toBe(1);
     expect(await picker.getByRole('button', { name: 'brochure.pdf' }).count()).toBe(0);
+    // The list's refetch held back 3 s (a busy server): the upload shows at once all the same.
+    const slowList = /\/api\/media\?/;
+    await page.route(slowList, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    });
     await picker.locator('input[type=file]').setInputFiles(join(files, 'lighthouse.png'));
-    // The upload arrives chosen.
+    await expect.poll(() => picker.getByText('Uploaded', { exact: true }).count(), { timeout: 5000 }).toBe(1);
+    // The upload arrives chosen, listed as soon as it is up.
     await expect
-      .poll(() => picker.getByRole('button', { name: 'lighthouse.png', pressed: true }).count())
+      .poll(() => picker.getByRole('button', { name: 'lighthouse.png', pressed: true }).count(), {
+        timeout: 1000,
+      })
       .toBe(1);
+    expect(await picker.getByText('Nothing here to choose from yet.', { exact: false }).count()).toBe(0);
+    await page.unroute(slowList);
     // Only the picker: the editor behind it is another screen's to check.
     expect(await violationsIn(page, '[role=dialog]')).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-media-picker.png') });
