@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -84,9 +85,13 @@ export async function receiveFile(
     },
   });
 
+  const sink = createWriteStream(path, { flags: 'wx' });
   try {
-    await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
+    await pipeline(source, meter, sink);
   } catch (error) {
+    // A source that fails at once (a broken multipart body) can beat the file's opening: the file
+    // is created after a removal made then. Once the stream has closed, nothing creates it again.
+    if (!sink.closed) await once(sink, 'close').catch(() => undefined);
     await discard();
     throw error;
   }
