@@ -90,6 +90,7 @@ export const CODES: Record<string, readonly string[]> = {
     'identity.auth.permission',
     'identity.profile.tokenNeedsAccount',
     'content.entries.giveAway',
+    'content.entries.othersDrafts',
     'content.locks.takeOver',
     'content.workflow.permission',
     'media.library.othersMedia',

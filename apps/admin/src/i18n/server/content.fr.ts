@@ -4,6 +4,8 @@ import type { en } from './content.js';
 export const fr: typeof en = {
   entries: {
     notFound: 'Entrée introuvable.',
+    othersDrafts:
+      'Les entrées non publiées des autres utilisateurs demandent la permission {{area}}.edit_others.',
     typeNotFound: 'Type de contenu {{type}} introuvable.',
     typeNotFoundShort: 'Type de contenu introuvable.',
     revisionNotFound: 'Révision introuvable.',

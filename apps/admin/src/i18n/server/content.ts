@@ -6,6 +6,7 @@
 export const en = {
   entries: {
     notFound: 'Entry not found.',
+    othersDrafts: "Other users' entries that are not published require the {{area}}.edit_others permission.",
     typeNotFound: 'Content type {{type}} not found.',
     typeNotFoundShort: 'Content type not found.',
     revisionNotFound: 'Revision not found.',
