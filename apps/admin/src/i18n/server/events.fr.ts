@@ -16,6 +16,9 @@ export const fr: typeof en = {
     comment: {
       created: 'Un commentaire a été posté (approuvé, en attente ou retenu comme indésirable)',
       approved: 'Un commentaire a été approuvé (dès son arrivée ou par un modérateur)',
+      updated:
+        'Un commentaire a été modifié, ou retenu, marqué comme indésirable ou mis à la corbeille par un modérateur',
+      deleted: 'Un commentaire a été supprimé définitivement',
     },
     media: {
       created: 'Un fichier a été ajouté à la médiathèque (téléversé ou importé)',

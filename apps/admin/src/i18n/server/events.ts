@@ -17,6 +17,8 @@ export const en = {
     comment: {
       created: 'A comment was posted (approved, pending or held as spam)',
       approved: 'A comment was approved (on arrival or by a moderator)',
+      updated: 'A comment was edited, or held, marked as spam or trashed by a moderator',
+      deleted: 'A comment was deleted for good',
     },
     media: {
       created: 'A file was added to the media library (uploaded or imported)',
