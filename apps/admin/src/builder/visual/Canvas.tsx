@@ -137,6 +137,12 @@ export function Canvas(props: CanvasProps): JSX.Element {
     if (html) html.lang = props.lang;
   }, [props.lang]);
   useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    const heading = doc?.getElementById('tb-canvas-title');
+    if (heading && heading.textContent !== props.title) heading.textContent = props.title;
+    if (doc && doc.title !== props.title) doc.title = props.title;
+  }, [props.title]);
+  useEffect(() => {
     const style = frame.current?.contentDocument?.getElementById('tb-tokens');
     if (style && style.textContent !== props.tokens) style.textContent = props.tokens;
   }, [props.tokens]);

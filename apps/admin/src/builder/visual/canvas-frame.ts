@@ -36,7 +36,10 @@ export const CANVAS_CSS = [
   ),
 ].join('');
 
-/** The markup around the blocks, as the default theme's layouts place them (public/theme/layouts.ts). */
+/**
+ * The markup around the blocks, as the default theme's layouts place them (public/theme/layouts.ts):
+ * a page's title heads its article as on the public page (EntryView), kept current by the Canvas.
+ */
 export function frameDocument(options: { lang: string; kind: CanvasKind; title: string }): string {
   const { lang, kind, title } = options;
   const escaped = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,6 +49,6 @@ export function frameDocument(options: { lang: string; kind: CanvasKind; title: 
       ? `<header class="tb-header"><div id="tb-canvas-root" class="tb-section tb-section--header"></div></header>`
       : kind === 'footer'
         ? `<footer class="tb-footer"><div id="tb-canvas-root" class="tb-section tb-section--footer"></div></footer>`
-        : `<main class="tb-main" id="main"><article class="tb-entry">${root}</article></main>`;
+        : `<main class="tb-main" id="main"><article class="tb-entry">${kind === 'page' ? `<h1 id="tb-canvas-title">${escaped(title)}</h1>` : ''}${root}</article></main>`;
   return `<!doctype html><html lang="${escaped(lang)}"><head><meta charset="utf-8"><title>${escaped(title)}</title><link rel="stylesheet" id="tb-theme"><style id="tb-tokens"></style><style id="tb-block-css"></style><style>${CANVAS_CSS}</style></head><body class="tb-canvas">${body}</body></html>`;
 }

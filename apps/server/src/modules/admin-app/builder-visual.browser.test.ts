@@ -691,7 +691,7 @@ describeInBrowser('the visual builder', () => {
     await first.context.close();
   }, 120_000);
 
-  it("shows each colour token's swatch in the colour visitors see, the theme's own where the site sets none", async () => {
+  it("shows the page's title on the canvas, and each colour swatch in the colour visitors see", async () => {
     const { context, page } = await admin.open();
     await page.setViewportSize({ width: 1600, height: 1000 });
     await page.goto(`${base}/admin/login`);
@@ -704,6 +704,9 @@ describeInBrowser('the visual builder', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await page.goto(`${base}/admin/builder/page/${created.body.data.id}`);
     await expect.poll(() => page.locator('[data-block-type="section"]').count(), { timeout: 10_000 }).toBe(1);
+    // The page's title heads the canvas, as it heads the public page.
+    const frame = page.frameLocator('[data-testid="builder-canvas"]');
+    await expect.poll(() => frame.locator('article.tb-entry > h1').textContent()).toBe('Swatches');
     await page.locator('[data-block-type="section"]').click();
     const settings = page.getByRole('complementary', { name: 'Block settings' });
     const swatch = (name: string) =>
