@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api.js';
@@ -27,7 +27,7 @@ import { TermsPicker } from '../../taxonomies/TermsPicker.js';
 import { areaOf } from '../types.js';
 import { AuthorField } from './AuthorField.js';
 import { BodySizeAlert } from './BodySizeAlert.js';
-import { bodySizeOf, heaviestField, useBodyLimit } from './body-size.js';
+import { bodySizeOf, heaviestField } from './body-size.js';
 import { FieldInput } from './FieldInput.js';
 import { LockBanner } from './LockBanner.js';
 import { MediaField } from './MediaField.js';
@@ -36,6 +36,7 @@ import { PreviewLinksPanel, previewLinksKey } from './PreviewLinksPanel.js';
 import { RelationPicker } from './RelationPicker.js';
 import { RevisionsPanel } from './RevisionsPanel.js';
 import { TranslationsPanel } from './TranslationsPanel.js';
+import { useBodyLimit } from './useBodyLimit.js';
 import { useEditLock } from './useEditLock.js';
 import { useEntrySave } from './useEntrySave.js';
 import { WorkflowPanel } from './WorkflowPanel.js';
@@ -137,12 +138,18 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
     setDraft((current) => ({ ...current, terms: { ...current.terms, [taxonomy]: ids } }));
   const errors = save.errors;
 
+  // The save as of the latest render, for the key handler below.
+  const saveIfChanged = useRef(() => {});
+  saveIfChanged.current = () => {
+    if (!readOnly && (dirty || !entry)) void save.run();
+  };
   useEffect(() => {
-    // Ctrl/Cmd+S saves, as in every editor people know.
+    // Ctrl/Cmd+S saves, as in every editor people know. In the next task: a rich text hands over
+    // its last keystrokes on this same key, and the draft has them once React has rendered.
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        if (!readOnly && (dirty || !entry)) void save.run();
+        setTimeout(() => saveIfChanged.current(), 0);
       }
     };
     window.addEventListener('keydown', onKey);

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useMediaAccess } from '../../media/queries.js';
 import { UploadList, useUploads } from '../../media/uploads.js';
 import { PasteSizeAlert } from './BodySizeAlert.js';
-import { type PasteVerdict, pasteVerdictOf, useBodyLimit } from './body-size.js';
+import { type PasteVerdict, pasteVerdictOf } from './body-size.js';
 import { ImageTool } from './RichTextImageTool.js';
 import { imageFilesIn, imageOf, MediaImage } from './richtext-image.js';
+import { paragraphsOfText } from './richtext-paste.js';
 import { isVideoPage, VideoEmbed } from './richtext-video.js';
 import { ToolIcon } from './ToolIcon.js';
+import { useBodyLimit } from './useBodyLimit.js';
 
 interface RichTextProps {
   label: string;
@@ -88,6 +90,9 @@ function RichTextPreview({ html }: { html: string }) {
   );
 }
 
+/** How long typing pauses before the field's HTML is sent to the form. */
+const EMIT_AFTER_MS = 250;
+
 function RichTextEditor(props: RichTextProps & { labelId: string }) {
   const { t } = useTranslation();
   const { labelId } = props;
@@ -110,6 +115,20 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
   const bodyLimit = useRef<number | undefined>(undefined);
   bodyLimit.current = useBodyLimit();
   const [pasted, setPasted] = useState<PasteVerdict | null>(null);
+  // On a long post, the HTML of the whole text and the form's render with it, on every keystroke,
+  // took most of a keystroke's time: the HTML goes out once typing pauses, and at once when the text
+  // loses the focus (a click on Save) or on Ctrl/Cmd+S.
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  function emitNow() {
+    if (pending.current === null) return;
+    clearTimeout(pending.current);
+    pending.current = null;
+    const current = editorRef.current;
+    if (!current || current.isDestroyed) return;
+    const html = current.isEmpty ? '' : current.getHTML();
+    emitted.current = html;
+    onChange.current(html);
+  }
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -135,17 +154,27 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         upload.current(files);
         return true;
       },
-      handlePaste(_view, event) {
-        const plain = event.clipboardData?.getData('text/plain') ?? '';
-        const verdict = pasteVerdictOf(plain, bodyLimit.current);
-        setPasted(verdict);
-        if (verdict?.kind === 'refused') {
+      handleDOMEvents: {
+        // Before ProseMirror parses the clipboard (which it does before any handlePaste is asked):
+        // a text no save could carry is refused without the seconds its parsing would take.
+        paste(_view, event) {
+          const verdict = pasteVerdictOf(event.clipboardData?.getData('text/plain') ?? '', bodyLimit.current);
+          setPasted(verdict);
+          if (verdict?.kind !== 'refused') return false;
           event.preventDefault();
           return true;
-        }
+        },
+      },
+      clipboardTextParser: paragraphsOfText,
+      handleKeyDown(_view, event) {
+        // Before the page's own Ctrl/Cmd+S saves: the draft it saves has the last keystrokes.
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') emitNow();
+        return false;
+      },
+      handlePaste(_view, event) {
         if (!images) return false;
         // A video page's address pasted alone becomes the video, as WordPress does.
-        const text = plain.trim();
+        const text = event.clipboardData?.getData('text/plain').trim() ?? '';
         if (isVideoPage(text)) {
           event.preventDefault();
           editorRef.current?.chain().focus().insertVideoEmbed(text).run();
@@ -159,13 +188,16 @@ function RichTextEditor(props: RichTextProps & { labelId: string }) {
         return true;
       },
     },
-    onUpdate({ editor: current }) {
-      const html = current.isEmpty ? '' : current.getHTML();
-      emitted.current = html;
-      onChange.current(html);
+    onUpdate() {
+      if (pending.current !== null) clearTimeout(pending.current);
+      pending.current = setTimeout(emitNow, EMIT_AFTER_MS);
     },
+    onBlur: emitNow,
   });
   editorRef.current = editor;
+  // What is typed but not yet sent goes out when the field does (a screen left, a block closed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: emitNow reads only refs
+  useEffect(() => emitNow, []);
   useEffect(() => {
     if (props.value !== emitted.current) {
       emitted.current = props.value;

@@ -1,5 +1,3 @@
-import { useSite } from '../../site.js';
-
 /** From this share of the server's body limit the editor warns: room for a few more paragraphs. */
 const NEAR_SHARE = 0.9;
 
@@ -8,11 +6,6 @@ export interface BodySize {
   bytes: number;
   limit: number;
   state: 'fits' | 'near' | 'over';
-}
-
-/** The largest request body the server accepts (GET /api/site); undefined until the site is known. */
-export function useBodyLimit(): number | undefined {
-  return useSite().data?.body_limit_bytes;
 }
 
 /** The UTF-8 length of a text, as it goes over the wire, counted without encoding a copy of it. */

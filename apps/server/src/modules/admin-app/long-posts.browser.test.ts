@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AdminBrowser,
+  apiCall,
   describeInBrowser,
   seedAdminUser,
   signIn,
@@ -81,6 +82,21 @@ describeInBrowser('a post over the body limit', () => {
     expect(sent).toEqual([]);
     expect(await content.textContent()).toContain('Opening words.');
     expect(await content.textContent()).toContain('Second the tide');
+    await context.close();
+  });
+
+  it('saves the last keystrokes on Ctrl+S, though the text hands its HTML to the form only once typing pauses', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${admin.base}/admin/content/post/new`);
+    await signIn(page, 'ada@example.test');
+    await page.getByLabel(/^Title/).fill('Quick save');
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Written just before saving');
+    await page.keyboard.press('Control+s');
+    await page.waitForURL(/\/admin\/content\/post\/\d+$/);
+    const id = page.url().split('/').at(-1);
+    const saved = await apiCall(page, admin.base, 'GET', `/api/content/post/${id}`);
+    expect(saved.body.data.fields.content).toBe('<p>Written just before saving</p>');
     await context.close();
   });
 });
