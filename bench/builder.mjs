@@ -44,17 +44,10 @@ const SELECTED_TYPES = [
  * browser's path, `options.profileDir` where to write CPU profiles of the page (or null).
  */
 export async function measureBuilder(context, options) {
-  if (!existsSync(options.chromium))
-    return { skipped: `no Chromium at ${options.chromium} (CHROME_PATH names another)` };
-  const { chromium } = await import('playwright-core');
-
+  if (!existsSync(options.chromium)) return { skipped: noChromium(options.chromium) };
   const session = await signIn(context);
   const page = await seedPage(context, session);
-  const browser = await chromium.launch({
-    executablePath: options.chromium,
-    // The browser asks for the bench's site by its name, as an editor's would.
-    args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${context.host} 127.0.0.1`],
-  });
+  const browser = await launchChromium(context, options.chromium);
   const run = { context, browser, page, profileDir: options.profileDir };
   // The browser shares the cores with the server: other work on the machine shows in its figures.
   const loadBefore = loadavg()[0];
@@ -107,7 +100,7 @@ function slowest(inputs) {
 }
 
 /** How far Event Timing and the painted frame agree, so a reader can weigh the figure. */
-function eventTimingNote(name, inputs) {
+export function eventTimingNote(name, inputs) {
   const timed = inputs.filter((each) => each.eventTiming !== null);
   const median = (values) => (values.length ? `${quantile(values, 0.5).toFixed(1)} ms` : 'none');
   return (
@@ -119,7 +112,7 @@ function eventTimingNote(name, inputs) {
 // --- seeding through the API -------------------------------------------------------------------
 
 /** A session as the admin's sign-in page makes one: its cookie, and the CSRF token unsafe calls send. */
-async function signIn(context) {
+export async function signIn(context) {
   const answer = await context.request('POST', '/api/auth/login', {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: context.adminEmail, password: context.adminPassword }),
@@ -137,7 +130,14 @@ async function signIn(context) {
 }
 
 /** One API call with the session; answers `data`, or fails saying what the server said. */
-async function call(context, session, method, path, body, headers = { 'content-type': 'application/json' }) {
+export async function call(
+  context,
+  session,
+  method,
+  path,
+  body,
+  headers = { 'content-type': 'application/json' },
+) {
   const answer = await context.request(method, path, {
     headers: { ...session.headers, ...headers },
     body: body === undefined || Buffer.isBuffer(body) ? body : JSON.stringify(body),
@@ -200,13 +200,29 @@ async function photos() {
 
 /** A new browser context signed in with a session of its own, and a page in it. */
 async function openSignedIn(run) {
-  const session = await signIn(run.context);
-  const browserContext = await run.browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+  return signedInPage(run.browser, run.context, await signIn(run.context));
+}
+
+/** Why a browser part is skipped: no Chromium where the bench looks. */
+export const noChromium = (path) => `no Chromium at ${path} (CHROME_PATH names another)`;
+
+/** Chromium at `path`, asking for the bench's site by its name, as an editor's browser would. */
+export async function launchChromium(context, path) {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: path,
+    args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${context.host} 127.0.0.1`],
+  });
+}
+
+/** A new browser context with the session's cookie, and a page in it. */
+export async function signedInPage(browser, context, session) {
+  const browserContext = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
   await browserContext.addCookies([
     {
       name: session.name,
       value: session.value,
-      domain: run.context.host,
+      domain: context.host,
       path: '/',
       httpOnly: true,
       sameSite: 'Lax',
@@ -470,12 +486,13 @@ function armShown({ kind, expected, blockId }) {
  * Runs in the page: Event Timing's entries of the page and of the canvas (durationThreshold 16, the
  * least it takes) into window.__benchEvents, their start on the page's clock.
  */
-function watchEventTiming() {
-  const canvas = document.querySelector('[data-testid="builder-canvas"]').contentWindow;
+export function watchEventTiming() {
+  // The builder's canvas is a frame of its own; other screens (the rich-text editor) have none.
+  const canvas = document.querySelector('[data-testid="builder-canvas"]')?.contentWindow;
   window.__benchEvents = [];
   for (const [scope, offset] of [
     [window, 0],
-    [canvas, canvas.performance.timeOrigin - performance.timeOrigin],
+    ...(canvas ? [[canvas, canvas.performance.timeOrigin - performance.timeOrigin]] : []),
   ])
     new scope.PerformanceObserver((list) => {
       for (const entry of list.getEntries())
@@ -493,7 +510,7 @@ function watchEventTiming() {
  * result, whichever is longer: Event Timing reports nothing under 16 ms, and would stop at a frame
  * painted before the result arrived.
  */
-async function withEventTiming(page, inputs, name) {
+export async function withEventTiming(page, inputs, name) {
   // Entries are delivered a little after their frame is presented.
   await page.waitForTimeout(500);
   const entries = await page.evaluate(() => window.__benchEvents);
@@ -566,9 +583,9 @@ function verdict(row) {
   return quantile(row.samples, 0.5) <= target.maxMs ? 'NO (median yes)' : 'NO';
 }
 
-export function printBuilder(result) {
+export function printBuilder(result, title = BUILDER_PART) {
   if (result.skipped) {
-    console.log(`\n${BUILDER_PART}: skipped, ${result.skipped}`);
+    console.log(`\n${title}: skipped, ${result.skipped}`);
     return;
   }
   const header = ['measure', 'runs', 'median ms', 'p95 ms', 'p99 ms', 'target', 'met'];
@@ -582,7 +599,7 @@ export function printBuilder(result) {
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
   const format = (cells) =>
     `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
-  console.log(`\n${BUILDER_PART}`);
+  console.log(`\n${title}`);
   console.log(format(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));

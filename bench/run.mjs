@@ -3,9 +3,11 @@ import { spawn } from 'node:child_process';
 // `npm run bench`: every scenario of bench/scenarios.mjs, first against a bare Node server answering
 // the same bytes, then against Tessera, in one run on one machine; prints req/s, p99, the ratio, the
 // target of docs/performance.md (bench/targets.mjs) and whether it is met. Then the visual builder
-// in Chromium on the same server (bench/builder.mjs; CHROME_PATH, default /usr/bin/chromium).
+// in Chromium on the same server (bench/builder.mjs; CHROME_PATH, default /usr/bin/chromium), and the
+// entry editor's rich text on a 100,000-word post (bench/richtext.mjs).
 // Options: --duration <seconds> (or BENCH_DURATION; default 10), --only <text> (the scenarios, and
-// the builder part, whose name contains it: `--only visual` is the builder part alone);
+// the browser parts, whose name contains it: `--only visual` is the builder part alone, `--only
+// rich-text` the rich-text editor's);
 // BENCH_PROFILE=<dir> profiles the server, BENCH_BROWSER_PROFILE=<dir> the builder's page,
 // BENCH_KEEP=1 keeps the server's data. BENCH_DATABASE_URL and BENCH_REDIS_URL point the server at
 // PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
@@ -19,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BUILDER_PART, measureBuilder, printBuilder } from './builder.mjs';
+import { measureRichText, RICHTEXT_PART } from './richtext.mjs';
 import { scenarios } from './scenarios.mjs';
 import { BUILDER_TARGETS, describeTarget, MEMORY_TARGET_MIB, targetOf, targets } from './targets.mjs';
 
@@ -56,7 +59,8 @@ async function main() {
   const options = readOptions();
   const selected = scenarios.filter((scenario) => !options.only || scenario.name.includes(options.only));
   const builderSelected = !options.only || BUILDER_PART.includes(options.only);
-  if (selected.length === 0 && !builderSelected)
+  const richTextSelected = !options.only || RICHTEXT_PART.includes(options.only);
+  if (selected.length === 0 && !builderSelected && !richTextSelected)
     throw new Error(`no scenario name contains "${options.only}"`);
 
   workDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
@@ -82,7 +86,8 @@ async function main() {
   };
 
   console.log(
-    `Tessera bench: ${selected.length} scenario(s)${builderSelected ? ` and the ${BUILDER_PART}` : ''}, ` +
+    `Tessera bench: ${selected.length} scenario(s)${builderSelected ? ` and the ${BUILDER_PART}` : ''}` +
+      `${richTextSelected ? ` and the ${RICHTEXT_PART}` : ''}, ` +
       `${CONNECTIONS} connections, ${options.duration} s each after ` +
       `${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${cpus().length} cores, ` +
       `${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${env.REDIS_URL ? 'Redis' : 'in-memory'} rate-limit counters`,
@@ -151,11 +156,13 @@ async function main() {
     builderMemory = { name: BUILDER_PART, ...memory.end() };
     runPeakMiB = Math.max(runPeakMiB ?? 0, builderMemory.peakMiB ?? 0);
   }
+  const richText = richTextSelected ? await measureRichText(context, { chromium: options.chromium }) : null;
 
   await stop(server);
   if (rows.length > 0) printTable(rows);
   printTimings(timings);
   if (builder) printBuilder(builder);
+  if (richText) printBuilder(richText, RICHTEXT_PART);
   printUnmeasuredTargets();
   printMemory({
     startRssMiB,

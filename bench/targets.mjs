@@ -20,10 +20,11 @@ export const targets = {
   'builder-ready': { label: 'visual builder ready to edit a 500-block page', maxMs: 1000 },
   'builder-select': { label: 'visual builder: a block selected on the canvas', maxMs: 100 },
   'builder-typing': { label: 'visual builder: a keystroke in a text prop shown', medianMs: 50 },
+  'richtext-typing': { label: 'rich-text editor: a keystroke shown on a 100,000-word post', maxMs: 50 },
 };
 
-/** The targets bench/builder.mjs measures (scenarios name theirs with `measures`). */
-export const BUILDER_TARGETS = ['builder-ready', 'builder-select', 'builder-typing'];
+/** The targets bench/builder.mjs and bench/richtext.mjs measure (scenarios name theirs with `measures`). */
+export const BUILDER_TARGETS = ['builder-ready', 'builder-select', 'builder-typing', 'richtext-typing'];
 
 /** Peak resident memory of the server under the request loads (each scenario from its own start), in MiB. */
 export const MEMORY_TARGET_MIB = 200;
