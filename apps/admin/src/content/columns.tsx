@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useSession } from '../session.js';
 import { useDateFormat } from '../site.js';
-import { labelsOf, useTaxonomies, useTerms } from '../taxonomies/queries.js';
+import { labelsOf, termName, useTaxonomies, useTerms } from '../taxonomies/queries.js';
+import { builtinWord } from './builtin-words.js';
 import type { ContentType, Entry } from './editor/model.js';
 
 const DATES = new Set(['updated_at', 'created_at', 'published_at']);
@@ -70,15 +71,22 @@ export function useListColumns(type: ContentType | undefined, sort: string): Lis
       ];
     }
     const field = type?.fields.find((each) => each.key === key);
-    if (field) return [{ key, header: field.label, cell: (entry) => readable(entry.fields[key]) }];
+    if (field)
+      return [{ key, header: builtinWord(t, field.label), cell: (entry) => readable(entry.fields[key]) }];
     return [];
   });
 }
 
 function TermNames({ taxonomy, ids }: { taxonomy: string; ids: number[] }) {
+  const { t } = useTranslation();
   const terms = useTerms(taxonomy).data ?? [];
   if (ids.length === 0) return '—';
-  return ids.map((id) => terms.find((term) => term.id === id)?.name ?? `#${id}`).join(', ');
+  return ids
+    .map((id) => {
+      const term = terms.find((each) => each.id === id);
+      return term ? termName(t, taxonomy, term) : `#${id}`;
+    })
+    .join(', ');
 }
 
 /** A field's value in a cell: text cut short, tags dropped, lists counted, yes or no. */

@@ -21,4 +21,13 @@ export const fr: typeof en = {
   zToA: 'De Z à A',
   clear: 'Effacer les filtres',
   noMatch: 'Aucun contenu ne correspond à ces filtres.',
+  builtin: {
+    posts: 'Articles',
+    pages: 'Pages',
+    post: 'Article',
+    page: 'Page',
+    content: 'Contenu',
+    contentHelp: 'L’article lui-même. L’extrait est pris à son début quand aucun n’est écrit.',
+    uncategorized: 'Non classé',
+  },
 };

@@ -19,4 +19,14 @@ export const en = {
   zToA: 'Z to A',
   clear: 'Clear the filters',
   noMatch: 'No entry matches these filters.',
+  /** The server's built-in words (builtin-words.ts), shown translated while they are unchanged. */
+  builtin: {
+    posts: 'Posts',
+    pages: 'Pages',
+    post: 'Post',
+    page: 'Page',
+    content: 'Content',
+    contentHelp: 'The article itself. The excerpt is taken from its beginning when none is written.',
+    uncategorized: 'Uncategorized',
+  },
 };

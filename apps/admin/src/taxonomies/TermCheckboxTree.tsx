@@ -5,7 +5,7 @@ import { toApiError } from '../api.js';
 import { fieldErrors } from '../forms.js';
 import { useCan } from '../session.js';
 import { flatten, INDENT } from '../shell/tree.js';
-import { type TaxonomyLabels, type Term, useCreateTerm } from './queries.js';
+import { type TaxonomyLabels, type Term, termName, useCreateTerm } from './queries.js';
 
 const TOP = 'top';
 
@@ -75,7 +75,7 @@ export function TermCheckboxTree(props: {
             {rows.map((row) => (
               <Box component="li" key={row.node.id} style={{ marginInlineStart: row.depth * (INDENT - 8) }}>
                 <Checkbox
-                  label={row.node.name}
+                  label={termName(t, props.taxonomy, row.node)}
                   checked={props.value.includes(row.node.id)}
                   onChange={() => toggle(row.node.id)}
                 />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination, useSelection } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
-import { type TaxonomyLabels, type Term, useTerms } from './queries.js';
+import { type TaxonomyLabels, type Term, termName, useTerms } from './queries.js';
 
 const PER_PAGE = 20;
 
@@ -101,7 +101,7 @@ export function TermTable(props: {
                     ) : null}
                     <Table.Td>
                       <Text size="sm" fw={500}>
-                        {term.name}
+                        {termName(t, props.taxonomy, term)}
                       </Text>
                       {term.description ? (
                         <Text size="xs" c="dimmed" lineClamp={2}>

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isDefaultTerm, type Term } from './queries.js';
+import { isDefaultTerm, type Term, termName } from './queries.js';
 
 /** What a row of the term tree shows: the term's name (and, for screen readers, its parent), its slug. */
 export function TermSummary(props: { taxonomy: string; term: Term; parent: Term | undefined }) {
@@ -9,7 +9,7 @@ export function TermSummary(props: { taxonomy: string; term: Term; parent: Term 
   return (
     <>
       <Text size="sm" fw={500} truncate>
-        {term.name}
+        {termName(t, props.taxonomy, term)}
         {parent ? (
           <span className="visually-hidden"> {t('taxonomies.under', { parent: parent.name })}</span>
         ) : null}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api, data } from '../api.js';
+import { builtinWord } from '../content/builtin-words.js';
 
 export const TAXONOMIES = ['taxonomies'] as const;
 
@@ -72,6 +73,11 @@ export function labelsOf(t: TFunction, slug: string, taxonomy?: Taxonomy): Taxon
 /** The term every post falls back to; the server refuses to delete it or change its slug. */
 export function isDefaultTerm(taxonomy: string, term: Pick<Term, 'slug'>): boolean {
   return taxonomy === 'category' && term.slug === 'uncategorized';
+}
+
+/** A term's name as shown: the default category's built-in "Uncategorized" in the admin's language. */
+export function termName(t: TFunction, taxonomy: string, term: Pick<Term, 'slug' | 'name'>): string {
+  return isDefaultTerm(taxonomy, term) ? builtinWord(t, term.name) : term.name;
 }
 
 /** Adds a term from a picker: it shows at once, then the lists are fetched again. */

@@ -14,6 +14,11 @@ const DRAG_AFTER_PX = 4;
  * canvas, or added with a click or Enter where the selection says (inside it, after it, or at the end:
  * the keyboard's way). Patterns below: a synced one is placed by reference, another as a copy.
  */
+const PALETTE_ITEM_STYLES = {
+  root: { height: 'auto', minHeight: 30, paddingBlock: 4 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start', lineHeight: 1.25 },
+} as const;
+
 export const BlockPalette = memo(function BlockPalette(props: {
   catalog: Catalog;
   labels: BuilderLabels;
@@ -99,6 +104,8 @@ export const BlockPalette = memo(function BlockPalette(props: {
                   size="xs"
                   justify="flex-start"
                   className="builder-palette-item"
+                  // Long names (French "Modèle synchronisé") wrap onto a second line: never cut short.
+                  styles={PALETTE_ITEM_STYLES}
                   data-block-type={type.type}
                   disabled={props.disabled || props.full}
                   onPointerDown={(event) => down(event, type)}

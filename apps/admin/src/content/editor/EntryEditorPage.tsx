@@ -24,6 +24,7 @@ import { LeaveGuard } from '../../shell/LeaveGuard.js';
 import { Pending } from '../../shell/Shell.js';
 import { useDocumentTitle, useSite } from '../../site.js';
 import { TermsPicker } from '../../taxonomies/TermsPicker.js';
+import { builtinWord } from '../builtin-words.js';
 import { areaOf } from '../types.js';
 import { AuthorField } from './AuthorField.js';
 import { BodySizeAlert } from './BodySizeAlert.js';
@@ -104,7 +105,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
   const bodyLimit = useBodyLimit();
   const size = useMemo(() => bodySizeOf(draftJson, bodyLimit), [draftJson, bodyLimit]);
   const sizeBeside = size && size.state !== 'fits' ? heaviestField(draft.fields) : null;
-  const heading = entry ? entry.title : t('editor.newTitle', { type: type.singular_label });
+  const heading = entry ? entry.title : t('editor.newTitle', { type: builtinWord(t, type.singular_label) });
   useDocumentTitle(heading);
 
   /** The server's answer is the truth from now on: what is saved, and what the editor shows. */
@@ -199,7 +200,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Anchor component={RouterLink} to={`/content/${type.slug}`} size="sm">
-              ← {type.plural_label}
+              ← {builtinWord(t, type.plural_label)}
             </Anchor>
             <Title order={1} size="h2">
               {heading}

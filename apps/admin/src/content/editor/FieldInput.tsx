@@ -14,6 +14,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../site.js';
 import { fromWallClock, toWallClock } from '../../zoned.js';
+import { builtinWord } from '../builtin-words.js';
 import { MediaField } from './MediaField.js';
 import type { FieldDefinition } from './model.js';
 import { RelationPicker } from './RelationPicker.js';
@@ -40,8 +41,8 @@ export function FieldInput({ field, value, onChange, path, errors }: FieldInputP
   const { t } = useTranslation();
   const zone = useSite().data?.time_zone ?? 'UTC';
   const common = {
-    label: field.label,
-    description: field.help_text,
+    label: builtinWord(t, field.label),
+    description: builtinWord(t, field.help_text),
     required: field.required ?? false,
     error: errors[path],
   };
