@@ -7,6 +7,7 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { BRAND_SHADE, brandShades, CONTRAST_LUMINANCE } from './brand-colors.js';
 
 /**
  * Colours other than the primary at Mantine's default shade 6 fail WCAG AA as text or behind white
@@ -39,8 +40,9 @@ const readableColors: VariantColorsResolver = (input) => {
 };
 
 /**
- * The admin's look: the site's colour when its branding sets one (white-label), text on it black
- * or white by contrast; else Mantine's blue at shade 8, whose white text reads at 4.9:1. `close`
+ * The admin's look: the site's colour when its branding sets one (white-label), in ten shades
+ * derived from it so pale backgrounds stay pale, and text on it black or white, whichever
+ * contrasts more (WCAG AA); else Mantine's blue at shade 8, whose white text reads at 4.9:1. `close`
  * names the dialogs' close buttons (icons) in the interface's language.
  */
 export function adminTheme(primary: string | null, close: string): MantineThemeOverride {
@@ -59,9 +61,11 @@ export function adminTheme(primary: string | null, close: string): MantineThemeO
   return primary
     ? createTheme({
         ...shared,
-        colors: { brand: colorsTuple(primary) },
+        colors: { brand: colorsTuple(brandShades(primary)) },
         primaryColor: 'brand',
+        primaryShade: { light: BRAND_SHADE, dark: BRAND_SHADE },
         autoContrast: true,
+        luminanceThreshold: CONTRAST_LUMINANCE,
       })
     : createTheme({ ...shared, primaryColor: 'blue', primaryShade: { light: 8, dark: 7 } });
 }

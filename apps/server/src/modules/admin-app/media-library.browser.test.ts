@@ -333,4 +333,28 @@ describeInBrowser('browsing the media library', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-media-tree-phone.png'), fullPage: true });
     await context.close();
   });
+  it('keeps text readable on a dark brand colour: a chosen folder on navy passes axe', async () => {
+    const { context, page } = await admin.open();
+    await page.goto(`${admin.base}/admin/media`);
+    await signIn(page, 'ada@example.test');
+    await expect.poll(() => page.getByRole('heading', { name: 'Media', exact: true }).count()).toBe(1);
+    const branded = await apiCall(page, admin.base, 'PUT', '/api/site/branding', {
+      primary_color: '#0b3d91',
+    });
+    expect(branded.status, JSON.stringify(branded.body)).toBe(200);
+    const folder = await apiCall(page, admin.base, 'POST', '/api/media/folders', { name: 'Navy' });
+    expect(folder.status, JSON.stringify(folder.body)).toBe(201);
+    await page.reload();
+    await place(page, 'Navy').click();
+    await expect.poll(() => place(page, 'Navy').getAttribute('aria-current')).toBe('true');
+    expect(await violations(page)).toEqual([]);
+    // In the dark scheme too, the tree (the rest of the screen's dimmed text is not the brand's).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await place(page, 'Navy').click();
+    await expect.poll(() => place(page, 'Navy').getAttribute('aria-current')).toBe('true');
+    expect(await violations(page, 'section[aria-labelledby="media-folders-heading"]')).toEqual([]);
+    await apiCall(page, admin.base, 'PUT', '/api/site/branding', { primary_color: null });
+    await context.close();
+  });
 });
