@@ -56,20 +56,16 @@ export function EntryEditorPage() {
     queryKey: ['entry', type, id],
     queryFn: () => data(api.GET('/api/content/{type}/{id}', { params: { path: { type, id: id ?? 0 } } })),
     enabled: id !== null && Number.isInteger(id),
+    // Opened, the entry is asked afresh, and the editor waits for that answer: a copy cached before
+    // (the builder has saved since) would show old blocks and call one's own next save a conflict.
+    refetchOnMount: 'always',
   });
   if (!contentType.data)
     return <Pending error={contentType.error} retry={() => void contentType.refetch()} />;
-  if (id !== null && !entry.data) return <Pending error={entry.error} retry={() => void entry.refetch()} />;
-  // Keyed by entry and version: another entry (a translation opened from the panel) starts a fresh
-  // editor, and so does a newer version found on opening (saved meanwhile in the builder): the
-  // editor shows what was saved, and its own next save is no conflict with it.
-  return (
-    <EntryEditor
-      key={`${id ?? 'new'}:${entry.data?.version ?? 0}`}
-      type={contentType.data}
-      entry={entry.data ?? null}
-    />
-  );
+  if (id !== null && (!entry.data || !entry.isFetchedAfterMount))
+    return <Pending error={entry.error} retry={() => void entry.refetch()} />;
+  // Keyed by entry: another entry (a translation opened from the panel) starts a fresh editor.
+  return <EntryEditor key={id ?? 'new'} type={contentType.data} entry={entry.data ?? null} />;
 }
 
 function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
