@@ -120,7 +120,13 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
+      <AppShell.Navbar
+        p="xs"
+        component="nav"
+        aria-label={t('nav.main')}
+        // Grouped under headings, the list can be taller than a laptop's window: it scrolls on its own.
+        style={{ overflowY: 'auto' }}
+      >
         {navigationFor(can, types.data ?? []).map((item, index, items) => (
           <Fragment key={item.path}>
             {item.group && item.group !== items[index - 1]?.group ? (
