@@ -10,6 +10,11 @@ interface ClientFailure {
   message: string;
 }
 
+/** Connections answered by answerParserError, read to their end and then closed. */
+const answered = new WeakSet<Socket>();
+/** How long the rest of a refused request is read before its connection closes. */
+const LINGER_MS = 2_000;
+
 /** What Node's HTTP parser refuses before any request exists, as our status, code and message. */
 function failureOfParserError(code: string | undefined): ClientFailure {
   switch (code) {
@@ -33,29 +38,39 @@ function failureOfParserError(code: string | undefined): ClientFailure {
  * Answers what Node's HTTP parser rejects (a Content-Length beside Transfer-Encoding, a bad
  * Content-Length, headers too large) in the error envelope, like every other failure. There is no
  * request yet, so the answer is written to the socket by hand, then the connection is closed: the
- * parser cannot tell where the next request would start.
+ * parser cannot tell where the next request would start. What the client still sends is read and
+ * dropped meanwhile (at most LINGER_MS), so the answer reaches it rather than a reset.
  */
 export function answerParserError(error: Error & { code?: string }, socket: Socket): void {
+  // Answered already: the parser may report the same connection again while its rest is read.
+  if (answered.has(socket)) return;
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable && !answerInFlight(socket)) {
-    const failure = failureOfParserError(error.code);
-    const requestId = randomUUID();
-    const body = JSON.stringify({
-      message: failure.message,
-      errors: {},
-      code: failure.code,
-      request_id: requestId,
-    });
-    socket.write(
-      `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\n` +
-        'content-type: application/json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${requestId}\r\n` +
-        'connection: close\r\n\r\n' +
-        body,
-    );
+  if (!socket.writable || answerInFlight(socket)) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  answered.add(socket);
+  const failure = failureOfParserError(error.code);
+  const requestId = randomUUID();
+  const body = JSON.stringify({
+    message: failure.message,
+    errors: {},
+    code: failure.code,
+    request_id: requestId,
+  });
+  socket.end(
+    `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\n` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      `x-request-id: ${requestId}\r\n` +
+      'connection: close\r\n\r\n' +
+      body,
+  );
+  // A client still sending (a URL far past the limit) would get a reset instead of the answer if the
+  // socket closed with its bytes unread: they are read and dropped for a moment, then it closes.
+  socket.on('data', () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 /**
