@@ -6,7 +6,6 @@ import {
   addFieldError,
   BadRequest,
   Conflict,
-  Forbidden,
   fieldErrors,
   NotFound,
   PayloadTooLarge,
@@ -27,6 +26,7 @@ import { type FileToStore, isRaster, type PreparedMedia, prepareMedia, storeAll 
 import { type ReceivedFile, receiveFile, type SizeLimit } from './files/receive.js';
 import { WorkCancelled, WorkPool } from './files/work-pool.js';
 import type { FoldersService } from './folders.js';
+import { requireOnOwned } from './ownership.js';
 import { type MediaFilter, MediaRepo, type MediaRow } from './repo.js';
 import type { MediaSettingsValue } from './settings.js';
 import type { MediaGroup } from './tables.js';
@@ -370,12 +370,7 @@ export class MediaService {
 
   /** Own items need `permission`, other users' need `<permission>_others` (Authors edit their own uploads). */
   private requireOn(ctx: OperationContext, permission: string, row: MediaRow): void {
-    requirePermission(ctx.actor, permission);
-    if (!ctx.actor.access.allowsOn(permission, row.uploaded_by))
-      throw new Forbidden(
-        `Changing other users' media requires the ${permission}_others permission.`,
-        'permission_denied',
-      );
+    requireOnOwned(ctx, permission, row.uploaded_by, 'media');
   }
 
   /** The type, name and size checks of spec 2.5 and 8.3, on the whole received file. */
