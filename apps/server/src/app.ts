@@ -14,7 +14,7 @@ import { healthRoutes } from './core/http/health.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRateLimits } from './core/http/rate-limit/install-rate-limits.js';
-import { RateLimiter } from './core/http/rate-limit/rate-limiter.js';
+import { installationLimiter } from './core/http/rate-limit/rate-limiter.js';
 import { RequestLog } from './core/http/request-log.js';
 import { installRouteTable } from './core/http/route-table.js';
 import { sharedSchemaCompilers } from './core/http/schema-compilers.js';
@@ -122,7 +122,7 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
-  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: config.rateLimits });
+  const limiter = installationLimiter(runtime);
   installSiteResolution(app, runtime.sites, limiter);
   // Order matters: the limiter keys by the principal authentication sets, and a throttled client
   // should learn nothing about permissions. Refused hosts and credentials are charged where refused.

@@ -5,7 +5,7 @@ import { ValidationFailed } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Id, Nullable } from '../../core/http/input-schemas.js';
 import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
-import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
+import { installationLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -123,7 +123,7 @@ const CanvasRequest = Type.Object(
 
 /** POST /api/builder/canvas: the builder renders an unsaved tree with what the site would give it. */
 export function canvasRoutes(app: App, runtime: Runtime, site: PublicSite): void {
-  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
+  const limiter = installationLimiter(runtime);
   siteRoutes(app, (request) => operationOf(runtime, request), 'builder').post(
     '/api/builder/canvas',
     {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { anonymousActorOn } from '../../core/access/actor.js';
 import { ValidationFailed } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
-import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
+import { installationLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import { commentsOf } from '../comments/module.js';
@@ -37,7 +37,7 @@ const FORM_ERROR = 'form';
 export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite): void {
   const content = contentOf(runtime);
   const comments = commentsOf(runtime);
-  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
+  const limiter = installationLimiter(runtime);
   app.register(async (scope) => {
     acceptFormPosts(scope);
     scope.route({

@@ -2,7 +2,7 @@ import { type Block, eachBlock, FIELD_MAX_LENGTH, type FormField, HONEYPOT } fro
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { anonymousActorOn } from '../../core/access/actor.js';
 import type { App } from '../../core/http/app-type.js';
-import { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
+import { installationLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -72,8 +72,7 @@ export function checkSubmission(
  */
 export function contactFormRoutes(app: App, runtime: Runtime, site: PublicSite): void {
   const content = contentOf(runtime);
-  // The API's limiter counts only /api requests; this one shares its store, so the same budget.
-  const limiter = new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
+  const limiter = installationLimiter(runtime);
   app.register(async (scope) => {
     acceptFormPosts(scope);
     scope.route({

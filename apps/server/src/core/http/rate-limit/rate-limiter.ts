@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import { TooManyRequests } from '../../errors.js';
+import type { Runtime } from '../../runtime.js';
 import { addressKey, type CountedGroup } from './rate-limit-key.js';
 import type { RateLimitHit, RateLimitStore } from './store.js';
 
@@ -99,4 +100,13 @@ export class RateLimiter {
       return null;
     }
   }
+}
+
+/**
+ * A limiter over the installation's counters and limits. Every one built from the same runtime
+ * spends the same budgets: what the API's hooks count and what a route charges itself (the public
+ * forms, which the hooks do not see; the canvas's extra cost) add up.
+ */
+export function installationLimiter(runtime: Pick<Runtime, 'rateLimits' | 'config'>): RateLimiter {
+  return new RateLimiter({ store: runtime.rateLimits, limits: runtime.config.rateLimits });
 }
