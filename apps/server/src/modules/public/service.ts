@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   type Block,
-  type EntryList as BlockEntryList,
   type BlockEnvironment,
-  blockLists,
   blockMedia,
-  type EntryCard,
-  eachBlock,
-  type MediaInfo,
   PageAssets,
   RICHTEXT_IMAGE_CSS,
   renderBlocks,
@@ -23,15 +18,13 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
-import type { PathAnswer, PublishedItem } from '../content/published/service.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
-import type { MediaView } from '../media/view.js';
 import { sectionsOf, siteMenusOf, widgetsOf } from '../navigation/module.js';
 import { type WidgetVisibility, widgetShows } from '../navigation/widgets/visibility.js';
-import { patternsOf } from '../patterns/module.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
+import { BlockData, dateFormat, listOf, mediaInfo, type PublishedEntry } from './block-data.js';
 import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
 import { requireCanvasListsWithin } from './canvas-work.js';
@@ -91,17 +84,20 @@ export class PublicSite {
   constructor(
     private readonly runtime: Runtime,
     private readonly content: Content,
-    private readonly media: MediaService,
+    media: MediaService,
     private readonly searching: SearchService,
     private readonly redirects: RedirectsService,
     private readonly themes: ThemeRegistry,
   ) {
+    this.blockData = new BlockData(runtime, content, media);
     runtime.caches.register(
       'widgets',
       () => this.parts.clear(),
       (siteId) => this.parts.delete(siteId as number),
     );
   }
+
+  private readonly blockData: BlockData;
 
   /**
    * Each site's widgets and published header and footer sections, rendered once (their media,
@@ -142,10 +138,10 @@ export class PublicSite {
 
   /** Blocks shown on every page of a site (a widget, a section), with what they depend on. */
   private async renderPart(site: Site, tree: Block[], classPrefix: string): Promise<RenderedBlocks> {
-    const date = dateFormat(site.default_locale, await this.timeZone(site));
-    const { placed, shown } = await this.placedPatterns(site, tree);
-    const lists = await this.lists(site, shown, site.default_locale, 1);
-    const { views: media, info } = await this.publicMedia(site, [
+    const date = dateFormat(site.default_locale, await this.blockData.timeZone(site));
+    const { placed, shown } = await this.blockData.placedPatterns(site, tree);
+    const lists = await this.blockData.lists(site, shown, site.default_locale, 1);
+    const { views: media, info } = await this.blockData.publicMedia(site, [
       ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
     ]);
@@ -198,7 +194,7 @@ export class PublicSite {
     const pages = Math.max(1, Math.ceil(found.total / limit));
     const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
     const heading = words ? frame.strings.resultsFor(words, found.total) : frame.strings.search;
-    const date = dateFormat(frame.lang, await this.timeZone(site));
+    const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
     return this.page(
       site,
       { kind: 'search', entry: null },
@@ -302,7 +298,7 @@ export class PublicSite {
     tree: readonly Block[],
     options: {
       locale?: string;
-      entry?: Extract<PathAnswer, { kind: 'entry' }> | null;
+      entry?: PublishedEntry | null;
       /** Tokens being edited: the canvas shows them instead of the saved ones. */
       design?: DesignPreview;
     } = {},
@@ -319,10 +315,10 @@ export class PublicSite {
           site.branding,
         )
       : frame.tokens;
-    const { placed, shown } = await this.placedPatterns(site, tree);
+    const { placed, shown } = await this.blockData.placedPatterns(site, tree);
     requireCanvasListsWithin(shown);
-    const lists = await this.lists(site, shown, lang, 1);
-    const { views } = await this.publicMedia(site, [
+    const lists = await this.blockData.lists(site, shown, lang, 1);
+    const { views } = await this.blockData.publicMedia(site, [
       ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
     ]);
@@ -332,9 +328,9 @@ export class PublicSite {
       stylesheet: frame.stylesheet,
       tokens,
       lang,
-      time_zone: await this.timeZone(site),
+      time_zone: await this.blockData.timeZone(site),
       site: { name: frame.siteTitle, logo_url: frame.logoUrl, home_url: frame.homeUrl },
-      trail: entry ? await this.trail(site, entry) : [],
+      trail: entry ? await this.blockData.trail(site, entry) : [],
       media: [...views.values()].map(mediaInfo),
       lists: Object.fromEntries(
         [...lists.byBlock].map(([blockId, list]) => [blockId, listOf(list, shownImage)]),
@@ -398,7 +394,7 @@ export class PublicSite {
     const at = (page: number) => (page === 1 ? (term ? base : frame.homeUrl) : `${base}/page/${page}`);
     const newer = which.page > 1 ? at(which.page - 1) : null;
     const older = which.page < pages ? at(which.page + 1) : null;
-    const date = dateFormat(frame.lang, await this.timeZone(site));
+    const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
     const commented = await commentsOf(this.runtime).approvedCounts(
       visitorContext(this.runtime, site),
       items.map((item) => item.id),
@@ -470,7 +466,7 @@ export class PublicSite {
     site: Site,
     frame: SiteFrame,
     origin: string,
-    found: Extract<PathAnswer, { kind: 'entry' }>,
+    found: PublishedEntry,
     request: PageRequest,
     canonicalPath = found.item.url,
     preview = false,
@@ -482,8 +478,8 @@ export class PublicSite {
     const live = row.live;
     const featuredId = live.featured_media_id;
     const blocksTree = live.blocks as Block[];
-    const { patternIds, placed, shown } = await this.placedPatterns(site, blocksTree);
-    const lists = await this.lists(site, shown, row.locale, request.page);
+    const { patternIds, placed, shown } = await this.blockData.placedPatterns(site, blocksTree);
+    const lists = await this.blockData.lists(site, shown, row.locale, request.page);
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
     if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(site, frame);
@@ -497,7 +493,7 @@ export class PublicSite {
           canonicalPath,
           asked,
           frame.strings,
-          await this.timeZone(site),
+          await this.blockData.timeZone(site),
           row.locale,
         );
     // `?comments_page=N` exists only for an entry whose thread has that many pages.
@@ -506,14 +502,14 @@ export class PublicSite {
     // Every media item the page shows, fetched at once: the featured image, the images of the body
     // and of the blocks, and the listed entries' featured images.
     const content = typeof live.fields.content === 'string' ? live.fields.content : '';
-    const { views: media, info } = await this.publicMedia(site, [
+    const { views: media, info } = await this.blockData.publicMedia(site, [
       ...(featuredId === null ? [] : [featuredId]),
       ...richTextMediaIds(content),
       ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
     ]);
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
-    const date = dateFormat(frame.lang, await this.timeZone(site));
+    const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
     // The list blocks say how many comments each entry has, so a comment on one changes this page.
     const listed = [
       ...new Set([...lists.byBlock.values()].flatMap((list) => list.items.map((entry) => entry.id))),
@@ -527,7 +523,7 @@ export class PublicSite {
     const environment: BlockEnvironment = {
       pageUrl: `${origin}${canonicalPath}`,
       site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
-      trail: await this.trail(site, found),
+      trail: await this.blockData.trail(site, found),
       media: info,
       pattern: (id) => {
         const tree = placed.get(id);
@@ -679,7 +675,7 @@ export class PublicSite {
    */
   private async access(
     site: Site,
-    found: Extract<PathAnswer, { kind: 'entry' }>,
+    found: PublishedEntry,
     request: PageRequest,
   ): Promise<'public' | 'members'> {
     if (!this.runtime.hooks.hasCallbacks('entry.access')) return 'public';
@@ -693,11 +689,7 @@ export class PublicSite {
   }
 
   /** The theme's member-only notice, in place of an entry reserved for members: 403, never shared. */
-  private async memberNotice(
-    site: Site,
-    frame: SiteFrame,
-    found: Extract<PathAnswer, { kind: 'entry' }>,
-  ): Promise<PublicAnswer> {
+  private async memberNotice(site: Site, frame: SiteFrame, found: PublishedEntry): Promise<PublicAnswer> {
     const answer = await this.page(
       site,
       {
@@ -722,93 +714,6 @@ export class PublicSite {
       [`entry:${found.row.id}`],
     );
     return { ...answer, personal: true } as PublicAnswer;
-  }
-
-  /**
-   * The synced patterns a tree places, fetched at once, and the tree with their blocks after it:
-   * their media and lists count as the tree's.
-   */
-  private async placedPatterns(site: Site, tree: readonly Block[]) {
-    const ids = new Set<number>();
-    eachBlock(tree, (block) => {
-      if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
-        ids.add(block.props.pattern_id);
-    });
-    const patternIds = [...ids];
-    const placed = await patternsOf(this.runtime).syncedFor(site, patternIds);
-    const shown = placed.size > 0 ? [...tree, ...[...placed.values()].flat()] : tree;
-    return { patternIds, placed, shown };
-  }
-
-  /** The media items `ids` name that visitors may see, fetched at once, and how blocks take one. */
-  private async publicMedia(site: Site, ids: readonly number[]) {
-    const views = await this.media.publicViews(site, ids);
-    const info = (id: number | null): MediaInfo | null => {
-      const view = id === null ? undefined : views.get(id);
-      return view ? mediaInfo(view) : null;
-    };
-    return { views, info };
-  }
-
-  /**
-   * The entries the tree's list blocks show, fetched before rendering. A list of a type or term the
-   * site does not have is empty. The first paged list follows `?page=N`.
-   */
-  private async lists(site: Site, tree: readonly Block[], locale: string, page: number) {
-    type Listed = Awaited<ReturnType<Content['published']['latest']>>['items'];
-    const byBlock = new Map<string, { type: string; items: Listed; page: number; pages: number }>();
-    let paged: { page: number; pages: number } | null = null;
-    for (const { blockId, query } of blockLists(tree)) {
-      const pageOfList: number = query.paged && !paged ? page : 1;
-      let found: { items: Listed; total: number } = { items: [], total: 0 };
-      try {
-        found = await this.content.published.latest(site, {
-          type: query.type,
-          limit: query.count,
-          page: pageOfList,
-          locale,
-          order: query.order,
-          count: query.paged,
-          ...(query.term ? { term: query.term } : {}),
-          ...(query.authorId ? { authorId: query.authorId } : {}),
-        });
-      } catch (error) {
-        if (!(error instanceof NotFound)) throw error;
-      }
-      const pages = Math.max(1, Math.ceil(found.total / query.count));
-      byBlock.set(blockId, { type: query.type, items: found.items, page: pageOfList, pages });
-      if (query.paged && !paged) paged = { page: pageOfList, pages };
-    }
-    const mediaIds = [...byBlock.values()].flatMap((list) =>
-      list.items.flatMap((entry) => (entry.featured_media_id === null ? [] : [entry.featured_media_id])),
-    );
-    return { byBlock, paged, mediaIds };
-  }
-
-  /** Where an entry sits, for breadcrumbs: its published ancestors, then itself. */
-  private async trail(
-    site: Site,
-    found: Extract<PathAnswer, { kind: 'entry' }>,
-  ): Promise<Array<{ label: string; url: string }>> {
-    return [
-      ...(await this.ancestors(site, found.row.live.parent_id)),
-      { label: found.item.title, url: found.item.url },
-    ];
-  }
-
-  /** The published ancestors of an entry, the farthest first (a tree is 12 levels deep at most). */
-  private async ancestors(
-    site: Site,
-    parentId: number | null,
-  ): Promise<Array<{ label: string; url: string }>> {
-    const trail: Array<{ label: string; url: string }> = [];
-    for (let id = parentId, depth = 0; id !== null && depth < 12; depth++) {
-      const parent = await this.content.published.entry(site, id);
-      if (!parent) break;
-      trail.unshift({ label: parent.item.title, url: parent.item.url });
-      id = parent.row.live.parent_id;
-    }
-    return trail;
   }
 
   /** The theme's 404 page, or 410 for an address marked gone. */
@@ -889,10 +794,6 @@ export class PublicSite {
           : [],
     };
   }
-
-  private async timeZone(site: Site): Promise<string> {
-    return (await settingsOf(this.runtime, site, 'general')).time_zone;
-  }
 }
 
 /** A whole page, with the tags of what it shows (for the page cache). */
@@ -941,40 +842,8 @@ function pageAnswer(
   return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags: all };
 }
 
-// Building an Intl.DateTimeFormat costs more than rendering a dozen blocks: one per locale and zone.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone });
-    if (dateFormats.size < 200) dateFormats.set(key, format);
-  }
-  return format;
-}
-
 function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
-}
-
-/** What blocks know of a media item: its files, alt text and credit. */
-function mediaInfo(view: MediaView): MediaInfo {
-  return {
-    id: view.id,
-    url: view.url,
-    alt: view.alt_text,
-    width: view.width,
-    height: view.height,
-    variants: view.variants,
-    credit: view.credit
-      ? {
-          photographer: view.credit.photographer,
-          profile_url: view.credit.profile_url,
-          provider: view.credit.provider,
-        }
-      : null,
-  };
 }
 
 /** hreflang links of a page in each of the site's languages, and x-default: the default language's. */
@@ -989,31 +858,6 @@ function alternatesOf(
   }));
   const fallback = languages.find((language) => language.locale === defaultLocale);
   return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
-}
-
-/**
- * A list block's entries as blocks take them, their featured images given by `image`: looked up
- * for a page, their ids for the canvas.
- */
-function listOf<Image>(
-  found: { items: Array<Omit<PublishedItem, 'terms'>>; page: number; pages: number },
-  image: (id: number | null) => Image,
-  comments?: ReadonlyMap<number, number>,
-): Omit<BlockEntryList, 'items'> & { items: Array<Omit<EntryCard, 'image'> & { image: Image }> } {
-  return {
-    page: found.page,
-    pages: found.pages,
-    items: found.items.map((entry) => ({
-      id: entry.id,
-      title: entry.title,
-      url: entry.url,
-      excerpt: entry.excerpt,
-      published_at: entry.published_at,
-      author: entry.author,
-      image: image(entry.featured_media_id),
-      ...(comments?.has(entry.id) ? { comments: comments.get(entry.id) } : {}),
-    })),
-  };
 }
 
 /** A widget rendered for the public site, with where it shows. */
