@@ -4,10 +4,11 @@ import type { Runtime } from '../../core/runtime.js';
 const AnalyticsSettings = Type.Object(
   {
     enabled: Type.Boolean({
+      title: 'Count page views',
       description: 'Count page views (no cookie, no script, no personal data); off: none are recorded',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'Analytics' },
 );
 
 declare module '../../core/settings/settings-registry.js' {

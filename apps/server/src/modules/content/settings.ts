@@ -7,10 +7,11 @@ const EditingSettings = Type.Object(
     lock_idle_seconds: Type.Integer({
       minimum: 30,
       maximum: 3600,
+      title: 'Edit lock timeout (seconds)',
       description: 'An edit lock lapses after this many seconds without a heartbeat',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'Editing' },
 );
 
 declare module '../../core/settings/settings-registry.js' {

@@ -1,5 +1,4 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../core/http/input-schemas.js';
 import type { Runtime } from '../../core/runtime.js';
 
 /** What the library accepts by default: images, video, audio, PDF and office documents (issue 17). */
@@ -24,9 +23,23 @@ export const DEFAULT_ALLOWED_TYPES = [
   'application/vnd.oasis.opendocument.presentation',
 ];
 
-/** Size limits per kind of file (spec 8.3): over the limit an upload gets 413, while it arrives. */
-const Bytes = (description: string) => Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3, description });
+/**
+ * Size limits per kind of file (spec 8.3): over the limit an upload gets 413, while it arrives.
+ * Entered in megabytes in the admin (`x-input`), stored in bytes.
+ */
+const Bytes = (title: string, description?: string) =>
+  Type.Integer({
+    minimum: 1,
+    maximum: 10 * 1024 ** 3,
+    title,
+    ...(description ? { description } : {}),
+    'x-input': 'megabytes',
+  });
 const MB = 1024 * 1024;
+
+/** A stock photo provider's key: a secret, so a string to set it and null to clear it. */
+const StockKey = (title: string, description: string) =>
+  Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], { title, description });
 
 const MediaSettings = Type.Object(
   {
@@ -35,65 +48,70 @@ const MediaSettings = Type.Object(
       {
         maxItems: 200,
         uniqueItems: true,
+        title: 'Accepted file types',
         description:
           'MIME types accepted, as decided from the bytes of the file (never its name); others are refused with 422',
       },
     ),
+    deduplicate: Type.Boolean({
+      title: 'Reuse duplicate uploads',
+      description: 'An upload whose bytes repeat an earlier one answers that item instead of storing a copy',
+    }),
+    keep_originals: Type.Boolean({
+      title: 'Keep the original of each image',
+      description:
+        'Keeps the file of each uploaded raster image as it was sent, privately (never served), so its WebP variants can be made again from it (a new focal point, optimizing) rather than from a WebP; off: only the variants are stored',
+    }),
+    allow_private_sources: Type.Boolean({
+      title: 'Allow imports from private addresses',
+      description:
+        'Imports (stock photos, uploads from a URL) may download from loopback and private addresses. Off: refused.',
+    }),
     max_image_bytes: Bytes('Largest image upload'),
     max_video_bytes: Bytes('Largest video upload'),
     max_audio_bytes: Bytes('Largest audio upload'),
-    max_document_bytes: Bytes('Largest document upload (PDF, office files)'),
+    max_document_bytes: Bytes('Largest document upload', 'PDF and office files'),
     max_archive_bytes: Bytes('Largest archive upload'),
     max_image_megapixels: Type.Integer({
       minimum: 1,
       maximum: 250,
+      title: 'Largest image (megapixels)',
       description:
         'Images of more pixels are refused before they are decoded (decompression bombs); an animation counts the pixels of all its frames',
     }),
     webp_quality: Type.Integer({
       minimum: 1,
       maximum: 100,
+      title: 'WebP quality',
       description: 'WebP quality of images and variants',
     }),
     max_image_dimension: Type.Integer({
       minimum: 0,
       maximum: 16_384,
+      title: 'Longest side after optimizing (pixels)',
       description:
         'Optimizing scales the full image down to this many pixels on its longer side (0: keeps the original size)',
-    }),
-    keep_originals: Type.Boolean({
-      description:
-        'Keeps the file of each uploaded raster image as it was sent, privately (never served), so its WebP variants can be made again from it (a new focal point, optimizing) rather than from a WebP; off: only the variants are stored',
-    }),
-    deduplicate: Type.Boolean({
-      description: 'An upload whose bytes repeat an earlier one answers that item instead of storing a copy',
     }),
     orphans: Type.Object(
       {
         action: Type.Union([Type.Literal('off'), Type.Literal('report'), Type.Literal('delete')], {
+          title: 'What to do with them',
           description:
             'What the daily orphan job does with media used nowhere: nothing, log them, or delete them',
         }),
         min_age_days: Type.Integer({
           minimum: 1,
           maximum: 3650,
+          title: 'Only media older than (days)',
           description: 'Only media at least this old',
         }),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, title: 'Unused media' },
     ),
-    allow_private_sources: Type.Boolean({
-      description:
-        'Imports (stock photos, uploads from a URL) may download from loopback and private addresses. Off: refused.',
-    }),
-    unsplash_access_key: Nullable(
-      Type.String({ minLength: 1, maxLength: 200, description: 'Unsplash API access key (write-only)' }),
-    ),
-    pexels_api_key: Nullable(
-      Type.String({ minLength: 1, maxLength: 200, description: 'Pexels API key (write-only)' }),
-    ),
+    unsplash_access_key: StockKey('Unsplash access key', 'Unsplash API access key (write-only)'),
+    pexels_api_key: StockKey('Pexels API key', 'Pexels API key (write-only)'),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'Media' },
 );
 
 export type MediaSettingsValue = Static<typeof MediaSettings>;

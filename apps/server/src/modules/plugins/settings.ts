@@ -14,11 +14,12 @@ export function registerPluginSettings(runtime: Runtime): void {
     Type.Object(
       {
         allow_private_addresses: Type.Boolean({
+          title: 'Allow private addresses',
           description:
             "Plugins' requests to other servers (plugin.http) may reach loopback and private addresses: a language model on the same machine. Off: refused.",
         }),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, title: 'Plugins' },
     ),
     { allow_private_addresses: false },
     {

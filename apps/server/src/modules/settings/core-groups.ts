@@ -9,81 +9,152 @@ const LocaleCode = Type.String({
   maxLength: 35,
   pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
 });
-export const GeneralSettings = Type.Object({
-  title: Type.String({ maxLength: 200, description: "The site's title; the site's name until set" }),
-  tagline: Type.String({ maxLength: 500 }),
-  time_zone: Type.String({ maxLength: 64, description: 'IANA time zone, e.g. Europe/Lisbon' }),
-  date_format: Type.String({
-    minLength: 1,
-    maxLength: 50,
-    description: 'Unicode date pattern, e.g. d MMMM yyyy',
-  }),
-  time_format: Type.String({ minLength: 1, maxLength: 50, description: 'Unicode time pattern, e.g. HH:mm' }),
-  default_locale: { ...LocaleCode, description: "The site's default locale (the site's own field)" },
-  enabled_locales: Type.Array(LocaleCode, { minItems: 1, maxItems: 100, description: "The site's locales" }),
-});
+export const GeneralSettings = Type.Object(
+  {
+    title: Type.String({
+      maxLength: 200,
+      title: 'Site title',
+      description: "The site's title; the site's name until set",
+    }),
+    tagline: Type.String({ maxLength: 500, title: 'Tagline', 'x-input': 'multiline' }),
+    time_zone: Type.String({
+      maxLength: 64,
+      title: 'Time zone',
+      description: 'IANA time zone, e.g. Europe/Lisbon',
+      'x-input': 'timeZone',
+    }),
+    date_format: Type.String({
+      minLength: 1,
+      maxLength: 50,
+      title: 'Date format',
+      description: 'Unicode date pattern, e.g. d MMMM yyyy',
+    }),
+    time_format: Type.String({
+      minLength: 1,
+      maxLength: 50,
+      title: 'Time format',
+      description: 'Unicode time pattern, e.g. HH:mm',
+    }),
+    enabled_locales: Type.Array(LocaleCode, {
+      minItems: 1,
+      maxItems: 100,
+      title: 'Languages',
+      description: "The site's locales",
+    }),
+    default_locale: {
+      ...LocaleCode,
+      title: 'Default language',
+      description: "The site's default locale (the site's own field), one of its locales",
+      'x-input': 'locale',
+    },
+  },
+  { title: 'General' },
+);
 
-export const ReadingSettings = Type.Object({
-  posts_per_page: Type.Integer({ minimum: 1, maximum: 100 }),
-  show_on_front: Type.Union([Type.Literal('posts'), Type.Literal('page')], {
-    description: 'The home page lists the latest posts, or shows front_page_id',
-  }),
-  front_page_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  feed_items: Type.Integer({ minimum: 1, maximum: 100, description: 'Items in the RSS feed' }),
-});
+export const ReadingSettings = Type.Object(
+  {
+    show_on_front: Type.Union([Type.Literal('posts'), Type.Literal('page')], {
+      title: 'The home page shows',
+      description: 'The home page lists the latest posts, or shows front_page_id',
+    }),
+    front_page_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      title: 'Home page',
+      description: 'The published page shown at the home page when show_on_front is page',
+      'x-input': 'page',
+    }),
+    posts_per_page: Type.Integer({ minimum: 1, maximum: 100, title: 'Posts per page' }),
+    feed_items: Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      title: 'Items in the RSS feed',
+    }),
+  },
+  { title: 'Reading' },
+);
 
-export const DiscussionSettings = Type.Object({
-  comments_enabled: Type.Boolean(),
-  moderation: Type.Union([Type.Literal('all'), Type.Literal('unknown_authors'), Type.Literal('none')], {
-    description:
-      'Which comments wait for approval: all, those of authors without an approved comment, or none',
-  }),
-  require_name_email: Type.Boolean(),
-  close_after_days: Type.Integer({
-    minimum: 0,
-    maximum: 36_500,
-    description: 'Comments close this many days after publication; 0 keeps them open',
-  }),
-  max_depth: Type.Integer({ minimum: 1, maximum: 10, description: 'How deep replies to replies may nest' }),
-  min_seconds: Type.Integer({
-    minimum: 0,
-    maximum: 600,
-    description:
-      'A comment sent sooner after its form was shown is refused (people take longer; bots do not)',
-  }),
-  max_links: Type.Integer({
-    minimum: 0,
-    maximum: 50,
-    description: 'A comment with more links waits for approval',
-  }),
-  blocked_words: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-    maxItems: 1000,
-    description: 'A comment containing one (in its name, address or text) is refused',
-  }),
-  blocked_ips: Type.Array(Type.String({ minLength: 2, maxLength: 45 }), {
-    maxItems: 1000,
-    description: 'Addresses whose comments are refused (an exact address, or a prefix ending in . or :)',
-  }),
-  blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
-    maxItems: 1000,
-    description: 'Email domains whose comments are refused',
-  }),
-  notify_authors: Type.Boolean({ description: "Mail an entry's author when a comment arrives" }),
-});
+export const DiscussionSettings = Type.Object(
+  {
+    comments_enabled: Type.Boolean({ title: 'Allow comments' }),
+    require_name_email: Type.Boolean({ title: 'Commenters must give a name and an email address' }),
+    notify_authors: Type.Boolean({
+      title: 'Email authors about new comments',
+      description: "Mail an entry's author when a comment arrives",
+    }),
+    close_after_days: Type.Integer({
+      minimum: 0,
+      maximum: 36_500,
+      title: 'Close comments after (days)',
+      description: 'Comments close this many days after publication; 0 keeps them open',
+    }),
+    max_depth: Type.Integer({
+      minimum: 1,
+      maximum: 10,
+      title: 'Reply depth',
+      description: 'How deep replies to replies may nest',
+    }),
+    moderation: Type.Union([Type.Literal('all'), Type.Literal('unknown_authors'), Type.Literal('none')], {
+      title: 'Hold for approval',
+      description:
+        'Which comments wait for approval: all, those of authors without an approved comment, or none',
+    }),
+    max_links: Type.Integer({
+      minimum: 0,
+      maximum: 50,
+      title: 'Links allowed before approval',
+      description: 'A comment with more links waits for approval',
+    }),
+    min_seconds: Type.Integer({
+      minimum: 0,
+      maximum: 600,
+      title: 'Shortest time to write a comment (seconds)',
+      description:
+        'A comment sent sooner after its form was shown is refused (people take longer; bots do not)',
+    }),
+    blocked_words: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 1000,
+      title: 'Blocked words',
+      description: 'A comment containing one (in its name, address or text) is refused',
+    }),
+    blocked_ips: Type.Array(Type.String({ minLength: 2, maxLength: 45 }), {
+      maxItems: 1000,
+      title: 'Blocked IP addresses',
+      description: 'Addresses whose comments are refused (an exact address, or a prefix ending in . or :)',
+    }),
+    blocked_email_domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), {
+      maxItems: 1000,
+      title: 'Blocked email domains',
+      description: 'Email domains whose comments are refused',
+    }),
+  },
+  { title: 'Discussion' },
+);
 
-export const RevisionSettings = Type.Object({
-  revisions_to_keep: Type.Integer({ minimum: 0, maximum: 1000, description: 'Per entry; 0 keeps none' }),
-});
+export const RevisionSettings = Type.Object(
+  {
+    revisions_to_keep: Type.Integer({
+      minimum: 0,
+      maximum: 1000,
+      title: 'Revisions kept per entry',
+      description: 'Per entry; 0 keeps none',
+    }),
+  },
+  { title: 'Revisions' },
+);
 
-export const McpSettings = Type.Object({
-  enabled: Type.Boolean({
-    description:
-      'AI clients may work on the site through /api/mcp and `tessera mcp` (off: /api/mcp answers 404)',
-  }),
-  read_only: Type.Boolean({
-    description: 'AI clients get only the tools that read: nothing they call can change the site',
-  }),
-});
+export const McpSettings = Type.Object(
+  {
+    enabled: Type.Boolean({
+      title: 'Allow AI clients (MCP)',
+      description:
+        'AI clients may work on the site through /api/mcp and `tessera mcp` (off: /api/mcp answers 404)',
+    }),
+    read_only: Type.Boolean({
+      title: 'Read only',
+      description: 'AI clients get only the tools that read: nothing they call can change the site',
+    }),
+  },
+  { title: 'AI clients' },
+);
 
 declare module '../../core/settings/settings-registry.js' {
   interface SettingsGroups {

@@ -4,21 +4,24 @@ import type { Runtime } from '../../core/runtime.js';
 const WebhookSettings = Type.Object(
   {
     allow_private_targets: Type.Boolean({
+      title: 'Allow private addresses',
       description:
         'Deliver to loopback, private and link-local addresses too (an intranet receiver, tests). Off: such targets are refused.',
     }),
     retry_delays_seconds: Type.Array(Type.Integer({ minimum: 1, maximum: 86_400 }), {
       maxItems: 20,
+      title: 'Retry delays (seconds)',
       description:
         'After a failed attempt, the wait before each next one; when they are used up the delivery fails',
     }),
     log_days: Type.Integer({
       minimum: 1,
       maximum: 365,
+      title: 'Keep the delivery log (days)',
       description: 'Finished deliveries are kept this long',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'Webhooks' },
 );
 
 declare module '../../core/settings/settings-registry.js' {
