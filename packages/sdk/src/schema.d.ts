@@ -2409,6 +2409,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every settings group's JSON Schema, with its secret and guarded keys
+         * @description What a form for each group is built from, for the groups GET /api/settings lists (plugins' included). A group named "schemas" is read through GET /api/settings.
+         */
+        get: operations["get_settings_schemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/setup": {
         parameters: {
             query?: never;
@@ -26537,6 +26557,145 @@ export interface operations {
                         /** @description The keys of the group with their values; a secret reads { "set": true } or { "set": false } */
                         data: {
                             [key: string]: unknown;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_settings_schemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every registered group by name, as GET /api/settings lists them */
+                        data: {
+                            [key: string]: {
+                                /** @description What the group is for */
+                                description: string | null;
+                                /** @description Keys that need a permission besides settings.edit to change, with that permission */
+                                guarded: {
+                                    [key: string]: string;
+                                };
+                                /** @description "core", or the name of the plugin that defined the group */
+                                owner: string;
+                                /** @description JSON Schema of the group: an object with a property per key, each with its type, bounds (minimum, maximum, maxLength, maxItems), choices (enum, or anyOf of const), and title and description when given. `x-input` names an input a type cannot say: timeZone, locale (one of the site's languages), page (a published page's id), multiline, megabytes (bytes, entered in megabytes) */
+                                schema: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Write-only keys: read back as { "set": true|false }, set with a string, cleared with null */
+                                secrets: string[];
+                                /** @description The schema's title */
+                                title: string | null;
+                            };
                         };
                         meta: Record<string, never>;
                     };

@@ -4,6 +4,7 @@ import { siteRoutes } from '../../core/http/site-routes.js';
 import type { Runtime } from '../../core/runtime.js';
 import {
   AllSettings,
+  AllSettingsSchemas,
   SettingsBody,
   SettingsGroupBody,
   SettingsGroupParams,
@@ -27,6 +28,19 @@ export async function settingsRoutes(app: App, runtime: Runtime): Promise<void> 
       data: AllSettings,
     },
     (ctx) => settings.all(ctx),
+  );
+
+  // Fastify prefers this static path to /api/settings/:group, whatever the order they are added in.
+  routes.get(
+    '/api/settings/schemas',
+    {
+      permission: 'settings.view',
+      summary: "Every settings group's JSON Schema, with its secret and guarded keys",
+      description:
+        'What a form for each group is built from, for the groups GET /api/settings lists (plugins\' included). A group named "schemas" is read through GET /api/settings.',
+      data: AllSettingsSchemas,
+    },
+    (ctx) => settings.schemas(ctx),
   );
 
   routes.put(

@@ -15,6 +15,7 @@ import {
 import type { Site } from '../../core/sites/site.js';
 import { SiteStore } from '../../core/sites/site-store.js';
 import { requirePermission } from '../identity/actor.js';
+import { type SettingsGroupSchemaView, schemaOfGroup } from './group-schema.js';
 import { SettingsRepo, type StoredSetting } from './repo.js';
 import { prepareSettings } from './setup.js';
 import { storedSettingsOf } from './stored-cache.js';
@@ -52,6 +53,12 @@ export class SettingsService {
       views[group.name] = this.view(group, this.valuesOf(group, actor.site, stored));
     }
     return views;
+  }
+
+  /** Each group's schema, for a form built from it; the same groups as `all`. */
+  async schemas(ctx: OperationContext): Promise<Record<string, SettingsGroupSchemaView>> {
+    requirePermission(ctx.actor, 'settings.view');
+    return Object.fromEntries(this.runtime.settings.all().map((group) => [group.name, schemaOfGroup(group)]));
   }
 
   async group(ctx: OperationContext, name: string): Promise<SettingsView> {

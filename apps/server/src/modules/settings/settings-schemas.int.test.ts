@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { bearer, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
+import { activatePlugin, installPlugin } from '../../core/plugins/plugin-admin.js';
+import { allMigrationSources } from '../../lifecycle.js';
+
+// A plugin's settings as its author writes them: titles, descriptions, choices, a secret, a hint.
+const newsletter = `export default function setup(plugin) {
+  const t = plugin.schema;
+  plugin.settings.define(
+    t.Object(
+      {
+        provider: t.Union([t.Literal('none', { title: 'None' }), t.Literal('mailer', { title: 'Mailer' })], {
+          title: 'Provider',
+        }),
+        send_hour: t.Integer({ minimum: 0, maximum: 23, title: 'Sending hour', description: 'In the site\\'s time zone' }),
+        footer: t.String({ maxLength: 2000, title: 'Footer', 'x-input': 'multiline' }),
+        api_key: t.Union([t.String({ minLength: 1 }), t.Null()], { title: 'API key' }),
+      },
+      { title: 'Newsletter', additionalProperties: false },
+    ),
+    { provider: 'none', send_hour: 9, footer: '', api_key: null },
+    { secrets: ['api_key'], description: 'Where the newsletter is sent from' },
+  );
+}`;
+
+let t: TestContext;
+let adminToken: string;
+let editorToken: string;
+const host = 'schemas.test';
+const fixtures = mkdtempSync(join(tmpdir(), 'tessera-settings-schemas-'));
+
+beforeAll(async () => {
+  const folder = join(fixtures, 'newsletter');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'package.json'),
+    JSON.stringify({
+      name: 'fixture-newsletter',
+      version: '0.1.0',
+      type: 'module',
+      tessera: { plugin: 'newsletter', entry: 'index.js' },
+    }),
+  );
+  writeFileSync(join(folder, 'index.js'), newsletter);
+  t = await createTestApp(
+    { RATE_LIMIT_GENERAL: '100000' },
+    {
+      beforeSetup: async (runtime) => {
+        await installPlugin(runtime, folder, await allMigrationSources(runtime));
+      },
+    },
+  );
+  const { siteId, roles } = await seedSiteWithRoles(t.runtime, host);
+  const tokenOf = async (role: string) =>
+    seedToken(t.runtime, await seedUser(t.runtime, siteId, roles, { email: `${role}@schemas.test`, role }));
+  adminToken = await tokenOf('admin');
+  editorToken = await tokenOf('editor');
+  const site = await t.runtime.siteStore.findById(siteId);
+  if (!site) throw new Error('site missing');
+  await activatePlugin(t.runtime, 'newsletter', site);
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(fixtures, { recursive: true, force: true });
+});
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ url, headers: { host, ...(token ? bearer(token) : {}) } });
+
+describe('GET /api/settings/schemas', () => {
+  it('needs settings.view: 403 for an Editor, 401 without credentials', async () => {
+    expect((await get('/api/settings/schemas', editorToken)).statusCode).toBe(403);
+    expect((await get('/api/settings/schemas')).statusCode).toBe(401);
+  });
+
+  it('describes every group GET /api/settings lists, by the same names', async () => {
+    const schemas = (await get('/api/settings/schemas', adminToken)).json().data;
+    const values = (await get('/api/settings', adminToken)).json().data;
+    expect(Object.keys(schemas).sort()).toEqual(Object.keys(values).sort());
+    for (const [name, group] of Object.entries(schemas as Record<string, { schema: { properties: object } }>))
+      expect(Object.keys(group.schema.properties).sort(), name).toEqual(Object.keys(values[name]).sort());
+  });
+
+  it("gives a core group's types, bounds, choices, input hints, secrets and guarded keys", async () => {
+    const { general, reading, media, webhooks, design } = (
+      await get('/api/settings/schemas', adminToken)
+    ).json().data;
+    expect(general).toMatchObject({ owner: 'core', title: 'General' });
+    expect(general.description).toContain('time zone');
+    expect(general.schema.properties.title).toMatchObject({
+      type: 'string',
+      maxLength: 200,
+      title: 'Site title',
+    });
+    expect(general.schema.properties.time_zone['x-input']).toBe('timeZone');
+    expect(general.schema.properties.enabled_locales).toMatchObject({ type: 'array', maxItems: 100 });
+    expect(reading.schema.properties.posts_per_page).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
+    expect(
+      reading.schema.properties.show_on_front.anyOf.map((each: { const: string }) => each.const),
+    ).toEqual(['posts', 'page']);
+    expect(media.schema.properties.max_image_bytes['x-input']).toBe('megabytes');
+    expect(media.schema.properties.orphans.properties.min_age_days).toMatchObject({
+      minimum: 1,
+      maximum: 3650,
+    });
+    expect(media.secrets).toEqual(['unsplash_access_key', 'pexels_api_key']);
+    expect(media.guarded).toEqual({ allow_private_sources: 'sites.manage' });
+    expect(webhooks.guarded).toEqual({ allow_private_targets: 'sites.manage' });
+    expect(design.guarded.colors).toBe('patterns.manage');
+  });
+
+  it("gives an active plugin's group with its author's titles and descriptions", async () => {
+    const { newsletter: group } = (await get('/api/settings/schemas', adminToken)).json().data;
+    expect(group).toMatchObject({
+      owner: 'newsletter',
+      title: 'Newsletter',
+      description: 'Where the newsletter is sent from',
+      secrets: ['api_key'],
+      guarded: {},
+    });
+    expect(group.schema.properties.provider.anyOf).toEqual([
+      { const: 'none', type: 'string', title: 'None' },
+      { const: 'mailer', type: 'string', title: 'Mailer' },
+    ]);
+    expect(group.schema.properties.send_hour).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 23,
+      title: 'Sending hour',
+      description: "In the site's time zone",
+    });
+    expect(group.schema.properties.footer['x-input']).toBe('multiline');
+  });
+});
