@@ -1,32 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
-import { allowOrigins } from '../../core/http/content-policy.js';
 import type { FastResponder } from '../../core/http/fast-lane.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { SiteDirectory } from '../../core/sites/site-directory.js';
 import { analyticsRecorderOf } from '../analytics/module.js';
 import { hasSession } from '../identity/identity.js';
+import { documentHeaders, PageAnswers } from './answer.js';
 import { blockScripts } from './block-scripts.js';
-import type { PageCache, StoredPage } from './page-cache.js';
+import type { PageCache } from './page-cache.js';
 import type { PreviewLinks } from './preview-links.js';
 import type { PublicSite } from './service.js';
 import type { ThemeRegistry } from './themes/registry.js';
 import { type CommentsRequest, preferredLocale } from './visitor.js';
-
-// Browsers ask again each time (a 304 when unchanged); a CDN in front may keep a page a minute.
-const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-
-/** Headers of a first answer that are not the page's own and must not be sent again as they were. */
-const PER_RESPONSE = new Set([
-  'x-request-id',
-  'content-length',
-  'date',
-  'connection',
-  'set-cookie',
-  'keep-alive',
-]);
 
 /**
  * The public site's routes: every GET no API or file route claims, on the site's hosts. The theme's
@@ -66,6 +53,7 @@ export function publicRoutes(
     if (recorder && request.site && request.method === 'GET' && (status === 200 || status === 304))
       recorder.record(request.site, request.raw.url ?? '/', request.host, request.ip, request.headers);
   };
+  const answers = new PageAnswers(cache, mediaOrigin, viewed);
   app.route({
     method: ['GET', 'HEAD'],
     url: '/_preview/:token',
@@ -130,13 +118,7 @@ export function publicRoutes(
         .send();
     const key = `${origin}${target.key}`;
     const kept = target.cacheable ? cache.get(current.id, current.updated_at, key) : null;
-    if (kept) {
-      reply.code(kept.status).headers(kept.headers);
-      viewed(request, kept.status);
-      if (kept.status === 200 && request.headers['if-none-match'] === kept.etag)
-        return reply.code(304).send();
-      return reply.send(kept.body);
-    }
+    if (kept) return answers.sendKept(request, reply, kept);
     const answer = await site.render(current, target.path, origin, {
       page: target.page,
       signedIn: await signedIn(request),
@@ -145,47 +127,11 @@ export function publicRoutes(
       ...(target.sent ? { form: { blockId: target.sent, state: { status: 'sent' as const } } } : {}),
       comments: target.comments,
     });
-    if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
-    reply
-      .code(answer.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header(
-        'cache-control',
-        answer.noStore
-          ? 'private, no-store'
-          : answer.personal
-            ? 'private, no-cache'
-            : cacheControl(answer.expiresAt),
-      )
-      .header('etag', answer.etag);
-    // A page that differs by device names what it read, for caches in front.
-    if (answer.personal) reply.header('vary', 'cookie, authorization, user-agent');
-    // The home page of a site of several languages sends first-time visitors to theirs.
-    else if (target.path === '/' && current.locales.length > 1)
-      reply.header('vary', 'accept-language, referer');
-    // Pages show media files from MEDIA_URL when one is set (a CDN, a bucket).
-    if (mediaOrigin) allowOrigins(reply, { 'img-src': [mediaOrigin], 'media-src': [mediaOrigin] });
-    documentHeaders(reply, request.protocol);
-    if (target.cacheable && !answer.personal && answer.status !== 422 && answer.status !== 403) {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries({ ...reply.raw.getHeaders(), ...reply.getHeaders() }))
-        if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = String(value);
-      const body = Buffer.from(answer.html);
-      const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(body.length)];
-      const page: StoredPage = {
-        status: answer.status,
-        body,
-        etag: answer.etag,
-        headers,
-        rawHeaders,
-        ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
-      };
-      cache.set(current.id, current.updated_at, key, page, answer.tags);
-    }
-    viewed(request, answer.status);
-    if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)
-      return reply.code(304).send();
-    return reply.send(answer.html);
+    return answers.send(request, reply, answer, {
+      site: current,
+      cacheKey: target.cacheable ? key : null,
+      choosesLanguage: target.path === '/' && current.locales.length > 1,
+    });
   };
   // Search results: the search group's budget (spec 8), never kept in the page cache.
   app.route({
@@ -354,41 +300,10 @@ function safeDecode(value: string): string | null {
   }
 }
 
-/** Cache-Control for a shared page; one right only until a moment is kept by a CDN no longer. */
-function cacheControl(expiresAt: number | undefined): string {
-  if (expiresAt === undefined) return PAGE_CACHE_CONTROL;
-  const seconds = Math.max(0, Math.min(60, Math.floor((expiresAt - Date.now()) / 1000)));
-  return `public, max-age=0, s-maxage=${seconds}`;
-}
-
 /** Campaign and click tags that never change a page: utm_*, fbclid, gclid and their kind. */
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$/;
 
 function onlyTracking(query: string): boolean {
   if (query === '') return true;
   return query.split('&').every((pair) => pair === '' || TRACKING.test(pair.split('=')[0] ?? ''));
-}
-
-/** What helmet sends every answer that a page of the site does without (documentHeaders). */
-const NOT_FOR_DOCUMENTS = [
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-  'origin-agent-cluster',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-];
-
-/**
- * The security headers of a page of the public site: its Content-Security-Policy (frame-ancestors
- * 'self' keeps it out of other sites' frames), nosniff and the referrer policy, and HSTS over
- * HTTPS only (browsers ignore it over HTTP, RFC 6797 8.1). Not the rest of helmet's set: X-Frame-
- * Options says again what frame-ancestors says; Cross-Origin-Resource-Policy guards files other
- * sites might embed, not pages they link to; a same-origin opener policy would cut a page from the
- * payment or sign-in window it opens (a shop plugin's checkout); Origin-Agent-Cluster and Adobe's
- * cross-domain policies change nothing for a page. Each header costs on every answer: the page
- * cache served 0.72 x the bare Node rate with helmet's 12, 0.80 x without these five.
- */
-function documentHeaders(reply: FastifyReply, protocol: string): void {
-  for (const name of NOT_FOR_DOCUMENTS) reply.raw.removeHeader(name);
-  if (protocol !== 'https') reply.raw.removeHeader('strict-transport-security');
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Block,
   type BlockEnvironment,
@@ -24,6 +23,7 @@ import { sectionsOf, siteMenusOf, widgetsOf } from '../navigation/module.js';
 import { type WidgetVisibility, widgetShows } from '../navigation/widgets/visibility.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
+import { type PublicAnswer, pageAnswer } from './answer.js';
 import { BlockData, dateFormat, listOf, mediaInfo, type PublishedEntry } from './block-data.js';
 import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
@@ -59,22 +59,6 @@ declare module '../../core/hooks/hook-manager.js' {
 
 /** The addresses of post lists: `/page/2`, `/category/news`, `/tag/rust/page/3`. */
 const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0-9]{0,5}))?\/?$/;
-
-/** A rendered answer of the public site. */
-export type PublicAnswer =
-  | {
-      status: 200 | 403 | 404 | 410 | 422;
-      html: string;
-      etag: string;
-      tags: string[];
-      /** Shows something particular to this visitor (a conditional block): never shared. */
-      personal?: boolean;
-      /** Right until then only (a conditional block's date), ms since the epoch. */
-      expiresAt?: number;
-      /** For this visitor's eyes only (their own pending comment): no cache may keep it at all. */
-      noStore?: boolean;
-    }
-  | { status: 301 | 302 | 307 | 308; location: string };
 
 /**
  * The public site (spec 1, 2.1): what visitors see at each address of a site, rendered on the
@@ -737,24 +721,24 @@ export class PublicSite {
   }
 
   /**
-   * A whole page (pageAnswer), its head first through the `page.head` filter when a plugin set one
+   * A whole page (documentAnswer), its head first through the `page.head` filter when a plugin set one
    * on this site. Rendered once and kept by the page cache: a plugin whose head depends on its own
    * settings has them saved through /api/settings, which empties the cache.
    */
   private async page(
     site: Site,
     context: Omit<PageHeadContext, 'status' | 'locale'>,
-    ...args: Parameters<typeof pageAnswer>
+    ...args: Parameters<typeof documentAnswer>
   ): Promise<PublicAnswer> {
     const [status, frame, head, ...rest] = args;
-    if (!this.runtime.hooks.hasCallbacks('page.head')) return pageAnswer(...args);
+    if (!this.runtime.hooks.hasCallbacks('page.head')) return documentAnswer(...args);
     const ctx = visitorContext(this.runtime, site);
     const filtered = await ctx.hooks.applyFilters('page.head', structuredClone(head), {
       ...context,
       status,
       locale: frame.lang,
     });
-    return pageAnswer(status, frame, checkedHead(head, filtered), ...rest);
+    return documentAnswer(status, frame, checkedHead(head, filtered), ...rest);
   }
 
   private async frame(site: Site, locale = site.default_locale): Promise<SiteFrame> {
@@ -797,7 +781,7 @@ export class PublicSite {
 }
 
 /** A whole page, with the tags of what it shows (for the page cache). */
-function pageAnswer(
+function documentAnswer(
   status: 200 | 403 | 404 | 410,
   pageFrame: SiteFrame,
   head: PageHead,
@@ -839,7 +823,7 @@ function pageAnswer(
   // The menus in the header and footer link entries: a change of one makes the page stale.
   const all =
     frame.menuEntryIds.length > 0 ? [...tags, ...frame.menuEntryIds.map((id) => `entry:${id}`)] : tags;
-  return { status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"`, tags: all };
+  return pageAnswer(status, html, all);
 }
 
 function absolute(origin: string, url: string): string {
