@@ -48,19 +48,22 @@ for (const asset of assets(src)) {
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(asset, target);
 }
-// The block registry is a package of its own (packages/blocks); the server imports its dist.
-const blocks = new URL('../packages/blocks/', import.meta.url).pathname;
-rmSync(join(blocks, 'dist'), { recursive: true, force: true });
-await build({
-  entryPoints: sources(join(blocks, 'src')),
-  outdir: join(blocks, 'dist'),
-  outbase: join(blocks, 'src'),
-  format: 'esm',
-  platform: 'neutral',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
+// The block registry and the plugin package (what plugins import) are packages of their own, used
+// from their dist: the server imports the blocks', installed plugins the plugin package's.
+for (const name of ['blocks', 'plugin']) {
+  const pkg = new URL(`../packages/${name}/`, import.meta.url).pathname;
+  rmSync(join(pkg, 'dist'), { recursive: true, force: true });
+  await build({
+    entryPoints: sources(join(pkg, 'src')),
+    outdir: join(pkg, 'dist'),
+    outbase: join(pkg, 'src'),
+    format: 'esm',
+    platform: 'neutral',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
 // The launcher compares this stamp with the sources' times to tell whether dist is current.
 writeFileSync(join(dist, '.build-stamp'), `${Date.now()}\n`);
 console.log(`built ${entryPoints.length} files into ${relative(process.cwd(), dist) || dist}`);

@@ -56,3 +56,43 @@ describe('the layers of ARCHITECTURE.md', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('plugins are built as a third party would build them', () => {
+  const root = resolve(src, '../../..');
+  const folders = ['plugins', 'examples'].flatMap((parent) => {
+    const dir = join(root, parent);
+    try {
+      return readdirSync(dir).map((name) => join(dir, name));
+    } catch {
+      return [];
+    }
+  });
+  const scripts = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (name === 'node_modules' || name === 'dist') return [];
+      if (statSync(path).isDirectory()) return scripts(path);
+      return /\.(m?js|tsx?)$/.test(name) ? [path] : [];
+    });
+
+  it('import only @tessera/plugin, Node built-ins and their own files', () => {
+    const offenders = folders.flatMap((folder) =>
+      scripts(folder).flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        const specifiers = [
+          ...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g),
+          ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+        ].map((match) => match[1] ?? '');
+        return specifiers
+          .filter((specifier) => {
+            if (specifier.startsWith('node:') || /^@tessera\/plugin(\/|$)/.test(specifier)) return false;
+            if (!specifier.startsWith('.')) return true;
+            return relative(folder, resolve(dirname(file), specifier)).startsWith('..');
+          })
+          .map((specifier) => `${relative(root, file)} -> ${specifier}`);
+      }),
+    );
+    expect(folders.length).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+});

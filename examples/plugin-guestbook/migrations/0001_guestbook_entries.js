@@ -1,5 +1,6 @@
 // A plugin's migration gets the same arguments as the core's: a schema handle and the engine,
 // whose addIdColumn and jsonType hide the one or two differences between SQLite and PostgreSQL.
+/** @type {import('@tessera/plugin').PluginMigration} */
 export async function up(db, engine) {
   await engine
     .addIdColumn(db.schema.createTable('guestbook_entries'))

@@ -77,6 +77,8 @@ export const CODES: Record<string, readonly string[]> = {
   upstream_too_large: said('core.net.tooLarge'),
   private_address: [...INVALID, ...said('core.net.privateAddress')],
   plugin_not_installed: said('core.plugins.notFound'),
+  plugin_requirement_missing: said('core.plugins.requirementMissing'),
+  plugin_required: said('core.plugins.required'),
   // Signing in, users, roles, profiles
   csrf_token_invalid: said('identity.auth.csrf'),
   invalid_token: said('identity.auth.badToken'),

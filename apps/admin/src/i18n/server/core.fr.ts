@@ -102,5 +102,10 @@ export const fr: typeof en = {
     source: 'Doit être un dossier ({{kind}}) ou une archive .tgz (npm pack).',
     unpack: 'L’archive n’a pas pu être décompressée.',
     restart: 'Installée après le démarrage de ce serveur : redémarrez-le pour charger l’extension.',
+    requirementMissing: '{{name}} a besoin de {{requirements}}, active sur ce site.',
+    required: '{{name}} est nécessaire sur ce site à {{dependents}}.',
+    requires: 'Doit être un objet de noms d’extensions et de plages de versions, comme { "ecommerce": "^1" }.',
+    requiresName: 'Doit nommer une autre extension.',
+    requiresRange: 'Doit être une plage de versions comme ^1 ou >=1.2.',
   },
 };

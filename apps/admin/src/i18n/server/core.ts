@@ -104,5 +104,10 @@ export const en = {
     source: 'Must be a {{kind}} folder or a .tgz archive (npm pack).',
     unpack: 'The archive could not be unpacked.',
     restart: 'Installed after this server started: restart it to load the plugin.',
+    requirementMissing: '{{name}} needs {{requirements}} active on this site.',
+    required: '{{name}} is required on this site by {{dependents}}.',
+    requires: 'Must be an object of plugin names and version ranges, such as { "ecommerce": "^1" }.',
+    requiresName: 'Must name another plugin.',
+    requiresRange: 'Must be a version range such as ^1 or >=1.2.',
   },
 };

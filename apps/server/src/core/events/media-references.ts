@@ -1,3 +1,4 @@
+import type { MediaOwner, MediaPlace } from '@tessera/plugin';
 import type { HookManager } from '../hooks/hook-manager.js';
 import type { OperationContext } from '../operation/operation-context.js';
 
@@ -28,28 +29,11 @@ export interface MediaReferenceSet {
 }
 
 /**
- * A place in a record, for people: an entry's featured image, a field by its label, a block by its
- * position on the page (from 1) and its type (the innermost block holding the item).
+ * A record that uses media, as the library's usage lists show it, with its places in words (an
+ * entry's featured image, a field by its label, a block by its position and type). Plugins name
+ * theirs through the `media.owners` filter, so the shape is the plugin package's.
  */
-export type MediaPlace =
-  | { kind: 'featured' }
-  | { kind: 'field'; label: string }
-  | { kind: 'block'; position: number; block: string };
-
-/** A record that uses media, as the library's usage lists show it. */
-export interface MediaOwner {
-  type: string;
-  id: number;
-  /** What people call it (an entry's title); null when no module describes this kind of record. */
-  label: string | null;
-  /** A finer kind (an entry's content type). */
-  kind?: string;
-  status?: string;
-  /** The paths where the record uses the item, given to the module that describes it. */
-  paths?: readonly string[];
-  /** Those paths in words, by path, where the module can say them. */
-  places?: Readonly<Record<string, MediaPlace>>;
-}
+export type { MediaOwner, MediaPlace };
 
 declare module '../hooks/hook-manager.js' {
   interface ActionHooks {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import semver from 'semver';
 import { type FieldErrors, ValidationFailed } from '../errors.js';
 
 /**
@@ -22,6 +23,8 @@ export interface PluginManifest {
   readonly entry: string;
   /** Absolute path of its migrations folder, if it has one. */
   readonly migrations: string | null;
+  /** Plugins it needs active on the same site: name → semver range of their version. */
+  readonly requires: Readonly<Record<string, string>>;
 }
 
 /** The name a plugin or theme goes by: 2 to 40 of a-z, 0-9 and -. */
@@ -93,8 +96,29 @@ export function readManifest(folder: string): PluginManifest {
     tessera?.migrations === undefined
       ? null
       : inside(folder, tessera.migrations, 'tessera.migrations', errors, 'folder');
+  const requires = requirementsOf(tessera?.requires, name, errors);
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-  return { name, version, area: name.replaceAll('-', '_'), entry: entry ?? '', migrations };
+  return { name, version, area: name.replaceAll('-', '_'), entry: entry ?? '', migrations, requires };
+}
+
+/** `tessera.requires`: `{ "ecommerce": "^1" }`, each a plugin's name and a semver range. */
+function requirementsOf(value: unknown, self: string, errors: FieldErrors): Record<string, string> {
+  if (value === undefined) return {};
+  if (!isRecord(value)) {
+    errors['tessera.requires'] = [
+      'Must be an object of plugin names and version ranges, such as { "ecommerce": "^1" }.',
+    ];
+    return {};
+  }
+  const requires: Record<string, string> = {};
+  for (const [name, range] of Object.entries(value)) {
+    const field = `tessera.requires.${name}`;
+    if (!PACKAGE_NAME.test(name) || name === self) errors[field] = ['Must name another plugin.'];
+    else if (typeof range !== 'string' || semver.validRange(range) === null)
+      errors[field] = ['Must be a version range such as ^1 or >=1.2.'];
+    else requires[name] = range;
+  }
+  return requires;
 }
 
 /** A path a manifest names, which must stay inside the package's folder and exist. */

@@ -8,8 +8,10 @@ import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { readManifest } from './manifest.js';
 import { unpackPackage } from './package-archive.js';
+import { linkPluginPackage, pluginsDir } from './package-link.js';
 import { pluginsOf } from './plugin-host.js';
 import { PluginRepo } from './plugin-repo.js';
+import { requireActivatable, requireDeactivatable } from './requirements.js';
 
 export interface InstalledReport {
   name: string;
@@ -18,11 +20,6 @@ export interface InstalledReport {
   previousVersion: string | null;
   folder: string;
   migrations: string[];
-}
-
-/** Where installed plugins are kept: copies, so the source folder or archive can go away. */
-export function pluginsDir(runtime: Runtime): string {
-  return join(runtime.config.dataDir, 'plugins');
 }
 
 /**
@@ -41,6 +38,7 @@ export async function installPlugin(
     const manifest = readManifest(unpacked.folder);
     const repo = new PluginRepo(runtime.data.global);
     const previous = await repo.find(manifest.name);
+    await linkPluginPackage(pluginsDir(runtime));
     const dest = join(pluginsDir(runtime), manifest.name);
     // Copied beside, then swapped in, so a failed copy leaves an installed version whole.
     const incoming = `${dest}.incoming`;
@@ -80,7 +78,9 @@ export async function activatePlugin(
   by: ActivityActor = BY_SYSTEM,
 ): Promise<boolean> {
   const repo = new PluginRepo(runtime.data.global);
-  if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
+  const plugin = await repo.find(name);
+  if (!plugin) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
+  await requireActivatable(repo, plugin, site.id);
   const changed = await repo.activate(name, site.id, new Date().toISOString());
   if (changed) await recordSwitch(runtime, site, name, 'plugin.activated', by);
   await announceActivation(runtime, name);
@@ -96,6 +96,7 @@ export async function deactivatePlugin(
 ): Promise<boolean> {
   const repo = new PluginRepo(runtime.data.global);
   if (!(await repo.find(name))) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
+  await requireDeactivatable(repo, name, site.id);
   const changed = await repo.deactivate(name, site.id);
   if (changed) await recordSwitch(runtime, site, name, 'plugin.deactivated', by);
   await announceActivation(runtime, name);

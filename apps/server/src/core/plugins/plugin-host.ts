@@ -1,5 +1,17 @@
 import { pathToFileURL } from 'node:url';
 import { type TObject, Type } from '@sinclair/typebox';
+import type {
+  PluginContext,
+  PluginDb,
+  PluginDefinition,
+  PluginHttpInit,
+  PluginJobHandler,
+  PluginMcpPromptSpec,
+  PluginMcpResourceSpec,
+  PluginMcpToolSpec,
+  PluginOperation,
+  PluginRouteSpec,
+} from '@tessera/plugin';
 import type { FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
@@ -13,17 +25,8 @@ import { type OperationContext, operationContext } from '../operation/operation-
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
-import type {
-  PluginContext,
-  PluginDb,
-  PluginDefinition,
-  PluginJobHandler,
-  PluginMcpPromptSpec,
-  PluginMcpResourceSpec,
-  PluginMcpToolSpec,
-  PluginRouteSpec,
-} from './plugin-context.js';
-import { type PluginHttpInit, pluginRequest } from './plugin-http.js';
+import { linkPluginPackage, pluginsDir } from './package-link.js';
+import { pluginRequest } from './plugin-http.js';
 import { PluginRepo } from './plugin-repo.js';
 
 /** How a plugin stands in this process. */
@@ -142,6 +145,11 @@ export class PluginHost {
   async load(readSettings: SettingsReader): Promise<void> {
     this.readSettings = readSettings;
     const rows = await new PluginRepo(this.runtime.data.global).list();
+    if (rows.length > 0)
+      await linkPluginPackage(pluginsDir(this.runtime)).catch((error: unknown) => {
+        // A plugin that imports the package then fails to load, and says why; the others still load.
+        this.runtime.log.error({ err: error }, 'plugins cannot be given @tessera/plugin');
+      });
     for (const row of rows) {
       let manifest: PluginManifest | null = null;
       try {
@@ -448,14 +456,15 @@ export class PluginHost {
 }
 
 /** A plugin's own tables (`<area>_...`) through the operation's site-scoped handle. */
-function pluginDb<Tables>(area: string, ctx: OperationContext): PluginDb<Tables> {
+function pluginDb<Tables>(area: string, operation: PluginOperation): PluginDb<Tables> {
   const own = (table: string): never => {
     if (!table.startsWith(`${area}_`))
       throw new Error(`plugin ${area} may only use its own tables (${area}_...), not "${table}"`);
     return table as never;
   };
+  // The operation a plugin holds is the core's own (the plugin's view of it leaves out the handle).
   // The scoped handle is typed for the core's tables; the plugin's tables are its own declaration.
-  const db = ctx.db;
+  const db = (operation as OperationContext).db;
   return {
     selectFrom: (table) => db.selectFrom(own(table)) as never,
     insertInto: (table, values) => db.insertInto(own(table), values as never) as never,

@@ -1,26 +1,6 @@
+import type { PluginHttpAnswer, PluginHttpInit } from '@tessera/plugin';
 import { UpstreamFailed } from '../errors.js';
 import { OutboundFailed, send } from '../net/outbound.js';
-
-/** A request a plugin makes to another server. */
-export interface PluginHttpInit {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  headers?: Record<string, string>;
-  /** Bytes or text as they are; an object or array is sent as JSON (content-type set unless given). */
-  body?: string | Uint8Array | Record<string, unknown> | unknown[];
-  /** 30 s by default, at most 120 s: without a byte for that long, the request fails. */
-  timeoutMs?: number;
-  /** 10 MB by default, at most 50 MB: a longer answer fails the request. */
-  maxBytes?: number;
-}
-
-/** The other server's answer, whatever its status (redirects are not followed). */
-export interface PluginHttpAnswer {
-  status: number;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  body: Buffer;
-  text(): string;
-  json<T = unknown>(): T;
-}
 
 const MB = 1024 * 1024;
 

@@ -82,6 +82,14 @@ const probe = pluginFixture(
    }`,
 );
 
+// Build on the guestbook: one in a version it has, one in a version it does not.
+const extras = pluginFixture('guestbook-extras', 'export default () => {};', {
+  tessera: { plugin: 'guestbook-extras', entry: 'index.js', requires: { guestbook: '^1' } },
+});
+const future = pluginFixture('guestbook-next', 'export default () => {};', {
+  tessera: { plugin: 'guestbook-next', entry: 'index.js', requires: { guestbook: '>=2' } },
+});
+
 let t: TestContext;
 let siteA: Site;
 let adminToken: string;
@@ -96,7 +104,7 @@ beforeAll(async () => {
     { RATE_LIMIT_GENERAL: '1000' },
     {
       beforeSetup: async (runtime) => {
-        for (const source of [guestbook, broken, probe])
+        for (const source of [guestbook, broken, probe, extras, future])
           await installPlugin(runtime, source, await allMigrationSources(runtime));
       },
     },
@@ -170,6 +178,60 @@ describe('installing a plugin', () => {
       expect(error, field).toBeInstanceOf(ValidationFailed);
       expect(Object.keys((error as ValidationFailed).fields), field).toContain(field);
     }
+  });
+});
+
+describe('plugins that require others', () => {
+  it('are activated only where what they require is active, in a version the range accepts', async () => {
+    const siteB = await t.runtime.siteStore.findByDomain('b.test');
+    if (!siteB) throw new Error('site b.test missing');
+    await expect(activatePlugin(t.runtime, 'guestbook-extras', siteB)).rejects.toMatchObject({
+      status: 409,
+      code: 'plugin_requirement_missing',
+      message: 'guestbook-extras needs guestbook ^1 active on this site.',
+    });
+    // Active on site A, but in 1.0.0 where 2 or later is needed.
+    await expect(activatePlugin(t.runtime, 'guestbook-next', siteA)).rejects.toMatchObject({
+      code: 'plugin_requirement_missing',
+      message: 'guestbook-next needs guestbook >=2 active on this site.',
+    });
+    expect(await activatePlugin(t.runtime, 'guestbook-extras', siteA)).toBe(true);
+    try {
+      await expect(deactivatePlugin(t.runtime, 'guestbook', siteA)).rejects.toMatchObject({
+        status: 409,
+        code: 'plugin_required',
+        message: 'guestbook is required on this site by guestbook-extras.',
+      });
+      // Through the API too, in the envelope; and the guestbook stays active.
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: '/api/plugins/guestbook/active',
+        headers: { ...hostA, ...bearer(adminToken) },
+        payload: { active: false },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'plugin_required' });
+      expect(pluginsOf(t.runtime).isActive('guestbook', siteA.id)).toBe(true);
+    } finally {
+      await deactivatePlugin(t.runtime, 'guestbook-extras', siteA);
+    }
+  });
+
+  it('name what they require in the manifest, checked at install', () => {
+    const bad = pluginFixture('needs-bad', 'export default () => {};', {
+      tessera: { plugin: 'needs-bad', entry: 'index.js', requires: { guestbook: 'soon', 'needs-bad': '1' } },
+    });
+    let error: unknown;
+    try {
+      readManifest(bad);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ValidationFailed);
+    expect((error as ValidationFailed).fields).toEqual({
+      'tessera.requires.guestbook': ['Must be a version range such as ^1 or >=1.2.'],
+      'tessera.requires.needs-bad': ['Must name another plugin.'],
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { type Block, eachBlock, FIELD_MAX_LENGTH, type FormField, HONEYPOT } from '@tessera/blocks';
+import type { ContactSubmission } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { anonymousActorOn } from '../../core/access/actor.js';
 import type { App } from '../../core/http/app-type.js';
@@ -12,20 +13,8 @@ import { siteAdminAddresses } from '../identity/users/bylines.js';
 import { acceptFormPosts, fromAnotherSite, pageAgain, postedId, spentBudget } from './form-posts.js';
 import type { PublicSite } from './service.js';
 
-/** A contact form's message, as the `form.submission` filter sees it. */
-export interface ContactSubmission {
-  entryId: number;
-  blockId: string;
-  /** The page the form is on, absolute. */
-  page: string;
-  /** Field name → label and value, in the form's order. */
-  fields: Array<{ name: string; label: string; value: string }>;
-  /** Where it will be mailed. */
-  recipients: string[];
-  subject: string;
-  /** The visitor's address when the form asked for one: replies go there. */
-  replyTo: string | null;
-}
+/** A contact form's message, as the `form.submission` filter shows it to plugins. */
+export type { ContactSubmission };
 
 declare module '../../core/hooks/hook-manager.js' {
   interface FilterHooks {

@@ -9,45 +9,30 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
-import type { Logger } from 'pino';
-import type { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
-import type { MediaReference } from '../events/media-references.js';
-import type {
-  ActionCallback,
-  ActionHooks,
-  FilterCallback,
-  FilterHooks,
-  HookPhase,
-} from '../hooks/hook-manager.js';
-import type { RateLimitGroup } from '../http/route-config.js';
-import type { JobContext } from '../jobs/job-registry.js';
-import type { OperationContext } from '../operation/operation-context.js';
-import type { PluginHttpAnswer, PluginHttpInit } from './plugin-http.js';
+import type { PluginErrors } from './errors.js';
+import type { ActionCallback, ActionName, FilterCallback, FilterName, HookPhase } from './hooks.js';
+import type { PluginJobRun, PluginLogger, PluginOperation } from './operation.js';
 
 /**
  * Everything a plugin gets: the same surface for the official plugins and for a third party. There
- * is deliberately nothing else here: no configuration, no root database handle, no secret key.
+ * is deliberately nothing else: no configuration, no root database handle, no secret key.
  *
- * A plugin is an ES module whose default export is `{ setup(plugin) }` (or the setup function
- * itself). `setup` runs in every process (server, worker, CLI) and only declares things; what it
- * declares takes effect only if it returns without throwing, so a plugin that fails while loading
- * leaves nothing half-registered (it is reported by `tessera plugin:list`, and the server still
- * starts).
+ * `setup` runs in every process (server, worker, CLI) and only declares things; what it declares
+ * takes effect only if it returns without throwing, so a plugin that fails while loading leaves
+ * nothing half-registered (`tessera plugin:list` says why, and the server still starts).
  *
- * ```js
- * export default {
- *   setup(plugin) {
- *     plugin.permissions.register('guestbook.moderate', 'Hide and delete guestbook entries');
- *     plugin.routes.get('/entries', { permission: 'public', summary: 'Latest entries' },
- *       (ctx) => plugin.db(ctx).selectFrom('guestbook_entries').selectAll().execute());
- *   },
- * };
+ * ```ts
+ * import { definePlugin } from '@tessera/plugin';
+ * export default definePlugin((plugin) => {
+ *   plugin.permissions.register('guestbook.moderate', 'Hide and delete guestbook entries');
+ *   plugin.routes.get('/entries', { permission: 'public', summary: 'Latest entries' },
+ *     (ctx) => plugin.db(ctx).selectFrom('guestbook_entries').selectAll().execute());
+ * });
  * ```
  *
- * Pitfalls: everything the plugin names must start with its area (`guestbook.`, `guestbook_`), or
- * setup fails; its hooks, routes and per-site jobs act only on the sites where it is activated
- * (`tessera plugin:activate --site`); a hook in the `transaction` phase runs inside the operation's
- * transaction, so it must not do slow I/O.
+ * Pitfalls: everything the plugin names starts with its area (`guestbook.`, `guestbook_`), or setup
+ * fails; hooks, routes and per-site jobs act only on the sites where it is active; a hook in the
+ * `transaction` phase runs inside the operation's transaction, so it must not do slow I/O.
  */
 export interface PluginContext {
   /** The plugin's name, from its manifest (`tessera.plugin`). */
@@ -56,8 +41,8 @@ export interface PluginContext {
   /** `name` with `-` written `_`: the prefix of its permissions, hooks, jobs and tables. */
   readonly area: string;
   /** A logger whose lines carry the plugin's name. */
-  readonly log: Logger;
-  /** TypeBox's builder, for route schemas: `plugin.schema.Object({ body: plugin.schema.String() })`. */
+  readonly log: PluginLogger;
+  /** TypeBox's builder, for route and settings schemas: `plugin.schema.Object({ ... })`. */
   readonly schema: typeof Type;
   readonly permissions: PluginPermissions;
   readonly hooks: PluginHooks;
@@ -83,7 +68,16 @@ export interface PluginContext {
    * creates) on the operation's site: every statement is scoped to that site and, inside the
    * operation's transaction, runs in it.
    */
-  db<Tables = Record<string, Record<string, unknown>>>(ctx: OperationContext): PluginDb<Tables>;
+  db<Tables = Record<string, Record<string, unknown>>>(ctx: PluginOperation): PluginDb<Tables>;
+}
+
+/** A place in a record that holds a media item. */
+export interface MediaReference {
+  mediaId: number;
+  /** The path in the record, as a 422 would name it (`images.0`). */
+  path: string;
+  /** Kinds of file the place takes (`image`, `document`...); absent: any. */
+  accepts?: readonly string[];
 }
 
 /**
@@ -98,7 +92,7 @@ export interface PluginMedia {
    * save with 422 by path; ids in `previous` (what the record held before) may be dangling.
    */
   declareReferences(
-    ctx: OperationContext,
+    ctx: PluginOperation,
     kind: string,
     id: number,
     references: readonly MediaReference[],
@@ -109,31 +103,19 @@ export interface PluginMedia {
 /**
  * What a plugin offers AI clients through /api/mcp and `tessera mcp`. Each entry declares the
  * permission a caller needs: without it the entry is not listed, and calling it anyway is refused.
- * Handlers run as the caller, on the sites where the plugin is active, like route handlers.
- *
- * ```js
- * plugin.mcp.tool('guestbook_latest', {
- *   description: 'The latest guestbook entries', permission: 'guestbook.moderate', readOnly: true,
- *   input: plugin.schema.Object({ limit: plugin.schema.Integer({ minimum: 1, maximum: 50 }) }),
- * }, (ctx, input) => plugin.db(ctx).selectFrom('guestbook_entries').selectAll().limit(input.limit).execute());
- * ```
- *
- * Pitfalls: names start with the plugin's area and `_` (`guestbook_latest`); a tool that changes
- * anything must say so (`readOnly` false, the default) or a read-only site would offer it, while a
- * prompt that only reads says `readOnly: true` or a read-only site hides it; what the handler
- * returns is sent to the client as JSON, so return only what the caller may see.
+ * Names start with the plugin's area and `_`; a tool that changes nothing says `readOnly: true`.
  */
 export interface PluginMcp {
   tool<I extends TObject>(
     name: string,
     spec: PluginMcpToolSpec<I>,
-    handler: (ctx: OperationContext, input: Static<I>) => Promise<unknown> | unknown,
+    handler: (ctx: PluginOperation, input: Static<I>) => Promise<unknown> | unknown,
   ): void;
   /** A read-only document, at `tessera://plugins/<plugin>/<name>`. */
   resource(
     name: string,
     spec: PluginMcpResourceSpec,
-    read: (ctx: OperationContext) => Promise<unknown> | unknown,
+    read: (ctx: PluginOperation) => Promise<unknown> | unknown,
   ): void;
   /** A prompt template: `render` turns the client's arguments into the text of a user message. */
   prompt(name: string, spec: PluginMcpPromptSpec, render: (args: Record<string, string>) => string): void;
@@ -143,7 +125,7 @@ export interface PluginMcpToolSpec<I extends TObject = TObject> {
   description: string;
   /** A permission id from the catalogue, or `authenticated` for any signed-in caller. */
   permission: string;
-  /** The input, a TypeBox object; checked before the handler runs (422 by path otherwise). */
+  /** The input, a TypeBox object; checked before the handler runs. */
   input?: I;
   /** Changes nothing (listed on read-only sites). Default false. */
   readOnly?: boolean;
@@ -162,11 +144,7 @@ export interface PluginMcpPromptSpec {
   description: string;
   permission: string;
   arguments?: Array<{ name: string; description: string; required?: boolean }>;
-  /**
-   * The prompt only has the agent read (summarize, review): listed on read-only sites too. Default
-   * false: a prompt is taken to have the agent change the site, and a site whose MCP surface is
-   * read-only does not offer it, since the tools it would ask for are not there.
-   */
+  /** Only has the agent read (summarize, review): listed on read-only sites too. Default false. */
   readOnly?: boolean;
 }
 
@@ -180,30 +158,19 @@ export interface PluginPermissions {
 
 export interface PluginHooks {
   /** Runs `callback` at a core or plugin action, on the sites where the plugin is active. */
-  onAction<N extends keyof ActionHooks & string>(
-    name: N,
-    callback: ActionCallback<N>,
-    options?: { priority?: number },
-  ): void;
+  onAction<N extends ActionName>(name: N, callback: ActionCallback<N>, options?: { priority?: number }): void;
   /** Passes a value through `callback`, on the sites where the plugin is active. */
-  onFilter<N extends keyof FilterHooks & string>(
-    name: N,
-    callback: FilterCallback<N>,
-    options?: { priority?: number },
-  ): void;
-  /** Declares the phase of a hook the plugin itself fires (`<area>.<event>`). */
+  onFilter<N extends FilterName>(name: N, callback: FilterCallback<N>, options?: { priority?: number }): void;
+  /** Declares the phase of a hook the plugin itself fires (`<area>.<event>`); type it in `ActionHooks`. */
   declare(name: string, phase: HookPhase): void;
 }
 
 /**
- * A plugin's job handler. A job enqueued by an operation (`ctx.jobs.enqueue`) belongs to its site,
- * and `run.operation` is a context on that site acting as the system; a job of no site gets null.
- * A job whose plugin has since been deactivated on its site is skipped.
+ * A plugin's job handler. A job enqueued by an operation belongs to its site, and `run.operation`
+ * is a context on that site acting as the system. Handlers may run more than once: make them safe
+ * to repeat.
  */
-export type PluginJobHandler = (
-  payload: unknown,
-  run: JobContext & { operation: OperationContext | null },
-) => Promise<void>;
+export type PluginJobHandler = (payload: unknown, run: PluginJobRun) => Promise<void>;
 
 export interface PluginJobs {
   /** The handler of a job kind `<area>.<kind>`. */
@@ -214,15 +181,38 @@ export interface PluginJobs {
   ): void;
   /**
    * A recurring job of a kind this plugin defines, on a five-field cron expression (UTC). With
-   * `perSite`, one schedule per site where the plugin is active, kept in step with activation; each
-   * run gets an operation context on its site. Without it, one installation-wide schedule.
+   * `perSite`, one schedule per site where the plugin is active, kept in step with activation.
    */
   schedule(name: string, cron: string, payload: unknown, options?: { perSite?: boolean }): void;
 }
 
-export interface PluginHttp {
-  request(ctx: OperationContext, url: string, init?: PluginHttpInit): Promise<PluginHttpAnswer>;
+/** A request to another server. */
+export interface PluginHttpInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  /** Bytes or text as they are; an object or array is sent as JSON (content-type set unless given). */
+  body?: string | Uint8Array | Record<string, unknown> | unknown[];
+  /** 30 s by default, at most 120 s: without a byte for that long, the request fails. */
+  timeoutMs?: number;
+  /** 10 MB by default, at most 50 MB: a longer answer fails the request. */
+  maxBytes?: number;
 }
+
+/** The other server's answer, whatever its status (redirects are not followed). */
+export interface PluginHttpAnswer {
+  status: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: Buffer;
+  text(): string;
+  json<T = unknown>(): T;
+}
+
+export interface PluginHttp {
+  request(ctx: PluginOperation, url: string, init?: PluginHttpInit): Promise<PluginHttpAnswer>;
+}
+
+/** The rate-limit groups of spec 8 a route can count in. */
+export type PluginRateLimitGroup = 'general' | 'upload' | 'search' | 'comments';
 
 /** A route's declaration: the permission is required, as on every core route. */
 export interface PluginRouteSpec<
@@ -233,7 +223,7 @@ export interface PluginRouteSpec<
   /** A permission id from the catalogue, `authenticated` or `public`. */
   permission: string;
   summary: string;
-  rateLimit?: Exclude<RateLimitGroup, 'none'>;
+  rateLimit?: PluginRateLimitGroup;
   params?: P;
   querystring?: Q;
   body?: B;
@@ -241,11 +231,7 @@ export interface PluginRouteSpec<
   response?: TSchema;
   /** 200 by default; 201 for a creation; 204 sends no body. */
   status?: 200 | 201 | 204;
-  /**
-   * Keep the request's bytes as they came, given to the handler as `rawBody`: a payment provider
-   * signs its webhooks over the exact bytes it sent, which parsing and serializing again would not
-   * give back.
-   */
+  /** Keep the request's bytes as sent, as `rawBody` (a payment provider's signed webhooks). */
   rawBody?: boolean;
 }
 
@@ -253,7 +239,7 @@ export interface PluginRequestInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  /** The request's headers, names in lower case (a webhook's signature header, say). */
+  /** The request's headers, names in lower case. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The body's bytes as sent, on a route declared with `rawBody: true`; null otherwise. */
   rawBody: Buffer | null;
@@ -261,25 +247,29 @@ export interface PluginRequestInput<P, Q, B> {
 
 /** Whatever the handler returns is sent as `{ data }`; a typed error (NotFound...) as the error envelope. */
 export type PluginRouteHandler<P, Q, B> = (
-  ctx: OperationContext,
+  ctx: PluginOperation,
   input: PluginRequestInput<P, Q, B>,
 ) => Promise<unknown> | unknown;
 
-type Route = <P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema>(
+export type PluginRoute = <
+  P extends TSchema = TSchema,
+  Q extends TSchema = TSchema,
+  B extends TSchema = TSchema,
+>(
   path: string,
   spec: PluginRouteSpec<P, Q, B>,
   handler: PluginRouteHandler<Static<P>, Static<Q>, Static<B>>,
 ) => void;
 
 export interface PluginRoutes {
-  get: Route;
-  post: Route;
-  put: Route;
-  patch: Route;
-  delete: Route;
+  get: PluginRoute;
+  post: PluginRoute;
+  put: PluginRoute;
+  patch: PluginRoute;
+  delete: PluginRoute;
 }
 
-/** A plugin's tables on one site, in the shape of Kysely's own builders. */
+/** A plugin's tables on one site, in the shape of Kysely's own builders; `site_id` is filled in. */
 export interface PluginDb<Tables> {
   selectFrom<T extends keyof Tables & string>(table: T): SelectQueryBuilder<Tables, T, object>;
   insertInto<T extends keyof Tables & string>(
@@ -303,17 +293,10 @@ export interface PluginSettings {
     options?: { secrets?: string[]; description?: string },
   ): void;
   /** The group's values on the operation's site, secrets opened. */
-  read<T = Record<string, unknown>>(ctx: OperationContext): Promise<T>;
+  read<T = Record<string, unknown>>(ctx: PluginOperation): Promise<T>;
 }
 
-export interface PluginErrors {
-  readonly NotFound: typeof NotFound;
-  readonly Conflict: typeof Conflict;
-  readonly ValidationFailed: typeof ValidationFailed;
-  readonly Forbidden: typeof Forbidden;
-}
-
-/** What a plugin module exports by default. */
+/** What a plugin module exports by default: `{ setup(plugin) }`, or the setup function itself. */
 export type PluginDefinition =
   | { setup(plugin: PluginContext): void | Promise<void> }
   | ((plugin: PluginContext) => void | Promise<void>);

@@ -1,0 +1,187 @@
+/**
+ * The hooks a plugin can listen to, by name, with what their callbacks receive after the context:
+ * the core's below, and those other plugins declare. A plugin that fires hooks of its own declares
+ * them for the others by declaration merging, so their callbacks are typed too:
+ *
+ * ```ts
+ * declare module '@tessera/plugin' {
+ *   interface ActionHooks { 'shop.order_paid': [order: { id: number; total: number }] }
+ *   interface FilterHooks { 'shop.price': [price: number, product: { id: number }] }
+ * }
+ * ```
+ *
+ * The values are copies the core makes for the hook: changing an action's argument changes nothing.
+ */
+export interface ActionHooks {
+  /** An entry of any type (`post.before_save`, `product.before_save`), in the save's transaction: throwing refuses the save. */
+  [name: `${string}.before_save`]: [entry: HookEntry];
+  /** After an entry's save was committed. */
+  [name: `${string}.after_save`]: [entry: HookEntry];
+  /** Before an entry is deleted, in the transaction: throwing refuses the deletion. */
+  [name: `${string}.before_delete`]: [entry: HookEntry];
+  /** An entry went live (published now, or its scheduled time came). */
+  [name: `${string}.published`]: [entry: HookEntry];
+  [name: `${string}.unpublished`]: [entry: HookEntry];
+  /** Before a password is checked, in the transaction: throwing refuses the sign-in. */
+  'auth.before_login': [attempt: { email: string; siteId: number; ip: string }];
+  /** After an administrator's session was opened. */
+  'auth.logged_in': [
+    event: { userId: number; email: string; siteId: number; ip: string; method: 'password' | 'two_factor' },
+  ];
+  /** After a failed password check was recorded. */
+  'auth.login_failed': [attempt: { email: string; siteId: number; ip: string }];
+  /** Every site event webhooks receive (`post.published`, `media.uploaded`...), in the change's transaction. */
+  'site.event': [event: HookSiteEvent];
+  /** A job used up its attempts. */
+  'job.failed': [job: HookJob];
+}
+
+/** Filters by name: the first element is the value being filtered, the rest comes after the context. */
+export interface FilterHooks {
+  /** An entry's title as it is saved (`post.title`). */
+  [name: `${string}.title`]: [value: string, entry: HookEntry];
+  [name: `${string}.excerpt`]: [value: string, entry: HookEntry];
+  /** Who may read a published entry: `members` shows visitors who are not signed in a member-only notice. */
+  'entry.access': [
+    access: 'public' | 'members',
+    entry: { id: number; type: string; title: string; url: string },
+    visitor: { signedIn: boolean },
+  ];
+  /** A contact form's submission before it is mailed; `null` takes it over. */
+  'form.submission': [submission: ContactSubmission | null];
+  /** How records that use media are named in a media item's usage list. */
+  'media.owners': [owners: MediaOwner[]];
+  /** The addresses of one sitemap before it is written. */
+  'sitemap.urls': [urls: SitemapUrl[], sitemap: { type: string; page: number; base: string }];
+  /** The head of each public page (title, description, canonical, image, robots, meta, JSON-LD). */
+  'page.head': [head: PageHead, page: PageHeadContext];
+}
+
+/** When a hook runs: inside the operation's transaction (database work only; may refuse), or after its commit. */
+export type HookPhase = 'transaction' | 'after_commit';
+
+/** What every callback receives first. `site` is null only for installation-wide events (a job of no site). */
+export interface HookContext {
+  readonly site: { readonly id: number } | null;
+  readonly actor: { readonly userId: number | null } | null;
+}
+
+export type ActionName = keyof ActionHooks & string;
+export type FilterName = keyof FilterHooks & string;
+type ArgsOf<T> = T extends readonly unknown[] ? T : never;
+export type ActionArgs<N extends ActionName> = ArgsOf<ActionHooks[N]>;
+export type FilterValue<N extends FilterName> = ArgsOf<FilterHooks[N]>[0];
+export type FilterRest<N extends FilterName> =
+  ArgsOf<FilterHooks[N]> extends [unknown, ...infer Rest] ? Rest : [];
+
+export type ActionCallback<N extends ActionName> = (
+  context: HookContext,
+  ...args: ActionArgs<N>
+) => void | Promise<void>;
+export type FilterCallback<N extends FilterName> = (
+  value: FilterValue<N>,
+  context: HookContext,
+  ...rest: FilterRest<N>
+) => FilterValue<N> | Promise<FilterValue<N>>;
+
+/** An entry as its hooks see it: its content at this save. `id` is null before its first save. */
+export interface HookEntry {
+  id: number | null;
+  type: string;
+  locale?: string;
+  path?: string;
+  title: string;
+  slug: string;
+  parent_id: number | null;
+  excerpt: string;
+  featured_media_id: number | null;
+  author_id: number | null;
+  /** The type's field values by key. */
+  fields: Record<string, unknown>;
+  blocks: unknown[];
+  /** Term ids by taxonomy. */
+  terms: Record<string, number[]>;
+  position: number;
+}
+
+export interface HookSiteEvent {
+  name: string;
+  /** ISO 8601, UTC. */
+  timestamp: string;
+  /** The resource as the change left it. */
+  data: Record<string, unknown>;
+}
+
+export interface HookJob {
+  id: number;
+  name: string;
+  queue: string;
+  payload: unknown;
+  site_id: number | null;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface ContactSubmission {
+  entryId: number;
+  blockId: string;
+  /** The page the form is on, absolute. */
+  page: string;
+  /** Field name, label and value, in the form's order. */
+  fields: Array<{ name: string; label: string; value: string }>;
+  recipients: string[];
+  subject: string;
+  /** The visitor's address when the form asked for one. */
+  replyTo: string | null;
+}
+
+export type MediaPlace =
+  | { kind: 'featured' }
+  | { kind: 'field'; label: string }
+  | { kind: 'block'; position: number; block: string };
+
+/** A record that uses a media item; fill in `label` for your own kinds (`<area>.<kind>`). */
+export interface MediaOwner {
+  type: string;
+  id: number;
+  label: string | null;
+  kind?: string;
+  status?: string;
+  paths?: readonly string[];
+  places?: Readonly<Record<string, MediaPlace>>;
+}
+
+export interface SitemapUrl {
+  /** Absolute. */
+  loc: string;
+  lastmod: string | null;
+}
+
+/** The head of a public page; see docs/plugins.md (page.head) for what is kept of a change. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute, or null. */
+  canonical: string | null;
+  type: 'website' | 'article';
+  image: { url: string; width: number; height: number; alt: string } | null;
+  publishedAt?: string;
+  noindex?: boolean;
+  prev?: string | null;
+  next?: string | null;
+  alternates?: ReadonlyArray<{ hreflang: string; href: string }>;
+  /** At most 50; by `name` or by `property`, not both. */
+  meta?: ReadonlyArray<{ name?: string; property?: string; content: string }>;
+  /** At most 10 objects and 64 KB. */
+  jsonLd?: ReadonlyArray<Record<string, unknown>>;
+}
+
+export interface PageHeadContext {
+  kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only';
+  status: number;
+  locale: string;
+  entry: { id: number; type: string; title: string; url: string } | null;
+}

@@ -1,0 +1,21 @@
+/**
+ * `@tessera/plugin`: what a Tessera plugin is written against. The types of the plugin context
+ * handed to `setup`, the hooks (the core's, and those plugins declare for one another by merging
+ * into `ActionHooks` and `FilterHooks`), and `definePlugin`. The official plugins import this and
+ * nothing else of Tessera; so does a third party.
+ */
+import type { PluginDefinition } from './context.js';
+
+export type * from './context.js';
+export type * from './errors.js';
+export type * from './hooks.js';
+export type * from './manifest.js';
+export type * from './operation.js';
+
+/**
+ * Types a plugin's definition; returns it unchanged. `export default definePlugin((plugin) => { ... })`
+ * or `definePlugin({ setup(plugin) { ... } })`.
+ */
+export function definePlugin<D extends PluginDefinition>(definition: D): D {
+  return definition;
+}
