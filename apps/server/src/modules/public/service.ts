@@ -2,15 +2,13 @@ import {
   type Block,
   type BlockEnvironment,
   blockMedia,
-  PageAssets,
   RICHTEXT_IMAGE_CSS,
   renderBlocks,
   renderRichTextMedia,
   richTextMediaIds,
   treeElements,
 } from '@tessera/blocks';
-import { Fragment, createElement as h, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { Fragment, createElement as h } from 'react';
 import { NotFound } from '../../core/errors.js';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -19,21 +17,19 @@ import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
-import { sectionsOf, siteMenusOf, widgetsOf } from '../navigation/module.js';
-import { type WidgetVisibility, widgetShows } from '../navigation/widgets/visibility.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
-import { type PublicAnswer, pageAnswer } from './answer.js';
+import type { PublicAnswer } from './answer.js';
 import { BlockData, dateFormat, listOf, mediaInfo, type PublishedEntry } from './block-data.js';
 import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
 import { requireCanvasListsWithin } from './canvas-work.js';
 import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
 import { discussionOnPage } from './discussion-view.js';
-import { checkedHead, type PageHeadContext } from './head.js';
+import { DocumentFrames } from './document-frame.js';
 import type { RedirectsService } from './redirects.js';
-import type { PageAssetsView, PageHead, RenderedBlocks, SiteFrame } from './theme/layouts.js';
-import { languageName, stringsFor } from './theme/strings.js';
+import { SiteParts } from './site-parts.js';
+import type { PageHead, SiteFrame } from './theme/layouts.js';
 import type { ThemeRegistry } from './themes/registry.js';
 import { ANONYMOUS_REQUEST, deviceOf, NO_COMMENTS_REQUEST, type PageRequest } from './visitor.js';
 
@@ -48,12 +44,6 @@ declare module '../../core/hooks/hook-manager.js' {
       entry: { id: number; type: string; title: string; url: string },
       visitor: { signedIn: boolean },
     ];
-    /**
-     * The head of a page of the public site: its title, description, canonical address, Open Graph
-     * image and robots rule, and what to add (meta tags, JSON-LD): the SEO plugin's way in. What comes
-     * back is checked (head.ts): a value that does not fit keeps Tessera's own.
-     */
-    'page.head': [head: PageHead, page: PageHeadContext];
   }
 }
 
@@ -74,98 +64,15 @@ export class PublicSite {
     private readonly themes: ThemeRegistry,
   ) {
     this.blockData = new BlockData(runtime, content, media);
-    runtime.caches.register(
-      'widgets',
-      () => this.parts.clear(),
-      (siteId) => this.parts.delete(siteId as number),
-    );
+    this.frames = new DocumentFrames(runtime, themes, new SiteParts(runtime, this.blockData));
   }
 
   private readonly blockData: BlockData;
-
-  /**
-   * Each site's widgets and published header and footer sections, rendered once (their media,
-   * lists, menus and synced patterns included) until one of them changes.
-   */
-  private readonly parts = new Map<number, Promise<SiteParts>>();
-
-  private partsOf(site: Site): Promise<SiteParts> {
-    let rendered = this.parts.get(site.id);
-    if (!rendered) {
-      rendered = this.renderParts(site).catch((error) => {
-        this.parts.delete(site.id);
-        throw error;
-      });
-      if (this.parts.size < 10_000) this.parts.set(site.id, rendered);
-    }
-    return rendered;
-  }
-
-  private async renderParts(site: Site): Promise<SiteParts> {
-    const [widgets, sections] = await Promise.all([
-      widgetsOf(this.runtime).forSite(site),
-      sectionsOf(this.runtime).publishedFor(site),
-    ]);
-    const parts: SiteParts = { widgets: [], sections: {} };
-    if (widgets.length === 0 && sections.length === 0) return parts;
-    for (const row of widgets)
-      parts.widgets.push({
-        zone: row.zone,
-        visibility: row.visibility,
-        // Each widget's classes of its own: they share the page's stylesheet with its blocks'.
-        ...(await this.renderPart(site, [row.block], `w${row.id}-`)),
-      });
-    for (const section of sections)
-      parts.sections[section.area] = await this.renderPart(site, section.blocks, `${section.area[0]}-`);
-    return parts;
-  }
-
-  /** Blocks shown on every page of a site (a widget, a section), with what they depend on. */
-  private async renderPart(site: Site, tree: Block[], classPrefix: string): Promise<RenderedBlocks> {
-    const date = dateFormat(site.default_locale, await this.blockData.timeZone(site));
-    const { placed, shown } = await this.blockData.placedPatterns(site, tree);
-    const lists = await this.blockData.lists(site, shown, site.default_locale, 1);
-    const { views: media, info } = await this.blockData.publicMedia(site, [
-      ...blockMedia(shown).map((use) => use.mediaId),
-      ...lists.mediaIds,
-    ]);
-    const general = await settingsOf(this.runtime, site, 'general');
-    const menus = await siteMenusOf(this.runtime).forSite(site);
-    const blocks = renderBlocks(tree, {
-      site: {
-        // The site's own name: the white-label name is the admin's (system) name, not the site's.
-        name: general.title || site.name,
-        logoUrl: site.branding.logo_url,
-        homeUrl: '/',
-      },
-      media: info,
-      pattern: (id) => {
-        const placedTree = placed.get(id);
-        return placedTree ? treeElements(placedTree) : null;
-      },
-      list: (blockId) => {
-        const found = lists.byBlock.get(blockId);
-        return found && listOf(found, info);
-      },
-      formatDate: (iso) => date.format(new Date(iso)),
-      menus: menus.byLocation,
-      assets: new PageAssets(classPrefix),
-    });
-    return {
-      html: blocks.html,
-      css: blocks.css,
-      scripts: blocks.scripts,
-      tags: [
-        ...[...lists.byBlock.values()].map((list) => `list:${list.type}`),
-        ...[...media.keys()].map((id) => `media:${id}`),
-        ...[...placed.keys()].map((id) => `pattern:${id}`),
-      ],
-    };
-  }
+  private readonly frames: DocumentFrames;
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
   async search(site: Site, q: string, page: number): Promise<PublicAnswer> {
-    const frame = await this.frame(site);
+    const frame = await this.frames.frameOf(site);
     const words = q.trim().slice(0, 200);
     const limit = (await settingsOf(this.runtime, site, 'reading')).posts_per_page;
     const found = words
@@ -179,13 +86,12 @@ export class PublicSite {
     const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
     const heading = words ? frame.strings.resultsFor(words, found.total) : frame.strings.search;
     const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
-    return this.page(
-      site,
-      { kind: 'search', entry: null },
-      200,
-      frame,
-      { title: heading, description: '', canonical: null, type: 'website', image: null, noindex: true },
-      h(frame.layouts.search, {
+    return this.frames.framePage(site, frame, {
+      kind: 'search',
+      entry: null,
+      status: 200,
+      head: { title: heading, description: '', canonical: null, type: 'website', image: null, noindex: true },
+      body: h(frame.layouts.search, {
         query: words,
         strings: frame.strings,
         list: {
@@ -205,8 +111,8 @@ export class PublicSite {
           })),
         },
       }),
-      [],
-    );
+      tags: [],
+    });
   }
 
   /** The page at `path` (site-relative, without query) for a visitor reaching `origin`. */
@@ -222,12 +128,12 @@ export class PublicSite {
     if (prefixed && path === `/${first}`) return { status: 301, location: `/${first}/` };
     const locale = prefixed ? (first as string) : site.default_locale;
     const inLocale = prefixed ? `/${others.join('/')}` : path;
-    const frame = await this.frame(site, locale);
+    const frame = await this.frames.frameOf(site, locale);
     if (inLocale === '/') return this.home(site, frame, origin, request);
     // Set by hand, a redirect wins over what the site would serve here.
     const redirect = await this.redirects.follow(site, path);
     if (redirect?.to) return { status: redirect.status as 301, location: redirect.to };
-    if (redirect) return this.notFound(site, frame, 410);
+    if (redirect) return this.frames.notFound(site, frame, 410);
     const listing = LISTING.exec(inLocale);
     if (listing) {
       const [, taxonomy, slug, number] = listing;
@@ -244,7 +150,7 @@ export class PublicSite {
     const found = await this.content.published.atPath(site, path);
     if (found?.kind === 'moved') return { status: 301, location: found.url };
     if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found, request);
-    return this.notFound(site, frame);
+    return this.frames.notFound(site, frame);
   }
 
   /**
@@ -259,16 +165,16 @@ export class PublicSite {
   ): Promise<PublicAnswer | null> {
     const found = await this.content.published.entry(site, entryId);
     if (!found) return null;
-    const answer = await this.entryPage(site, await this.frame(site), origin, found, request);
+    const answer = await this.entryPage(site, await this.frames.frameOf(site), origin, found, request);
     if (request.form?.state.status === 'invalid' && answer.status === 200) return { ...answer, status: 422 };
     return answer;
   }
 
   /** A draft as it will look, for a preview link: never cached, never indexed. */
   async preview(site: Site, entryId: number, origin: string): Promise<PublicAnswer> {
-    const frame = await this.frame(site);
+    const frame = await this.frames.frameOf(site);
     const found = await this.content.published.workingCopy(site, entryId);
-    if (!found) return this.notFound(site, frame);
+    if (!found) return this.frames.notFound(site, frame);
     return this.entryPage(site, frame, origin, found, ANONYMOUS_REQUEST, found.item.url, true);
   }
 
@@ -289,7 +195,7 @@ export class PublicSite {
   ): Promise<Canvas> {
     const { locale, entry, design } = options;
     const lang = locale !== undefined && site.locales.includes(locale) ? locale : site.default_locale;
-    const frame = await this.frame(site, lang);
+    const frame = await this.frames.frameOf(site, lang);
     const tokens = design
       ? tokensCss(
           withThemeTokens(
@@ -368,12 +274,12 @@ export class PublicSite {
         ...(which.term ? { term: which.term } : {}),
       });
     } catch (error) {
-      if (error instanceof NotFound) return this.notFound(site, frame);
+      if (error instanceof NotFound) return this.frames.notFound(site, frame);
       throw error;
     }
     const { items, term, total } = listed;
     const pages = Math.max(1, Math.ceil(total / limit));
-    if (which.page > pages) return this.notFound(site, frame);
+    if (which.page > pages) return this.frames.notFound(site, frame);
     const base = term ? `${frame.prefix}/${term.taxonomy}/${term.slug}` : frame.prefix;
     const at = (page: number) => (page === 1 ? (term ? base : frame.homeUrl) : `${base}/page/${page}`);
     const newer = which.page > 1 ? at(which.page - 1) : null;
@@ -417,32 +323,35 @@ export class PublicSite {
             url: `${language.locale === site.default_locale ? '' : `/${language.locale}`}/${term.taxonomy}/${term.slug}`,
           }))
         : frame.languages;
-    return this.page(
+    return this.frames.framePage(
       site,
-      // The latest posts' first page is the home page.
-      { kind: term || which.page > 1 ? 'list' : 'home', entry: null },
-      200,
       { ...frame, languages },
       {
-        title:
-          which.page > 1 ? `${title || frame.siteTitle} – ${frame.strings.pageOf(which.page, pages)}` : title,
-        description: term
-          ? frame.strings.archiveDescription(term.taxonomy, term.name, frame.siteTitle)
-          : frame.tagline || frame.strings.archiveDescription(null, '', frame.siteTitle),
-        canonical: `${origin}${at(which.page)}`,
-        type: 'website',
-        image: null,
-        prev: newer ? `${origin}${newer}` : null,
-        next: older ? `${origin}${older}` : null,
-        // The latest posts have a home in each language, and each archive a version in each.
-        ...(which.page === 1 && languages.length > 1
-          ? { alternates: alternatesOf(origin, languages, site.default_locale) }
-          : {}),
+        // The latest posts' first page is the home page.
+        kind: term || which.page > 1 ? 'list' : 'home',
+        entry: null,
+        status: 200,
+        head: {
+          title:
+            which.page > 1
+              ? `${title || frame.siteTitle} – ${frame.strings.pageOf(which.page, pages)}`
+              : title,
+          description: term
+            ? frame.strings.archiveDescription(term.taxonomy, term.name, frame.siteTitle)
+            : frame.tagline || frame.strings.archiveDescription(null, '', frame.siteTitle),
+          canonical: `${origin}${at(which.page)}`,
+          type: 'website',
+          image: null,
+          prev: newer ? `${origin}${newer}` : null,
+          next: older ? `${origin}${older}` : null,
+          // The latest posts have a home in each language, and each archive a version in each.
+          ...(which.page === 1 && languages.length > 1
+            ? { alternates: alternatesOf(origin, languages, site.default_locale) }
+            : {}),
+        },
+        body: list,
+        tags: ['list:post', ...items.map((item) => `entry:${item.id}`)],
       },
-      list,
-      ['list:post', ...items.map((item) => `entry:${item.id}`)],
-      undefined,
-      { kind: term || which.page > 1 ? 'list' : 'home', type: null },
     );
   }
 
@@ -466,7 +375,7 @@ export class PublicSite {
     const lists = await this.blockData.lists(site, shown, row.locale, request.page);
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
-    if (request.page > 1 && (!paged || request.page > paged.pages)) return this.notFound(site, frame);
+    if (request.page > 1 && (!paged || request.page > paged.pages)) return this.frames.notFound(site, frame);
     const asked = request.comments ?? NO_COMMENTS_REQUEST;
     const discussion = preview
       ? null
@@ -482,7 +391,7 @@ export class PublicSite {
         );
     // `?comments_page=N` exists only for an entry whose thread has that many pages.
     if (discussion === 'missing' || (discussion === null && asked.page > 1))
-      return this.notFound(site, frame);
+      return this.frames.notFound(site, frame);
     // Every media item the page shows, fetched at once: the featured image, the images of the body
     // and of the blocks, and the listed entries' featured images.
     const content = typeof live.fields.content === 'string' ? live.fields.content : '';
@@ -591,55 +500,55 @@ export class PublicSite {
         : {}),
       ...(preview ? { noindex: true, canonical: null } : {}),
     };
-    const answer = await this.page(
+    const answer = await this.frames.framePage(
       site,
+      { ...frame, lang: row.locale, languages },
       {
         kind: canonicalPath === frame.homeUrl ? 'home' : 'entry',
         entry: { id: row.id, type: type.slug, title: item.title, url: item.url },
-      },
-      200,
-      { ...frame, lang: row.locale, languages },
-      head,
-      h(
-        Fragment,
-        null,
-        h(
-          frame.layouts.types[type.slug] ?? (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry),
-          {
-            type: type.slug,
-            title: item.title,
-            byline,
-            featured,
-            html,
-            blocksHtml: blocks.html,
-            strings: frame.strings,
-          },
+        status: 200,
+        head,
+        body: h(
+          Fragment,
+          null,
+          h(
+            frame.layouts.types[type.slug] ??
+              (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry),
+            {
+              type: type.slug,
+              title: item.title,
+              byline,
+              featured,
+              html,
+              blocksHtml: blocks.html,
+              strings: frame.strings,
+            },
+          ),
+          discussion ? h(frame.layouts.discussion, discussion.props) : null,
         ),
-        discussion ? h(frame.layouts.discussion, discussion.props) : null,
-      ),
-      [
-        `entry:${row.id}`,
-        ...[...media.keys()].map((id) => `media:${id}`),
-        // In a tree, the address depends on the ancestors' slugs too.
-        ...(type.hierarchical ? [`tree:${type.slug}`] : []),
-        ...patternIds.map((id) => `pattern:${id}`),
-        // A translation published later must appear in the switcher and hreflang: any change to
-        // an entry of this type in a site of several languages re-renders the page.
-        ...(frame.languages.length > 1 ? [`list:${type.slug}`] : []),
-        // A list shows the latest of its type: any change to one of them may change it.
-        ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
-        ...listed.map((id) => `entry:${id}`),
-      ],
-      {
-        css: html === content ? blocks.css : `${blocks.css}\n${RICHTEXT_IMAGE_CSS}`,
-        scripts: blocks.scripts.flatMap((name) => {
-          const script = blockScripts.get(name);
-          return script ? [script] : [];
-        }),
+        tags: [
+          `entry:${row.id}`,
+          ...[...media.keys()].map((id) => `media:${id}`),
+          // In a tree, the address depends on the ancestors' slugs too.
+          ...(type.hierarchical ? [`tree:${type.slug}`] : []),
+          ...patternIds.map((id) => `pattern:${id}`),
+          // A translation published later must appear in the switcher and hreflang: any change to
+          // an entry of this type in a site of several languages re-renders the page.
+          ...(frame.languages.length > 1 ? [`list:${type.slug}`] : []),
+          // A list shows the latest of its type: any change to one of them may change it.
+          ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
+          ...listed.map((id) => `entry:${id}`),
+        ],
+        assets: {
+          css: html === content ? blocks.css : `${blocks.css}\n${RICHTEXT_IMAGE_CSS}`,
+          scripts: blocks.scripts.flatMap((name) => {
+            const script = blockScripts.get(name);
+            return script ? [script] : [];
+          }),
+        },
       },
-      { kind: canonicalPath === frame.homeUrl ? 'home' : 'entry', type: type.slug },
     );
-    if (answer.status !== 200 || !('html' in answer)) return answer;
+    if (answer.status !== 200) return answer;
     const own = discussion?.own === true;
     const until = Math.min(
       varies.until ?? Number.POSITIVE_INFINITY,
@@ -674,15 +583,11 @@ export class PublicSite {
 
   /** The theme's member-only notice, in place of an entry reserved for members: 403, never shared. */
   private async memberNotice(site: Site, frame: SiteFrame, found: PublishedEntry): Promise<PublicAnswer> {
-    const answer = await this.page(
-      site,
-      {
-        kind: 'members_only',
-        entry: { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
-      },
-      403,
-      frame,
-      {
+    const answer = await this.frames.framePage(site, frame, {
+      kind: 'members_only',
+      entry: { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
+      status: 403,
+      head: {
         title: frame.strings.membersOnlyTitle,
         description: '',
         canonical: null,
@@ -690,140 +595,15 @@ export class PublicSite {
         image: null,
         noindex: true,
       },
-      h(frame.layouts.memberOnly, {
+      body: h(frame.layouts.memberOnly, {
         title: found.item.title,
         strings: frame.strings,
         signInUrl: `/admin/login?next=${encodeURIComponent(found.item.url)}`,
       }),
-      [`entry:${found.row.id}`],
-    );
-    return { ...answer, personal: true } as PublicAnswer;
-  }
-
-  /** The theme's 404 page, or 410 for an address marked gone. */
-  private notFound(site: Site, frame: SiteFrame, status: 404 | 410 = 404): Promise<PublicAnswer> {
-    return this.page(
-      site,
-      { kind: 'not_found', entry: null },
-      status,
-      frame,
-      {
-        title: frame.strings.notFoundTitle,
-        description: '',
-        canonical: null,
-        type: 'website',
-        image: null,
-        noindex: true,
-      },
-      h(frame.layouts.notFound, { strings: frame.strings, homeUrl: frame.homeUrl }),
-      ['missing'],
-    );
-  }
-
-  /**
-   * A whole page (documentAnswer), its head first through the `page.head` filter when a plugin set one
-   * on this site. Rendered once and kept by the page cache: a plugin whose head depends on its own
-   * settings has them saved through /api/settings, which empties the cache.
-   */
-  private async page(
-    site: Site,
-    context: Omit<PageHeadContext, 'status' | 'locale'>,
-    ...args: Parameters<typeof documentAnswer>
-  ): Promise<PublicAnswer> {
-    const [status, frame, head, ...rest] = args;
-    if (!this.runtime.hooks.hasCallbacks('page.head')) return documentAnswer(...args);
-    const ctx = visitorContext(this.runtime, site);
-    const filtered = await ctx.hooks.applyFilters('page.head', structuredClone(head), {
-      ...context,
-      status,
-      locale: frame.lang,
+      tags: [`entry:${found.row.id}`],
     });
-    return documentAnswer(status, frame, checkedHead(head, filtered), ...rest);
+    return { ...answer, personal: true };
   }
-
-  private async frame(site: Site, locale = site.default_locale): Promise<SiteFrame> {
-    const general = await settingsOf(this.runtime, site, 'general');
-    const theme = await this.themes.forSite(site);
-    const menus = await siteMenusOf(this.runtime).forSite(site);
-    const tokens = withThemeTokens(
-      await settingsOf(this.runtime, site, 'design'),
-      theme.manifest.designTokens,
-    );
-    const prefix = locale === site.default_locale ? '' : `/${locale}`;
-    return {
-      lang: locale,
-      prefix,
-      siteTitle: general.title || site.name,
-      tagline: general.tagline,
-      logoUrl: site.branding.logo_url,
-      faviconUrl: site.branding.favicon_url,
-      stylesheet: theme.stylesheet.path,
-      tokens: tokensCss(tokens, site.branding),
-      homeUrl: `${prefix}/`,
-      strings: stringsFor(locale),
-      layouts: theme.layouts,
-      menus: menus.byLocation,
-      menuEntryIds: menus.entryIds,
-      zones: {},
-      ...(await this.partsOf(site)),
-      // Each language's home; an entry's page points to its translations instead (entryPage).
-      languages:
-        site.locales.length > 1
-          ? site.locales.map((each) => ({
-              locale: each,
-              name: languageName(each),
-              url: each === site.default_locale ? '/' : `/${each}/`,
-              current: each === locale,
-            }))
-          : [],
-    };
-  }
-}
-
-/** A whole page, with the tags of what it shows (for the page cache). */
-function documentAnswer(
-  status: 200 | 403 | 404 | 410,
-  pageFrame: SiteFrame,
-  head: PageHead,
-  body: ReactElement,
-  pageTags: string[],
-  pageAssets?: PageAssetsView,
-  page: { kind: 'home' | 'entry' | 'list' | 'other'; type: string | null } = { kind: 'other', type: null },
-): PublicAnswer {
-  // The widgets that show on this kind of page, in their zones, and the header and footer
-  // sections: their styles, scripts and dependencies join the page's.
-  const shown = (pageFrame.widgets ?? []).filter((widget) =>
-    widgetShows(widget.visibility, { ...page, locale: pageFrame.lang }),
-  );
-  const zones: Record<string, string> = {};
-  for (const widget of shown) zones[widget.zone] = `${zones[widget.zone] ?? ''}${widget.html}`;
-  const frame = { ...pageFrame, zones };
-  const parts = [...shown, ...Object.values(pageFrame.sections ?? {})];
-  const tags = parts.length > 0 ? [...pageTags, ...parts.flatMap((part) => part.tags)] : pageTags;
-  const assets: PageAssetsView | undefined =
-    parts.length === 0
-      ? pageAssets
-      : {
-          css: [pageAssets?.css ?? '', ...parts.map((part) => part.css)].join(''),
-          scripts: [
-            ...new Map(
-              [
-                ...(pageAssets?.scripts ?? []),
-                ...parts.flatMap((part) =>
-                  part.scripts.flatMap((name) => {
-                    const script = blockScripts.get(name);
-                    return script ? [script] : [];
-                  }),
-                ),
-              ].map((script) => [script.name, script]),
-            ).values(),
-          ],
-        };
-  const html = `<!doctype html>${renderToStaticMarkup(h(frame.layouts.document, { frame, head, ...(assets ? { assets } : {}), children: body }))}`;
-  // The menus in the header and footer link entries: a change of one makes the page stale.
-  const all =
-    frame.menuEntryIds.length > 0 ? [...tags, ...frame.menuEntryIds.map((id) => `entry:${id}`)] : tags;
-  return pageAnswer(status, html, all);
 }
 
 function absolute(origin: string, url: string): string {
@@ -842,16 +622,4 @@ function alternatesOf(
   }));
   const fallback = languages.find((language) => language.locale === defaultLocale);
   return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
-}
-
-/** A widget rendered for the public site, with where it shows. */
-interface RenderedWidget extends RenderedBlocks {
-  zone: string;
-  visibility: WidgetVisibility;
-}
-
-/** What a site shows around every page's content beside the theme's own: widgets, header, footer. */
-interface SiteParts {
-  widgets: RenderedWidget[];
-  sections: Partial<Record<'header' | 'footer', RenderedBlocks>>;
 }
