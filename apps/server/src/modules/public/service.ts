@@ -1,51 +1,27 @@
-import {
-  type Block,
-  type BlockEnvironment,
-  blockMedia,
-  RICHTEXT_IMAGE_CSS,
-  renderBlocks,
-  renderRichTextMedia,
-  richTextMediaIds,
-  treeElements,
-} from '@tessera/blocks';
-import { Fragment, createElement as h } from 'react';
+import { type Block, blockMedia } from '@tessera/blocks';
+import { createElement as h } from 'react';
 import { NotFound } from '../../core/errors.js';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
-import { authorNames } from '../identity/users/bylines.js';
 import type { MediaService } from '../media/service.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import type { PublicAnswer } from './answer.js';
 import { BlockData, dateFormat, listOf, mediaInfo, type PublishedEntry } from './block-data.js';
-import { blockScripts } from './block-scripts.js';
 import type { Canvas } from './canvas.js';
 import { requireCanvasListsWithin } from './canvas-work.js';
 import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
-import { discussionOnPage } from './discussion-view.js';
 import { DocumentFrames } from './document-frame.js';
+import { alternatesOf } from './entry-head.js';
+import { EntryPages } from './entry-page.js';
 import type { RedirectsService } from './redirects.js';
 import { SiteParts } from './site-parts.js';
-import type { PageHead, SiteFrame } from './theme/layouts.js';
+import type { SiteFrame } from './theme/layouts.js';
 import type { ThemeRegistry } from './themes/registry.js';
-import { ANONYMOUS_REQUEST, deviceOf, NO_COMMENTS_REQUEST, type PageRequest } from './visitor.js';
-
-declare module '../../core/hooks/hook-manager.js' {
-  interface FilterHooks {
-    /**
-     * Who may read a published entry on the public site: `public` (the default) or `members`, which
-     * shows visitors who are not signed in the theme's member-only notice (the members plugin).
-     */
-    'entry.access': [
-      access: 'public' | 'members',
-      entry: { id: number; type: string; title: string; url: string },
-      visitor: { signedIn: boolean },
-    ];
-  }
-}
+import { ANONYMOUS_REQUEST, type PageRequest } from './visitor.js';
 
 /** The addresses of post lists: `/page/2`, `/category/news`, `/tag/rust/page/3`. */
 const LISTING = /^(?:\/(category|tag)\/([a-z0-9][a-z0-9-]*))?(?:\/page\/([1-9][0-9]{0,5}))?\/?$/;
@@ -65,10 +41,12 @@ export class PublicSite {
   ) {
     this.blockData = new BlockData(runtime, content, media);
     this.frames = new DocumentFrames(runtime, themes, new SiteParts(runtime, this.blockData));
+    this.entries = new EntryPages(runtime, content, this.blockData, this.frames);
   }
 
   private readonly blockData: BlockData;
   private readonly frames: DocumentFrames;
+  private readonly entries: EntryPages;
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
   async search(site: Site, q: string, page: number): Promise<PublicAnswer> {
@@ -149,7 +127,7 @@ export class PublicSite {
     }
     const found = await this.content.published.atPath(site, path);
     if (found?.kind === 'moved') return { status: 301, location: found.url };
-    if (found?.kind === 'entry') return this.entryPage(site, frame, origin, found, request);
+    if (found?.kind === 'entry') return this.entries.page(site, frame, origin, found, request);
     return this.frames.notFound(site, frame);
   }
 
@@ -165,7 +143,7 @@ export class PublicSite {
   ): Promise<PublicAnswer | null> {
     const found = await this.content.published.entry(site, entryId);
     if (!found) return null;
-    const answer = await this.entryPage(site, await this.frames.frameOf(site), origin, found, request);
+    const answer = await this.entries.page(site, await this.frames.frameOf(site), origin, found, request);
     if (request.form?.state.status === 'invalid' && answer.status === 200) return { ...answer, status: 422 };
     return answer;
   }
@@ -175,7 +153,10 @@ export class PublicSite {
     const frame = await this.frames.frameOf(site);
     const found = await this.content.published.workingCopy(site, entryId);
     if (!found) return this.frames.notFound(site, frame);
-    return this.entryPage(site, frame, origin, found, ANONYMOUS_REQUEST, found.item.url, true);
+    return this.entries.page(site, frame, origin, found, ANONYMOUS_REQUEST, {
+      canonicalPath: found.item.url,
+      preview: true,
+    });
   }
 
   /**
@@ -248,7 +229,11 @@ export class PublicSite {
               (translation) => translation.locale === frame.lang,
             )?.id;
       const front = translated === undefined ? null : await this.content.published.entry(site, translated);
-      if (front) return this.entryPage(site, frame, origin, front, request, frame.homeUrl);
+      if (front)
+        return this.entries.page(site, frame, origin, front, request, {
+          canonicalPath: frame.homeUrl,
+          preview: false,
+        });
     }
     // The latest posts page at /page/N.
     if (request.page > 1) return { status: 301, location: `${frame.prefix}/page/${request.page}` };
@@ -354,272 +339,4 @@ export class PublicSite {
       },
     );
   }
-
-  private async entryPage(
-    site: Site,
-    frame: SiteFrame,
-    origin: string,
-    found: PublishedEntry,
-    request: PageRequest,
-    canonicalPath = found.item.url,
-    preview = false,
-  ): Promise<PublicAnswer> {
-    const { type, row, item } = found;
-    // Reserved for members by a plugin: a notice to visitors, the entry to members, never shared.
-    const reserved = !preview && (await this.access(site, found, request)) === 'members';
-    if (reserved && !request.signedIn) return this.memberNotice(site, frame, found);
-    const live = row.live;
-    const featuredId = live.featured_media_id;
-    const blocksTree = live.blocks as Block[];
-    const { patternIds, placed, shown } = await this.blockData.placedPatterns(site, blocksTree);
-    const lists = await this.blockData.lists(site, shown, row.locale, request.page);
-    const paged = lists.paged;
-    // `?page=N` exists only for a page whose paged list has that many pages.
-    if (request.page > 1 && (!paged || request.page > paged.pages)) return this.frames.notFound(site, frame);
-    const asked = request.comments ?? NO_COMMENTS_REQUEST;
-    const discussion = preview
-      ? null
-      : await discussionOnPage(
-          this.runtime,
-          site,
-          { id: row.id, type: type.slug, published_at: row.published_at },
-          canonicalPath,
-          asked,
-          frame.strings,
-          await this.blockData.timeZone(site),
-          row.locale,
-        );
-    // `?comments_page=N` exists only for an entry whose thread has that many pages.
-    if (discussion === 'missing' || (discussion === null && asked.page > 1))
-      return this.frames.notFound(site, frame);
-    // Every media item the page shows, fetched at once: the featured image, the images of the body
-    // and of the blocks, and the listed entries' featured images.
-    const content = typeof live.fields.content === 'string' ? live.fields.content : '';
-    const { views: media, info } = await this.blockData.publicMedia(site, [
-      ...(featuredId === null ? [] : [featuredId]),
-      ...richTextMediaIds(content),
-      ...blockMedia(shown).map((use) => use.mediaId),
-      ...lists.mediaIds,
-    ]);
-    const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
-    const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
-    // The list blocks say how many comments each entry has, so a comment on one changes this page.
-    const listed = [
-      ...new Set([...lists.byBlock.values()].flatMap((list) => list.items.map((entry) => entry.id))),
-    ];
-    const commented =
-      listed.length > 0
-        ? await commentsOf(this.runtime).approvedCounts(visitorContext(this.runtime, site), listed)
-        : new Map<number, number>();
-    const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
-    const pagePath = canonicalPath;
-    const environment: BlockEnvironment = {
-      pageUrl: `${origin}${canonicalPath}`,
-      site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
-      trail: await this.blockData.trail(site, found),
-      media: info,
-      pattern: (id) => {
-        const tree = placed.get(id);
-        return tree ? treeElements(tree) : null;
-      },
-      list: (blockId) => {
-        const found = lists.byBlock.get(blockId);
-        return found && listOf(found, info, commented);
-      },
-      formatDate: (iso) => date.format(new Date(iso)),
-      formatCommentCount: frame.strings.discussion.count,
-      menus: frame.menus,
-      currentPath: canonicalPath,
-      formAction: (blockId) => `/_forms/${row.id}/${blockId}`,
-      formState: (blockId) => (request.form?.blockId === blockId ? request.form.state : undefined),
-      ...(paged
-        ? {
-            paging: {
-              page: paged.page,
-              pages: paged.pages,
-              href: (n: number) => (n === 1 ? pagePath : `${pagePath}?page=${n}`),
-            },
-          }
-        : {}),
-      visitor: {
-        signedIn: request.signedIn,
-        locale: row.locale,
-        device: deviceOf(request.userAgent),
-        now: new Date().toISOString(),
-        varies: (why) => {
-          if ('personal' in why) varies.personal = true;
-          else varies.until = Math.min(varies.until ?? Number.POSITIVE_INFINITY, Date.parse(why.until));
-        },
-      },
-    };
-    const dated = type.slug === 'post' || type.route_pattern.includes('{yyyy}');
-    let byline: string | null = null;
-    if (dated) {
-      const published = date.format(new Date(row.published_at));
-      const author =
-        live.author_id === null
-          ? null
-          : (await authorNames(this.runtime.data, [live.author_id])).get(live.author_id);
-      byline = [frame.strings.published(published), author ? frame.strings.by(author) : '']
-        .filter(Boolean)
-        .join(' · ');
-    }
-    const html = renderRichTextMedia(content, info);
-    const blocks = renderBlocks(blocksTree, environment);
-    const image = featured?.variants.large ?? featured?.variants.full;
-    // In a site of several languages: the switcher and hreflang point to the entry's translations,
-    // and to a language's home where it has none.
-    const translations =
-      frame.languages.length > 1 ? await this.content.published.translations(site, row.id) : [];
-    const languages = frame.languages.map((language) => {
-      const translation = translations.find((each) => each.locale === language.locale);
-      return { ...language, url: translation?.url ?? language.url, current: language.locale === row.locale };
-    });
-    const translated = languages.filter((language) =>
-      translations.some((each) => each.locale === language.locale),
-    );
-    const head: PageHead = {
-      title: item.title,
-      description: item.excerpt.slice(0, 300),
-      canonical: `${origin}${canonicalPath}${request.page > 1 ? `?page=${request.page}` : ''}`,
-      type: dated ? 'article' : 'website',
-      image:
-        featured && image
-          ? {
-              url: absolute(origin, image.url),
-              width: image.width,
-              height: image.height,
-              alt: featured.alt_text,
-            }
-          : null,
-      ...(dated && !preview ? { publishedAt: row.published_at } : {}),
-      ...(translated.length > 1 && !preview
-        ? {
-            alternates: alternatesOf(origin, translated, site.default_locale),
-          }
-        : {}),
-      ...(preview ? { noindex: true, canonical: null } : {}),
-    };
-    const answer = await this.frames.framePage(
-      site,
-      { ...frame, lang: row.locale, languages },
-      {
-        kind: canonicalPath === frame.homeUrl ? 'home' : 'entry',
-        entry: { id: row.id, type: type.slug, title: item.title, url: item.url },
-        status: 200,
-        head,
-        body: h(
-          Fragment,
-          null,
-          h(
-            frame.layouts.types[type.slug] ??
-              (type.slug === 'page' ? frame.layouts.page : frame.layouts.entry),
-            {
-              type: type.slug,
-              title: item.title,
-              byline,
-              featured,
-              html,
-              blocksHtml: blocks.html,
-              strings: frame.strings,
-            },
-          ),
-          discussion ? h(frame.layouts.discussion, discussion.props) : null,
-        ),
-        tags: [
-          `entry:${row.id}`,
-          ...[...media.keys()].map((id) => `media:${id}`),
-          // In a tree, the address depends on the ancestors' slugs too.
-          ...(type.hierarchical ? [`tree:${type.slug}`] : []),
-          ...patternIds.map((id) => `pattern:${id}`),
-          // A translation published later must appear in the switcher and hreflang: any change to
-          // an entry of this type in a site of several languages re-renders the page.
-          ...(frame.languages.length > 1 ? [`list:${type.slug}`] : []),
-          // A list shows the latest of its type: any change to one of them may change it.
-          ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
-          ...listed.map((id) => `entry:${id}`),
-        ],
-        assets: {
-          css: html === content ? blocks.css : `${blocks.css}\n${RICHTEXT_IMAGE_CSS}`,
-          scripts: blocks.scripts.flatMap((name) => {
-            const script = blockScripts.get(name);
-            return script ? [script] : [];
-          }),
-        },
-      },
-    );
-    if (answer.status !== 200) return answer;
-    const own = discussion?.own === true;
-    const until = Math.min(
-      varies.until ?? Number.POSITIVE_INFINITY,
-      discussion?.until ?? Number.POSITIVE_INFINITY,
-    );
-    return {
-      ...answer,
-      ...(varies.personal || reserved || own ? { personal: true } : {}),
-      ...(own ? { noStore: true } : {}),
-      ...(Number.isFinite(until) ? { expiresAt: until } : {}),
-    };
-  }
-
-  /**
-   * Whether a plugin reserves the entry for members (the `entry.access` filter answers `members`);
-   * `public` when no plugin says otherwise.
-   */
-  private async access(
-    site: Site,
-    found: PublishedEntry,
-    request: PageRequest,
-  ): Promise<'public' | 'members'> {
-    if (!this.runtime.hooks.hasCallbacks('entry.access')) return 'public';
-    const ctx = visitorContext(this.runtime, site);
-    return ctx.hooks.applyFilters(
-      'entry.access',
-      'public',
-      { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
-      { signedIn: request.signedIn },
-    );
-  }
-
-  /** The theme's member-only notice, in place of an entry reserved for members: 403, never shared. */
-  private async memberNotice(site: Site, frame: SiteFrame, found: PublishedEntry): Promise<PublicAnswer> {
-    const answer = await this.frames.framePage(site, frame, {
-      kind: 'members_only',
-      entry: { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
-      status: 403,
-      head: {
-        title: frame.strings.membersOnlyTitle,
-        description: '',
-        canonical: null,
-        type: 'website',
-        image: null,
-        noindex: true,
-      },
-      body: h(frame.layouts.memberOnly, {
-        title: found.item.title,
-        strings: frame.strings,
-        signInUrl: `/admin/login?next=${encodeURIComponent(found.item.url)}`,
-      }),
-      tags: [`entry:${found.row.id}`],
-    });
-    return { ...answer, personal: true };
-  }
-}
-
-function absolute(origin: string, url: string): string {
-  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
-}
-
-/** hreflang links of a page in each of the site's languages, and x-default: the default language's. */
-function alternatesOf(
-  origin: string,
-  languages: SiteFrame['languages'],
-  defaultLocale: string,
-): Array<{ hreflang: string; href: string }> {
-  const links = languages.map((language) => ({
-    hreflang: language.locale,
-    href: `${origin}${language.url}`,
-  }));
-  const fallback = languages.find((language) => language.locale === defaultLocale);
-  return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
 }
