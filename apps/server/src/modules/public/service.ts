@@ -1,4 +1,4 @@
-import { type Block, blockMedia } from '@tessera/blocks';
+import type { Block } from '@tessera/blocks';
 import { createElement as h } from 'react';
 import { NotFound } from '../../core/errors.js';
 import { visitorContext } from '../../core/operation/operation-context.js';
@@ -10,14 +10,14 @@ import type { MediaService } from '../media/service.js';
 import type { SearchService } from '../search/service.js';
 import { settingsOf } from '../settings/service.js';
 import type { PublicAnswer } from './answer.js';
-import { BlockData, dateFormat, listOf, mediaInfo, type PublishedEntry } from './block-data.js';
+import { BlockData, dateFormat } from './block-data.js';
 import type { Canvas } from './canvas.js';
-import { requireCanvasListsWithin } from './canvas-work.js';
-import { type DesignPreview, previewTokens, tokensCss, withThemeTokens } from './design-tokens.js';
+import { type CanvasOptions, CanvasView } from './canvas-view.js';
 import { DocumentFrames } from './document-frame.js';
 import { alternatesOf } from './entry-head.js';
 import { EntryPages } from './entry-page.js';
 import type { RedirectsService } from './redirects.js';
+import { SearchPage } from './search-page.js';
 import { SiteParts } from './site-parts.js';
 import type { SiteFrame } from './theme/layouts.js';
 import type { ThemeRegistry } from './themes/registry.js';
@@ -35,62 +35,26 @@ export class PublicSite {
     private readonly runtime: Runtime,
     private readonly content: Content,
     media: MediaService,
-    private readonly searching: SearchService,
+    searching: SearchService,
     private readonly redirects: RedirectsService,
-    private readonly themes: ThemeRegistry,
+    themes: ThemeRegistry,
   ) {
     this.blockData = new BlockData(runtime, content, media);
     this.frames = new DocumentFrames(runtime, themes, new SiteParts(runtime, this.blockData));
     this.entries = new EntryPages(runtime, content, this.blockData, this.frames);
+    this.searchPage = new SearchPage(runtime, searching, this.blockData, this.frames);
+    this.canvasView = new CanvasView(runtime, themes, this.blockData, this.frames);
   }
 
   private readonly blockData: BlockData;
   private readonly frames: DocumentFrames;
   private readonly entries: EntryPages;
+  private readonly searchPage: SearchPage;
+  private readonly canvasView: CanvasView;
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
-  async search(site: Site, q: string, page: number): Promise<PublicAnswer> {
-    const frame = await this.frames.frameOf(site);
-    const words = q.trim().slice(0, 200);
-    const limit = (await settingsOf(this.runtime, site, 'reading')).posts_per_page;
-    const found = words
-      ? await this.searching.search(visitorContext(this.runtime, site), {
-          q: words,
-          page,
-          limit,
-        })
-      : { items: [], total: 0 };
-    const pages = Math.max(1, Math.ceil(found.total / limit));
-    const at = (n: number) => `/search?q=${encodeURIComponent(words)}${n > 1 ? `&page=${n}` : ''}`;
-    const heading = words ? frame.strings.resultsFor(words, found.total) : frame.strings.search;
-    const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
-    return this.frames.framePage(site, frame, {
-      kind: 'search',
-      entry: null,
-      status: 200,
-      head: { title: heading, description: '', canonical: null, type: 'website', image: null, noindex: true },
-      body: h(frame.layouts.search, {
-        query: words,
-        strings: frame.strings,
-        list: {
-          heading,
-          strings: words ? frame.strings : { ...frame.strings, noPosts: '' },
-          paging: {
-            page,
-            pages,
-            newer: page > 1 ? at(page - 1) : null,
-            older: page < pages ? at(page + 1) : null,
-          },
-          items: found.items.map((item) => ({
-            title: item.title,
-            url: item.url,
-            excerpt: item.excerpt,
-            meta: frame.strings.published(date.format(new Date(item.published_at))),
-          })),
-        },
-      }),
-      tags: [],
-    });
+  search(site: Site, q: string, page: number): Promise<PublicAnswer> {
+    return this.searchPage.results(site, q, page);
   }
 
   /** The page at `path` (site-relative, without query) for a visitor reaching `origin`. */
@@ -164,53 +128,8 @@ export class PublicSite {
    * their environment for, as visitors would see it, and the look of the site around them. `entry`
    * is the one being edited (its working copy), for the breadcrumb trail.
    */
-  async canvas(
-    site: Site,
-    tree: readonly Block[],
-    options: {
-      locale?: string;
-      entry?: PublishedEntry | null;
-      /** Tokens being edited: the canvas shows them instead of the saved ones. */
-      design?: DesignPreview;
-    } = {},
-  ): Promise<Canvas> {
-    const { locale, entry, design } = options;
-    const lang = locale !== undefined && site.locales.includes(locale) ? locale : site.default_locale;
-    const frame = await this.frames.frameOf(site, lang);
-    const tokens = design
-      ? tokensCss(
-          withThemeTokens(
-            previewTokens(await settingsOf(this.runtime, site, 'design'), design),
-            (await this.themes.forSite(site)).manifest.designTokens,
-          ),
-          site.branding,
-        )
-      : frame.tokens;
-    const { placed, shown } = await this.blockData.placedPatterns(site, tree);
-    requireCanvasListsWithin(shown);
-    const lists = await this.blockData.lists(site, shown, lang, 1);
-    const { views } = await this.blockData.publicMedia(site, [
-      ...blockMedia(shown).map((use) => use.mediaId),
-      ...lists.mediaIds,
-    ]);
-    // A featured image by its id in `media`; none when visitors may not see it.
-    const shownImage = (id: number | null) => (id !== null && views.has(id) ? id : null);
-    return {
-      stylesheet: frame.stylesheet,
-      tokens,
-      lang,
-      time_zone: await this.blockData.timeZone(site),
-      site: { name: frame.siteTitle, logo_url: frame.logoUrl, home_url: frame.homeUrl },
-      trail: entry ? await this.blockData.trail(site, entry) : [],
-      media: [...views.values()].map(mediaInfo),
-      lists: Object.fromEntries(
-        [...lists.byBlock].map(([blockId, list]) => [blockId, listOf(list, shownImage)]),
-      ),
-      patterns: Object.fromEntries(placed),
-      menus: Object.fromEntries(
-        Object.entries(frame.menus).map(([location, links]) => [location, [...links]]),
-      ),
-    };
+  canvas(site: Site, tree: readonly Block[], options: CanvasOptions = {}): Promise<Canvas> {
+    return this.canvasView.of(site, tree, options);
   }
 
   private async home(
