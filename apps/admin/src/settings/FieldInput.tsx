@@ -17,7 +17,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, page } from '../api.js';
 import { useCan } from '../session.js';
-import { BYTES_PER_MB, type FieldSpec } from './fields.js';
+import { useSite } from '../site.js';
+import { BYTES_PER_MB, type FieldSpec, type Words } from './form-fields.js';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -45,15 +46,24 @@ function numberOf(value: number | string): number | string | null {
   return Number.isFinite(Number(value)) ? Number(value) : value;
 }
 
+/** Says a field's words: the admin's translation when it has one, else the schema's own text. */
+export function useWords(): (words: Words | undefined) => string | undefined {
+  const { t, i18n } = useTranslation();
+  return (words) => (words?.key && i18n.exists(words.key) ? t(words.key) : words?.text);
+}
+
 /** The input a setting gets, by what it holds; labels, help and the server's message around it. */
 export function FieldInput(props: FieldInputProps) {
   const { t } = useTranslation();
+  const say = useWords();
   const { spec, value, disabled, onChange } = props;
-  const label = spec.text ?? t(spec.label, spec.labelValues);
+  const label = say(spec.label) ?? spec.path;
   const common = { label, description: props.description, error: props.error, disabled };
   const input = spec.input;
   switch (input.kind) {
-    case 'text':
+    case 'text': {
+      // A key that takes null is emptied to null: its schema may refuse the empty string.
+      const text = (next: string) => onChange(next === '' && input.nullable ? null : next);
       return input.multiline ? (
         <Textarea
           {...common}
@@ -61,16 +71,17 @@ export function FieldInput(props: FieldInputProps) {
           minRows={2}
           maxLength={input.maxLength}
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          onChange={(event) => text(event.currentTarget.value)}
         />
       ) : (
         <TextInput
           {...common}
           maxLength={input.maxLength}
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          onChange={(event) => text(event.currentTarget.value)}
         />
       );
+    }
     case 'timeZone': {
       const current = typeof value === 'string' ? value : '';
       return (
@@ -93,7 +104,7 @@ export function FieldInput(props: FieldInputProps) {
           min={input.min}
           max={input.max}
           step={input.step}
-          allowDecimal={input.decimals ?? false}
+          allowDecimal={input.decimals}
           // Out of bounds is the server's to refuse by name, never silently changed here.
           clampBehavior="none"
           value={typeof value === 'number' || typeof value === 'string' ? value : ''}
@@ -104,8 +115,8 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <NumberInput
           {...common}
-          min={0}
-          max={input.max}
+          min={input.min === undefined ? 0 : input.min / BYTES_PER_MB}
+          max={input.max === undefined ? undefined : input.max / BYTES_PER_MB}
           decimalScale={2}
           suffix=" MB"
           clampBehavior="none"
@@ -127,29 +138,15 @@ export function FieldInput(props: FieldInputProps) {
     case 'select': {
       const current = typeof value === 'string' ? value : null;
       const options = input.options.map((option) => ({
-        value: option,
-        label: t(`${input.optionKey}.${option}`),
+        value: option.value,
+        label: say(option.label) ?? option.value,
       }));
-      if (current && !input.options.includes(current)) options.push({ value: current, label: current });
+      if (current && !options.some((option) => option.value === current))
+        options.push({ value: current, label: current });
       return <Select {...common} allowDeselect={false} data={options} value={current} onChange={onChange} />;
     }
-    case 'locale': {
-      const enabled = Array.isArray(props.values.enabled_locales)
-        ? (props.values.enabled_locales as unknown[]).filter(
-            (each): each is string => typeof each === 'string',
-          )
-        : [];
-      const current = typeof value === 'string' ? value : null;
-      return (
-        <Select
-          {...common}
-          allowDeselect={false}
-          data={current && !enabled.includes(current) ? [current, ...enabled] : enabled}
-          value={current}
-          onChange={onChange}
-        />
-      );
-    }
+    case 'locale':
+      return <LocaleSelect {...props} common={common} />;
     case 'tags':
     case 'integers': {
       const items = Array.isArray(value) ? value.map(String) : [];
@@ -180,7 +177,7 @@ export function FieldInput(props: FieldInputProps) {
           withEyeDropper={false}
           placeholder="#rrggbb"
           value={typeof value === 'string' ? value : ''}
-          onChange={(next) => onChange(next === '' ? null : next)}
+          onChange={(next) => onChange(next === '' && input.nullable ? null : next)}
         />
       );
     case 'json':
@@ -189,6 +186,28 @@ export function FieldInput(props: FieldInputProps) {
 }
 
 type Common = { label: string; description: ReactNode; error: string | undefined; disabled: boolean };
+
+/**
+ * One of the site's languages: those the form lists in its enabled_locales as they are being edited
+ * (the general group), else the site's own.
+ */
+function LocaleSelect(props: FieldInputProps & { common: Common }) {
+  const site = useSite().data;
+  const edited = props.values.enabled_locales;
+  const languages = Array.isArray(edited)
+    ? edited.filter((each): each is string => typeof each === 'string')
+    : (site?.locales ?? []);
+  const current = typeof props.value === 'string' ? props.value : null;
+  return (
+    <Select
+      {...props.common}
+      allowDeselect={false}
+      data={current && !languages.includes(current) ? [current, ...languages] : languages}
+      value={current}
+      onChange={props.onChange}
+    />
+  );
+}
 
 /** The home page: a published page by its title (or its id, for those who may not list pages). */
 function PageSelect(props: FieldInputProps & { common: Common }) {

@@ -6,45 +6,42 @@ import { type ApiError, api, data, toApiError } from '../api.js';
 import { asApiError, sayInLanguage } from '../forms.js';
 import { useCan } from '../session.js';
 import { LeaveGuard } from '../shell/LeaveGuard.js';
-import { FieldInput } from './FieldInput.js';
-import {
-  changedKeys,
-  errorsByField,
-  type FieldSpec,
-  fieldsFor,
-  settingProblems,
-  valueAt,
-  withValue,
-} from './fields.js';
+import { FieldInput, useWords } from './FieldInput.js';
+import { type FieldSpec, formFields, type GroupSchema, type Words } from './form-fields.js';
+import { errorsByField, settingProblems } from './form-problems.js';
+import { changedKeys, valueAt, withValue } from './form-values.js';
 
 type Values = Record<string, unknown>;
 
 /** Consecutive fields of one fieldset together, in the order given. */
 function sectionsOf(
   fields: readonly FieldSpec[],
-): Array<{ section: string | undefined; fields: FieldSpec[] }> {
-  const sections: Array<{ section: string | undefined; fields: FieldSpec[] }> = [];
+): Array<{ section: Words | undefined; fields: FieldSpec[] }> {
+  const sections: Array<{ section: Words | undefined; fields: FieldSpec[] }> = [];
+  const same = (a: Words | undefined, b: Words | undefined) => a?.key === b?.key && a?.text === b?.text;
   for (const field of fields) {
     const last = sections.at(-1);
-    if (last && last.section === field.section) last.fields.push(field);
+    if (last && same(last.section, field.section)) last.fields.push(field);
     else sections.push({ section: field.section, fields: [field] });
   }
   return sections;
 }
 
 /**
- * One settings group's form: what was changed is sent (PUT /api/settings/{group}, only those keys),
- * the server's 422 messages beside their fields, a word on unsaved changes and on success.
+ * One settings group's form, generated from its schema: what was changed is sent (PUT
+ * /api/settings/{group}, only those keys), the server's 422 messages beside their fields, a word on
+ * unsaved changes and on success.
  */
-export function GroupForm({ name, saved }: { name: string; saved: Values }) {
-  const { t, i18n } = useTranslation();
+export function GroupForm({ name, schema, saved }: { name: string; schema: GroupSchema; saved: Values }) {
+  const { t } = useTranslation();
+  const say = useWords();
   const can = useCan();
   const client = useQueryClient();
   const editable = can('settings.edit');
   const [values, setValues] = useState<Values>(saved);
   const [error, setError] = useState<ApiError | null>(null);
   const [done, setDone] = useState(false);
-  const fields = useMemo(() => fieldsFor(name, saved), [name, saved]);
+  const fields = useMemo(() => formFields(name, schema), [name, schema]);
   const changed = changedKeys(saved, values);
   const dirty = changed.length > 0;
 
@@ -85,7 +82,7 @@ export function GroupForm({ name, saved }: { name: string; saved: Values }) {
   function describe(field: FieldSpec): string | undefined {
     const lacking = field.permission !== undefined && !can(field.permission);
     const parts = [
-      field.help && i18n.exists(field.help) ? t(field.help) : null,
+      say(field.help),
       field.input.kind === 'tags' || field.input.kind === 'integers' ? t('settings.addItems') : null,
       lacking
         ? field.permission === 'sites.manage'
@@ -121,11 +118,15 @@ export function GroupForm({ name, saved }: { name: string; saved: Values }) {
     <form onSubmit={submit} noValidate>
       <LeaveGuard dirty={dirty} />
       <Stack maw={720}>
-        <Text c="dimmed">{t(`settings.about.${name}`, { defaultValue: t('settings.about.plugin') })}</Text>
+        <Text c="dimmed">
+          {schema.owner === 'core'
+            ? t(`settings.about.${name}`, { defaultValue: schema.description ?? '' })
+            : (schema.description ?? t('settings.about.plugin'))}
+        </Text>
         {editable ? null : <Alert color="gray">{t('settings.readOnly')}</Alert>}
         {sectionsOf(fields).map(({ section, fields: inSection }) =>
           section ? (
-            <Fieldset key={section} legend={t(section)}>
+            <Fieldset key={section.key ?? section.text} legend={say(section)}>
               {inSection.every((field) => field.input.kind === 'color') ? (
                 <Stack gap="xs">
                   <Text size="sm" c="dimmed">

@@ -8,13 +8,14 @@ import { useCan } from '../session.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
 import { BrandingPanel } from './BrandingPanel.js';
-import { humanize } from './fields.js';
+import { humanize } from './form-fields.js';
 import { GroupForm } from './GroupForm.js';
 import { RedirectsPanel } from './RedirectsPanel.js';
 
 /**
  * The site's settings: one tab per group the server has (GET /api/settings names them, plugins'
- * included), then the redirects and the white-label branding for those who manage them.
+ * included), each a form generated from the group's schema (GET /api/settings/schemas), then the
+ * redirects and the white-label branding for those who manage them.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -24,6 +25,10 @@ export function SettingsPage() {
   const can = useCan();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const all = useQuery({ queryKey: ['settings'], queryFn: () => data(api.GET('/api/settings')) });
+  const schemas = useQuery({
+    queryKey: ['settings', 'schemas'],
+    queryFn: () => data(api.GET('/api/settings/schemas')),
+  });
   const groups = Object.keys(all.data ?? {});
   // A plugin's group could be called "redirects" too: the tab of the site's redirects then steps aside.
   const redirects = groups.includes('redirects') ? 'site-redirects' : 'redirects';
@@ -33,22 +38,31 @@ export function SettingsPage() {
     ...(can('redirects.manage') ? [redirects] : []),
     ...(can('branding.manage') ? [branding] : []),
   ];
-  const title = (name: string) =>
-    name === redirects
-      ? t('settings.group.redirects')
-      : name === branding
-        ? t('settings.branding.title')
-        : t(`settings.group.${name}`, { defaultValue: humanize(name) });
+  const title = (name: string) => {
+    if (name === redirects) return t('settings.group.redirects');
+    if (name === branding) return t('settings.branding.title');
+    const schema = schemas.data?.[name];
+    const own = schema?.title ?? humanize(name);
+    return schema?.owner === 'core' ? t(`settings.group.${name}`, { defaultValue: own }) : own;
+  };
 
   if (all.data && !group && tabs[0]) return <Navigate to={`/settings/${tabs[0]}`} replace />;
   const values = group && all.data ? all.data[group] : undefined;
+  const schema = group && schemas.data ? schemas.data[group] : undefined;
+  const failed = all.error ?? schemas.error;
   return (
     <Stack>
       <Title order={1} size="h2">
         {t('settings.title')}
       </Title>
-      {all.error || !all.data ? (
-        <Pending error={all.error} retry={() => void all.refetch()} />
+      {failed || !all.data || !schemas.data ? (
+        <Pending
+          error={failed}
+          retry={() => {
+            if (all.error) void all.refetch();
+            if (schemas.error) void schemas.refetch();
+          }}
+        />
       ) : (
         <Tabs
           value={group ?? null}
@@ -73,8 +87,8 @@ export function SettingsPage() {
                 <RedirectsPanel />
               ) : group === branding ? (
                 <BrandingPanel />
-              ) : values ? (
-                <GroupForm key={group} name={group} saved={values} />
+              ) : values && schema ? (
+                <GroupForm key={group} name={group} schema={schema} saved={values} />
               ) : null}
             </Tabs.Panel>
           ) : (
