@@ -1,56 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { bearer, seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 import { activatePlugin, installPlugin } from '../../core/plugins/plugin-admin.js';
 import { allMigrationSources } from '../../lifecycle.js';
 
-// A plugin's settings as its author writes them: titles, descriptions, choices, a secret, a hint.
-const newsletter = `export default function setup(plugin) {
-  const t = plugin.schema;
-  plugin.settings.define(
-    t.Object(
-      {
-        provider: t.Union([t.Literal('none', { title: 'None' }), t.Literal('mailer', { title: 'Mailer' })], {
-          title: 'Provider',
-        }),
-        send_hour: t.Integer({ minimum: 0, maximum: 23, title: 'Sending hour', description: 'In the site\\'s time zone' }),
-        footer: t.String({ maxLength: 2000, title: 'Footer', 'x-input': 'multiline' }),
-        api_key: t.Union([t.String({ minLength: 1 }), t.Null()], { title: 'API key' }),
-      },
-      { title: 'Newsletter', additionalProperties: false },
-    ),
-    { provider: 'none', send_hour: 9, footer: '', api_key: null },
-    { secrets: ['api_key'], description: 'Where the newsletter is sent from' },
-  );
-}`;
+const newsletter = fileURLToPath(new URL('./fixtures/newsletter', import.meta.url));
 
 let t: TestContext;
 let adminToken: string;
 let editorToken: string;
 const host = 'schemas.test';
-const fixtures = mkdtempSync(join(tmpdir(), 'tessera-settings-schemas-'));
 
 beforeAll(async () => {
-  const folder = join(fixtures, 'newsletter');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'package.json'),
-    JSON.stringify({
-      name: 'fixture-newsletter',
-      version: '0.1.0',
-      type: 'module',
-      tessera: { plugin: 'newsletter', entry: 'index.js' },
-    }),
-  );
-  writeFileSync(join(folder, 'index.js'), newsletter);
   t = await createTestApp(
     { RATE_LIMIT_GENERAL: '100000' },
     {
       beforeSetup: async (runtime) => {
-        await installPlugin(runtime, folder, await allMigrationSources(runtime));
+        await installPlugin(runtime, newsletter, await allMigrationSources(runtime));
       },
     },
   );
@@ -64,10 +31,7 @@ beforeAll(async () => {
   await activatePlugin(t.runtime, 'newsletter', site);
 });
 
-afterAll(async () => {
-  await t.close();
-  rmSync(fixtures, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const get = (url: string, token?: string) =>
   t.app.inject({ url, headers: { host, ...(token ? bearer(token) : {}) } });
@@ -128,7 +92,7 @@ describe('GET /api/settings/schemas', () => {
       guarded: {},
     });
     expect(group.schema.properties.provider.anyOf).toEqual([
-      { const: 'none', type: 'string', title: 'None' },
+      { const: 'none', type: 'string', title: 'No provider' },
       { const: 'mailer', type: 'string', title: 'Mailer' },
     ]);
     expect(group.schema.properties.send_hour).toEqual({
