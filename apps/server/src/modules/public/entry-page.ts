@@ -15,13 +15,14 @@ import type { Site } from '../../core/sites/site.js';
 import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
 import { authorNames } from '../identity/users/bylines.js';
-import type { PageAnswer } from './answer.js';
+import type { PageAnswer, PublicAnswer } from './answer.js';
 import { type BlockData, dateFormat, listOf, type PublishedEntry } from './block-data.js';
 import { blockScripts } from './block-scripts.js';
 import { discussionOnPage } from './discussion-view.js';
 import type { DocumentFrames } from './document-frame.js';
 import { entryAccess, memberNotice } from './entry-access.js';
 import { entryHead, entryLanguages } from './entry-head.js';
+import type { PageVisit } from './page-router.js';
 import type { SiteFrame } from './theme/layouts.js';
 import { deviceOf, NO_COMMENTS_REQUEST, type PageRequest } from './visitor.js';
 
@@ -45,6 +46,14 @@ export class EntryPages {
     private readonly blockData: BlockData,
     private readonly frames: DocumentFrames,
   ) {}
+
+  /** The entry published at the visit's address, or where it moved to; null when there is none. */
+  async atPath({ site, path, frame, origin, request }: PageVisit): Promise<PublicAnswer | null> {
+    const found = await this.content.published.atPath(site, path);
+    if (found?.kind === 'moved') return { status: 301, location: found.url };
+    if (found?.kind === 'entry') return this.page(site, frame, origin, found, request);
+    return null;
+  }
 
   async page(
     site: Site,
