@@ -1,24 +1,22 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
-import type { FastResponder } from '../../core/http/fast-lane.js';
 import type { Runtime } from '../../core/runtime.js';
-import type { Site } from '../../core/sites/site.js';
-import type { SiteDirectory } from '../../core/sites/site-directory.js';
 import { analyticsRecorderOf } from '../analytics/module.js';
 import { hasSession } from '../identity/identity.js';
 import { documentHeaders, PageAnswers } from './answer.js';
 import { blockScripts } from './block-scripts.js';
+import { cachedPages, lookUpPage, pageKey } from './cached-pages.js';
+import { pageTarget } from './page-address.js';
 import type { PageCache } from './page-cache.js';
 import type { PreviewLinks } from './preview-links.js';
 import type { PublicSite } from './service.js';
 import type { ThemeRegistry } from './themes/registry.js';
-import { type CommentsRequest, preferredLocale } from './visitor.js';
 
 /**
  * The public site's routes: every GET no API or file route claims, on the site's hosts. The theme's
  * stylesheet is served under a content-hashed name, cached for a year. A page already in the page
- * cache is answered by the fast lane (cachedPages below) before it reaches these routes.
+ * cache is answered by the fast lane (cached-pages.ts) before it reaches these routes; both look it
+ * up the same way (lookUpPage).
  */
 export function publicRoutes(
   app: App,
@@ -104,20 +102,18 @@ export function publicRoutes(
     if (!current) return reply.code(404).send();
     const target = pageTarget(request.raw.url ?? '/');
     if (target.path === '/api') return reply.callNotFound();
-    // Pages differ by host only in their absolute links (canonical, Open Graph): keyed by both.
+    // What pages write their absolute links with (canonical, Open Graph).
     const origin = `${request.protocol}://${request.host}`;
     // Usually the fast lane has answered a cached page already; not when the site was not yet in
-    // the directory's cache, nor for app.inject.
-    const language = target.path === '/' ? preferredLocale(current, request.headers, request.host) : null;
-    if (language)
+    // the directory's cache, nor for app.inject, nor for an address the cache does not keep.
+    const kept = lookUpPage(cache, current, request.protocol, request.host, target, request.headers);
+    if (kept && 'languageHome' in kept)
       return reply
         .code(302)
-        .header('location', `/${language}/`)
+        .header('location', `/${kept.languageHome}/`)
         .header('vary', 'accept-language, referer')
         .header('cache-control', 'private, no-cache')
         .send();
-    const key = `${origin}${target.key}`;
-    const kept = target.cacheable ? cache.get(current.id, current.updated_at, key) : null;
     if (kept) return answers.sendKept(request, reply, kept);
     const answer = await site.render(current, target.path, origin, {
       page: target.page,
@@ -129,7 +125,7 @@ export function publicRoutes(
     });
     return answers.send(request, reply, answer, {
       site: current,
-      cacheKey: target.cacheable ? key : null,
+      cacheKey: target.cacheable ? pageKey(request.protocol, request.host, target) : null,
       choosesLanguage: target.path === '/' && current.locales.length > 1,
     });
   };
@@ -174,20 +170,6 @@ export function publicRoutes(
     });
 }
 
-/**
- * To a first-time visitor's language's home, from the fast lane: for them only, never kept by a
- * cache in front (the route answers the same way when the home page is not cached).
- */
-function languageRedirect(response: ServerResponse, locale: string): void {
-  response.writeHead(302, {
-    location: `/${locale}/`,
-    vary: 'accept-language, referer',
-    'cache-control': 'private, no-cache',
-    'content-length': '0',
-  });
-  response.end();
-}
-
 function themeFile(app: App, url: string, type: string, body: string): void {
   app.route({
     method: ['GET', 'HEAD'],
@@ -200,110 +182,4 @@ function themeFile(app: App, url: string, type: string, body: string): void {
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(body),
   });
-}
-
-/**
- * Pages from the page cache, answered before routing: the same bytes and headers as the first time
- * (security headers included), 304 for a matching ETag. No request id: the fast lane writes no log
- * line one could look up with it, and every header costs on every answer. The site is taken from
- * the directory's cache only; anything it does not know goes the long way.
- */
-function cachedPages(
-  cache: PageCache,
-  sites: SiteDirectory,
-  viewed: ((site: Site, request: IncomingMessage, host: string) => void) | null,
-): FastResponder {
-  return (request, response, origin) => {
-    const target = pageTarget(request.url ?? '/');
-    if (!target.cacheable) return false;
-    const site = sites.cached(origin.host);
-    if (!site) return false;
-    if (target.path === '/' && site.locales.length > 1) {
-      const language = preferredLocale(site, request.headers, origin.host);
-      if (language) {
-        languageRedirect(response, language);
-        return true;
-      }
-    }
-    const page = cache.get(site.id, site.updated_at, `${origin.protocol}://${origin.host}${target.key}`);
-    if (!page) return false;
-    if (viewed && page.status === 200 && request.method === 'GET') viewed(site, request, origin.host);
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
-      for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
-      response.statusCode = 304;
-      response.end();
-      return true;
-    }
-    // One writeHead with a flat list: the cheapest way Node has to send a set of headers.
-    response.writeHead(page.status, page.rawHeaders);
-    response.end(request.method === 'HEAD' ? undefined : page.body);
-    return true;
-  };
-}
-
-/**
- * The path a page is rendered for, and whether the page cache may keep it: as WordPress's page
- * caches do, an address with a query string of its own (not a campaign's tags) may mean something
- * else each time, so it is rendered and not kept; `page=N` (a paged content list) is part of the
- * page's address and kept under it.
- */
-function pageTarget(url: string): {
-  path: string;
-  page: number;
-  key: string;
-  cacheable: boolean;
-  sent: string | null;
-  comments: CommentsRequest;
-} {
-  const mark = url.indexOf('?');
-  const raw = mark < 0 ? url : url.slice(0, mark);
-  const query = mark < 0 ? '' : url.slice(mark + 1);
-  let path = raw;
-  if (raw.includes('%'))
-    try {
-      path = decodeURIComponent(raw);
-    } catch {
-      // Left as sent: the page will be a 404.
-    }
-  const pageParam = /(?:^|&)page=([1-9][0-9]{0,5})(?:&|$)/.exec(query);
-  const page = pageParam ? Number(pageParam[1]) : 1;
-  // The page of an entry's comment thread is part of its address too, the same for everyone.
-  const commentsParam = /(?:^|&)comments_page=([1-9][0-9]{0,5})(?:&|$)/.exec(query);
-  const commentsPage = commentsParam ? Number(commentsParam[1]) : 1;
-  const rest = query.replace(/(^|&)(comments_)?page=[0-9]+/g, '');
-  const cacheable = !raw.startsWith('/api/') && onlyTracking(rest);
-  const sent = /(?:^|&)sent=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(query)?.[1] ?? null;
-  const replyTo = /(?:^|&)replytocom=([1-9][0-9]{0,15})(?:&|$)/.exec(query)?.[1];
-  const receipt = /(?:^|&)comment=([A-Za-z0-9_:%-]{1,1000})(?:&|$)/.exec(query)?.[1];
-  const kept = [page > 1 ? `page=${page}` : '', commentsPage > 1 ? `comments_page=${commentsPage}` : '']
-    .filter(Boolean)
-    .join('&');
-  return {
-    path,
-    page,
-    key: kept ? `${path}?${kept}` : path,
-    cacheable,
-    sent,
-    comments: {
-      page: commentsPage,
-      replyTo: replyTo === undefined ? null : Number(replyTo),
-      receipt: receipt === undefined ? null : safeDecode(receipt),
-    },
-  };
-}
-
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
-/** Campaign and click tags that never change a page: utm_*, fbclid, gclid and their kind. */
-const TRACKING = /^(utm_[a-z]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|ref)$/;
-
-function onlyTracking(query: string): boolean {
-  if (query === '') return true;
-  return query.split('&').every((pair) => pair === '' || TRACKING.test(pair.split('=')[0] ?? ''));
 }
