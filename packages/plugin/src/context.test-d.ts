@@ -28,6 +28,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'routes'
   | 'errors'
   | 'settings'
+  | 'content'
   | 'media'
   | 'mcp'
   | 'http'

@@ -9,6 +9,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
 import type { ActionCallback, ActionName, FilterCallback, FilterName, HookPhase } from './hooks.js';
 import type { PluginJobRun, PluginLogger, PluginOperation } from './operation.js';
@@ -53,6 +54,8 @@ export interface PluginContext {
   readonly errors: PluginErrors;
   /** Its per-site settings: one group named after its area, in /api/settings like the core's. */
   readonly settings: PluginSettings;
+  /** Content types of its own, and fields on the core's types (SEO fields on every entry). */
+  readonly content: PluginContent;
   /** The media library's usage tracking, for the plugin's records that hold media (product images...). */
   readonly media: PluginMedia;
   /** Tools, resources and prompts for AI clients (the MCP server), listed beside the core's. */

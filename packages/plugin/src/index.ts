@@ -6,6 +6,7 @@
  */
 import type { PluginDefinition } from './context.js';
 
+export type * from './content.js';
 export type * from './context.js';
 export type * from './errors.js';
 export type * from './hooks.js';

@@ -21,6 +21,12 @@ export interface PluginManifestKey {
    * one it needs.
    */
   requires?: Record<string, string>;
+  /**
+   * An ES module the admin loads at run time where the plugin is active (screens, an editor panel,
+   * dashboard widgets), built against `@tessera/plugin/admin` with React and the admin's libraries
+   * left to the host.
+   */
+  admin?: string;
 }
 
 /** What a migration's `up` gets besides the schema handle: the one or two things SQLite and PostgreSQL spell differently. */

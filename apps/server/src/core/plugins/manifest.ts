@@ -25,6 +25,8 @@ export interface PluginManifest {
   readonly migrations: string | null;
   /** Plugins it needs active on the same site: name → semver range of their version. */
   readonly requires: Readonly<Record<string, string>>;
+  /** Absolute path of its admin module (an ES module the admin loads at run time), if it has one. */
+  readonly admin: string | null;
 }
 
 /** The name a plugin or theme goes by: 2 to 40 of a-z, 0-9 and -. */
@@ -58,6 +60,8 @@ const RESERVED = new Set([
   'setup',
   'site',
   'sites',
+  // GET /api/settings/schemas: a plugin of that name could not read its own settings group.
+  'schemas',
   'taxonomies',
   'users',
   'webhooks',
@@ -97,8 +101,11 @@ export function readManifest(folder: string): PluginManifest {
       ? null
       : inside(folder, tessera.migrations, 'tessera.migrations', errors, 'folder');
   const requires = requirementsOf(tessera?.requires, name, errors);
+  const admin =
+    tessera?.admin === undefined ? null : inside(folder, tessera.admin, 'tessera.admin', errors, 'file');
+  if (admin && !/\.m?js$/.test(admin)) errors['tessera.admin'] = ['Must be a .js or .mjs file.'];
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-  return { name, version, area: name.replaceAll('-', '_'), entry: entry ?? '', migrations, requires };
+  return { name, version, area: name.replaceAll('-', '_'), entry: entry ?? '', migrations, requires, admin };
 }
 
 /** `tessera.requires`: `{ "ecommerce": "^1" }`, each a plugin's name and a semver range. */

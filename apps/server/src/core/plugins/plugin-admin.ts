@@ -81,6 +81,7 @@ export async function activatePlugin(
   const plugin = await repo.find(name);
   if (!plugin) throw new NotFound(`Plugin ${name}`, 'plugin_not_installed');
   await requireActivatable(repo, plugin, site.id);
+  await pluginsOf(runtime).checkActivation(name, site);
   const changed = await repo.activate(name, site.id, new Date().toISOString());
   if (changed) await recordSwitch(runtime, site, name, 'plugin.activated', by);
   await announceActivation(runtime, name);
@@ -119,5 +120,7 @@ async function announceActivation(runtime: Runtime, name: string): Promise<void>
   const host = pluginsOf(runtime);
   await host.reloadActivation();
   await host.syncSiteSchedules(name);
+  // What the plugin adds (content types, fields, pages, the head of cached pages) shows at once here.
+  await runtime.caches.clearAll();
   await bumpCacheEpoch(runtime.data.global);
 }

@@ -1,6 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { type TObject, Type } from '@sinclair/typebox';
 import type {
+  ContentTypeDefinition,
+  FieldDefinition,
   PluginContext,
   PluginDb,
   PluginDefinition,
@@ -26,6 +28,15 @@ import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import { linkPluginPackage, pluginsDir } from './package-link.js';
+import {
+  type AddedField,
+  type ContentChecks,
+  checkDeclaredFields,
+  checkDeclaredType,
+  type DeclaredContent,
+  fieldsAddedTo,
+  requireSoundContent,
+} from './plugin-content.js';
 import { pluginRequest } from './plugin-http.js';
 import { PluginRepo } from './plugin-repo.js';
 
@@ -96,6 +107,7 @@ interface Staged {
     secrets: string[];
     description: string;
   } | null;
+  content: DeclaredContent;
 }
 
 interface StagedSchedule {
@@ -108,6 +120,15 @@ interface StagedSchedule {
 /** Reads a settings group on a site, secrets opened: the settings module's, handed in at load. */
 export type SettingsReader = (site: Site, group: string) => Promise<Record<string, unknown>>;
 
+/** What the modules lend the host when plugins load: the core cannot reach them itself. */
+export interface PluginServices {
+  readSettings: SettingsReader;
+  content: ContentChecks;
+}
+
+/** Refuses a plugin's activation on a site (a content type or a path already taken there). */
+export type ActivationCheck = (plugin: string, site: Site) => Promise<void>;
+
 const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
 
 /**
@@ -119,10 +140,13 @@ export class PluginHost {
   private readonly routes = new Map<string, StagedRoute[]>();
   private readonly mcp = new Map<string, PluginMcpEntry[]>();
   private readonly siteSchedules = new Map<string, StagedSchedule[]>();
+  private readonly content = new Map<string, { area: string; declared: DeclaredContent }>();
+  private readonly activationChecks: ActivationCheck[] = [];
   private active = new Map<string, Set<number>>();
   private readSettings: SettingsReader = async () => {
     throw new Error('plugins are not loaded');
   };
+  private contentChecks: ContentChecks | null = null;
 
   constructor(private readonly runtime: Runtime) {}
 
@@ -142,8 +166,9 @@ export class PluginHost {
   }
 
   /** Imports and sets up every installed plugin; one that throws is reported and skipped. */
-  async load(readSettings: SettingsReader): Promise<void> {
-    this.readSettings = readSettings;
+  async load(services: PluginServices): Promise<void> {
+    this.readSettings = services.readSettings;
+    this.contentChecks = services.content;
     const rows = await new PluginRepo(this.runtime.data.global).list();
     if (rows.length > 0)
       await linkPluginPackage(pluginsDir(this.runtime)).catch((error: unknown) => {
@@ -203,6 +228,39 @@ export class PluginHost {
   /** The MCP tools, resources and prompts of the plugins active on a site. */
   mcpEntries(siteId: number): PluginMcpEntry[] {
     return [...this.mcp].flatMap(([name, entries]) => (this.isActive(name, siteId) ? entries : []));
+  }
+
+  /** The content types of the plugins active on a site, with the plugin owning each. */
+  contentTypesOn(siteId: number): Array<{ plugin: string; definition: ContentTypeDefinition }> {
+    return [...this.content].flatMap(([plugin, { declared }]) =>
+      this.isActive(plugin, siteId) ? declared.types.map((definition) => ({ plugin, definition })) : [],
+    );
+  }
+
+  /** Which loaded plugin defines each content type slug, active or not. */
+  contentTypeOwners(): Map<string, string> {
+    return new Map(
+      [...this.content].flatMap(([plugin, { declared }]) =>
+        declared.types.map((type) => [type.slug, plugin] as const),
+      ),
+    );
+  }
+
+  /** The fields the plugins active on a site add to a type, each in its plugin's namespace. */
+  fieldsAddedTo(siteId: number, type: string): AddedField[] {
+    return [...this.content].flatMap(([plugin, { area, declared }]) =>
+      this.isActive(plugin, siteId) ? fieldsAddedTo(plugin, area, declared, type) : [],
+    );
+  }
+
+  /** A module's check before any plugin is switched on for a site. */
+  addActivationCheck(check: ActivationCheck): void {
+    this.activationChecks.push(check);
+  }
+
+  /** Runs every module's check; the first refusal (a typed error) stops the activation. */
+  async checkActivation(plugin: string, site: Site): Promise<void> {
+    for (const check of this.activationChecks) await check(plugin, site);
   }
 
   list(): PluginStatus[] {
@@ -306,6 +364,19 @@ export class PluginHost {
         delete: route('DELETE'),
       }),
       errors: Object.freeze({ NotFound, Conflict, ValidationFailed, Forbidden }),
+      content: Object.freeze({
+        defineType(definition: ContentTypeDefinition) {
+          checkDeclaredType(definition);
+          staged.content.types.push(structuredClone(definition));
+        },
+        addFields(types: readonly string[] | '*', fields: readonly FieldDefinition[]) {
+          checkDeclaredFields(types, fields);
+          staged.content.fields.push({
+            types: types === '*' ? '*' : [...types],
+            fields: structuredClone([...fields]),
+          });
+        },
+      }),
       settings: Object.freeze({
         define(
           schema: TObject,
@@ -387,6 +458,14 @@ export class PluginHost {
     for (const schedule of staged.schedules)
       if (!staged.jobs.some((job) => job.name === schedule.name))
         throw new Error(`schedule "${schedule.name}" names a job the plugin does not define`);
+    if (!this.contentChecks) throw new Error('plugins are not loaded');
+    requireSoundContent(staged.content, this.contentChecks);
+    const owners = this.contentTypeOwners();
+    for (const type of staged.content.types) {
+      const owner = owners.get(type.slug);
+      if (owner && owner !== manifest.name)
+        throw new Error(`content type "${type.slug}" is defined by plugin ${owner} already`);
+    }
 
     const owner = `plugin:${manifest.name}`;
     const activeOn = (siteId: number) => this.isActive(manifest.name, siteId);
@@ -437,6 +516,7 @@ export class PluginHost {
     }
     this.routes.set(manifest.name, staged.routes);
     this.mcp.set(manifest.name, staged.mcp);
+    this.content.set(manifest.name, { area: manifest.area, declared: staged.content });
     this.siteSchedules.set(
       manifest.name,
       staged.schedules.filter((schedule) => schedule.perSite),
@@ -490,6 +570,7 @@ function emptyStaged(): Staged {
     routes: [],
     mcp: [],
     settings: null,
+    content: { types: [], fields: [] },
   };
 }
 

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TesseraModule } from '../../core/modules/module.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import { builderRoutes } from './builder/routes.js';
 import { contentOf } from './content.js';
@@ -8,6 +9,7 @@ import { entryRoutes } from './entries/routes.js';
 import { revisionRoutes } from './revisions/routes.js';
 import { taxonomyRoutes } from './taxonomies/routes.js';
 import { translationRoutes } from './translations/routes.js';
+import { typeSlugsFree } from './types/plugin-types.js';
 import { contentTypeRoutes } from './types/routes.js';
 import { workflowRoutes } from './workflow/routes.js';
 
@@ -17,6 +19,8 @@ export const contentModule: TesseraModule = {
   migrations: join(dirname(fileURLToPath(import.meta.url)), 'migrations'),
   async setup(runtime: Runtime) {
     await contentOf(runtime).setup();
+    const plugins = pluginsOf(runtime);
+    plugins.addActivationCheck(typeSlugsFree(runtime, plugins));
   },
   routes(app, runtime) {
     const content = contentOf(runtime);

@@ -24,6 +24,8 @@ export interface ContentTypeTable {
   allows_comments: number;
   uses_builder: number;
   in_feed: number;
+  /** The plugin that defines the type; null for the types administrators make. */
+  owner: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,5 +1,5 @@
 import type { App } from '../../core/http/app-type.js';
-import { type ContentType, permissionArea } from '../content/types/content-type.js';
+import { type ContentType, entryFields, permissionArea } from '../content/types/content-type.js';
 import { fieldsSchema } from './field-schema.js';
 import { type McpTool, type RouteToolSpec, routeTool, type ToolEffect } from './tool.js';
 
@@ -207,7 +207,7 @@ function permissionsFor(type: ContentType, need: Need): string[] {
 export function entryTools(app: App, type: ContentType): McpTool[] {
   const { base, fixed } = familyOf(type);
   const overrides = {
-    fields: fieldsSchema(type.fields),
+    fields: fieldsSchema(entryFields(type)),
     terms: termsSchema(type),
   };
   const words = (text: string) =>

@@ -39,6 +39,8 @@ writeFileSync(
        () => 'Tidy the sticky notes.');
      plugin.mcp.prompt('sticky_count', { description: 'Count the notes', permission: 'posts.view', readOnly: true },
        () => 'Count the sticky notes.');
+     plugin.content.addFields(['post'], [{ key: 'mood', label: 'Mood', type: 'select',
+       choices: [{ value: 'calm', label: 'Calm' }, { value: 'stormy', label: 'Stormy' }] }]);
    }`,
 );
 
@@ -380,6 +382,24 @@ describe('the MCP endpoint', () => {
     expect(off.status).toBe(404);
     expect(await off.json()).toMatchObject({ code: 'mcp_disabled' });
     await a.call('admin', 'PUT', '/api/settings/mcp', { enabled: true });
+  });
+
+  it("offers a plugin's fields in the entry tools, checked as the REST API checks them", async () => {
+    const editor = await connect(a.users.editor.token);
+    const { tools } = await editor.listTools();
+    const create = tools.find((candidate) => candidate.name === 'post_create')?.inputSchema;
+    expect(create?.properties).toMatchObject({
+      fields: { properties: { 'sticky.mood': { enum: ['calm', 'stormy'] } } },
+    });
+    const refused = await call(editor, 'post_create', { title: 'Squall', fields: { 'sticky.mood': 'wild' } });
+    expect(refused).toMatchObject({ isError: true, status: 422 });
+    expect(Object.keys(refused.errors ?? {})).toEqual(['fields.sticky.mood']);
+    const created = await call(editor, 'post_create', {
+      title: 'Squall',
+      fields: { 'sticky.mood': 'stormy' },
+    });
+    expect(created.isError, JSON.stringify(created)).toBe(false);
+    expect(created.data).toMatchObject({ fields: { 'sticky.mood': 'stormy' } });
   });
 
   it("lists and runs a plugin's tool, resource and prompt beside the core's", async () => {

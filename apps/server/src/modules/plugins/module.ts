@@ -1,6 +1,7 @@
 import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
+import { pluginContentChecks } from '../content/types/plugin-types.js';
 import { SettingsService } from '../settings/service.js';
 import { pluginRoutes } from './routes.js';
 import { registerPluginSettings } from './settings.js';
@@ -14,7 +15,10 @@ export const pluginsModule: TesseraModule = {
   setup: (runtime) => {
     registerPluginSettings(runtime);
     const settings = new SettingsService(runtime);
-    return pluginsOf(runtime).load((site, group) => settings.read(site, group as never));
+    return pluginsOf(runtime).load({
+      readSettings: (site, group) => settings.read(site, group as never),
+      content: pluginContentChecks,
+    });
   },
   routes(app, runtime) {
     pluginRoutes(app, runtime);

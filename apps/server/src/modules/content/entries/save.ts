@@ -20,9 +20,11 @@ import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
 import { shareFields } from '../translations/service.js';
 import { DEFAULT_CATEGORY } from '../types/builtin.js';
+import { entryFields } from '../types/content-type.js';
 import type { EntryCreate, EntryState, EntryUpdate } from './entry.js';
 import { lockHolder } from './locks.js';
 import { entryMediaReferences, usedMediaIds } from './media-references.js';
+import { keepPluginValues, splitDormantValues, storedValueLinks } from './plugin-values.js';
 import type { Entry, EntryChanges } from './repo.js';
 import type { TypeScope } from './service.js';
 import { firstFreeSlug, slugify } from './slugs.js';
@@ -150,6 +152,7 @@ export class EntryWriter {
       ...Object.fromEntries(
         Object.entries(input).filter(([key, value]) => key !== 'version' && value !== undefined),
       ),
+      fields: input.fields ? keepPluginValues(current.fields, input.fields) : current.fields,
       terms: { ...current.terms, ...(input.terms ?? {}) },
       locale: entry.locale,
     };
@@ -324,12 +327,13 @@ export class EntryWriter {
       type: type.slug,
     });
 
-    const validated = validateFieldValues(type.fields, draft.fields, { isNew: options.isNew });
+    const { checked, dormant } = splitDormantValues(type, draft.fields, entry?.fields ?? {});
+    const validated = validateFieldValues(entryFields(type), checked, { isNew: options.isNew });
     if (!validated.ok)
       for (const [path, messages] of Object.entries(validated.errors))
         for (const m of messages) addFieldError(errors, path, m);
     else {
-      draft.fields = validated.values;
+      draft.fields = { ...validated.values, ...dormant };
       await this.checkRelations(scope, validated.relations, errors);
     }
     if (!type.uses_builder && draft.blocks.length > 0)
@@ -464,7 +468,7 @@ export class EntryWriter {
     previous: EntryState | null,
   ): Promise<void> {
     await scope.repo.replaceTerms(id, state.terms);
-    const values = validateFieldValues(scope.type.fields, state.fields, { isNew: false });
+    const values = storedValueLinks(scope.type, state.fields);
     if (values.ok)
       await scope.repo.replaceRelations(
         id,
@@ -476,7 +480,7 @@ export class EntryWriter {
       ownerType: 'entry',
       ownerId: id,
       references: entryMediaReferences(state, values.ok ? values.media : []),
-      previous: previous ? usedMediaIds(scope.type.fields, previous) : [],
+      previous: previous ? usedMediaIds(entryFields(scope.type), previous) : [],
     });
   }
 

@@ -66,7 +66,11 @@ export class EntriesService {
     const scope = await this.scope(ctx, typeSlug);
     this.require(ctx, `${scope.area}.view`);
     const entry = await this.find(scope, id, { trashed: true });
-    if (!this.seesOthersDrafts(ctx, scope) && entry.author_id !== ctx.actor.userId && entry.status !== 'published')
+    if (
+      !this.seesOthersDrafts(ctx, scope) &&
+      entry.author_id !== ctx.actor.userId &&
+      entry.status !== 'published'
+    )
       throw new Forbidden(
         `Other users' entries that are not published require the ${scope.area}.edit_others permission.`,
         'permission_denied',

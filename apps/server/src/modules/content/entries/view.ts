@@ -3,7 +3,7 @@ import type { OperationContext } from '../../../core/operation/operation-context
 import { authorNames } from '../../identity/users/bylines.js';
 import { blockText, plainText } from '../published/text.js';
 import type { ContentType } from '../types/content-type.js';
-import { permissionArea } from '../types/content-type.js';
+import { entryFields, permissionArea } from '../types/content-type.js';
 import { entryUrl } from '../types/route-pattern.js';
 import { allowedTransitions } from '../workflow/rules.js';
 import type { EntryView } from './entry.js';
@@ -115,7 +115,9 @@ export class EntryViews {
   /** Related entries named by the relation fields in `include`, readable by the caller. */
   private async included(ctx: OperationContext, scope: TypeScope, entry: Entry, include: string[]) {
     const relationFields = new Map(
-      scope.type.fields.filter((field) => field.type === 'relation').map((field) => [field.key, field]),
+      entryFields(scope.type)
+        .filter((field) => field.type === 'relation')
+        .map((field) => [field.key, field]),
     );
     const result: Record<string, unknown[]> = {};
     for (const key of include) {

@@ -3,6 +3,7 @@ import type { Runtime } from '../../../core/runtime.js';
 import { authorEmails } from '../../identity/users/bylines.js';
 import type { EntryState } from '../entries/entry.js';
 import { TaxonomiesRepo } from '../taxonomies/repo.js';
+import { entryFields } from '../types/content-type.js';
 import type { ContentTypesService } from '../types/service.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedEntryRow, type ExportFile } from './format.js';
 import { mapRelationIds } from './relation-ids.js';
@@ -63,7 +64,7 @@ export async function exportContent(
       return {
         ...content,
         author: author_id === null ? null : (emails.get(author_id) ?? null),
-        fields: mapRelationIds(type.fields, state.fields, keep),
+        fields: mapRelationIds(entryFields(type), state.fields, keep),
       };
     };
     exported.push({
@@ -78,7 +79,7 @@ export async function exportContent(
       author: entry.author_id === null ? null : (emails.get(entry.author_id) ?? null),
       excerpt: entry.excerpt,
       featured_media_id: entry.featured_media_id,
-      fields: mapRelationIds(type.fields, entry.fields, keep),
+      fields: mapRelationIds(entryFields(type), entry.fields, keep),
       blocks: entry.blocks,
       terms: termsByEntry.get(entry.id) ?? {},
       position: entry.position,

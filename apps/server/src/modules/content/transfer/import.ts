@@ -13,12 +13,12 @@ import type { OperationContext } from '../../../core/operation/operation-context
 import type { Runtime } from '../../../core/runtime.js';
 import { siteWriterByEmail } from '../../identity/users/bylines.js';
 import { entryMediaReferences } from '../entries/media-references.js';
+import { storedValueLinks } from '../entries/plugin-values.js';
 import { canonicalJson, sameState } from '../entries/state.js';
-import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { TaxonomiesRepo } from '../taxonomies/repo.js';
 import type { TaxonomiesService } from '../taxonomies/service.js';
-import type { ContentType } from '../types/content-type.js';
+import { type ContentType, entryFields } from '../types/content-type.js';
 import type { ContentTypesService } from '../types/service.js';
 import { PUBLISH_JOB } from '../workflow/service.js';
 import {
@@ -134,7 +134,7 @@ export async function importContent(
     for (const entry of ordered) {
       const type = siteTypes.get(entry.type) as ContentType;
       const id = entryIds.get(entry.ref) as number;
-      const fields = media.fields(type.fields, mapRelationIds(type.fields, entry.fields, newId));
+      const fields = media.fields(entryFields(type), mapRelationIds(entryFields(type), entry.fields, newId));
       const parentPath = entry.parent === null ? '' : (paths.get(entry.parent) ?? '');
       const path = parentPath ? `${parentPath}/${entry.slug}` : entry.slug;
       paths.set(entry.ref, path);
@@ -145,8 +145,8 @@ export async function importContent(
         parent_id: typeof value.parent_id === 'number' ? (newId(value.parent_id) ?? null) : null,
         author_id: typeof author === 'string' || author === null ? userOf(author) : userOf(entry.author),
         fields: media.fields(
-          type.fields,
-          mapRelationIds(type.fields, (value.fields ?? {}) as Record<string, unknown>, newId),
+          entryFields(type),
+          mapRelationIds(entryFields(type), (value.fields ?? {}) as Record<string, unknown>, newId),
         ),
         terms: newTerms((value.terms ?? {}) as Record<string, number[]>),
         featured_media_id: media.featured((value.featured_media_id ?? null) as number | null),
@@ -192,7 +192,7 @@ export async function importContent(
           .flat()
           .map((ref) => ({ entry_id: id, term_id: termIds.get(ref) as number })),
       );
-      const validated = validateFieldValues(type.fields, fields, { isNew: false });
+      const validated = storedValueLinks(type, fields);
       if (validated.ok)
         await repo.insertRelations(
           validated.relations.flatMap((relation) =>
@@ -221,7 +221,7 @@ export async function importContent(
         path,
       });
       if (mediaIds) {
-        const values = validateFieldValues(type.fields, fields, { isNew: false });
+        const values = storedValueLinks(type, fields);
         await declareMediaReferences(ctx, {
           ownerType: 'entry',
           ownerId: id,
@@ -290,7 +290,7 @@ async function plannedTypes(ctx: OperationContext, types: ContentTypesService, f
         `The site has a ${type.slug} type with other fields than the file's.`,
         'incompatible_content_type',
       );
-    planned.set(type.slug, type);
+    planned.set(type.slug, { ...type, plugin_fields: existing?.plugin_fields ?? [] });
   }
   return planned;
 }

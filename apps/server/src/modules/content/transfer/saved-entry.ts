@@ -1,12 +1,16 @@
 import { addFieldError, type FieldErrors } from '../../../core/errors.js';
 import { checkBlockTree } from '../builder/block-tree.js';
+import { splitDormantValues } from '../entries/plugin-values.js';
 import { type FieldDefinition, type RelationRefs, validateFieldValues } from '../fields/index.js';
 import { sanitizeRichTextValues } from '../fields/richtext-values.js';
+import { type ContentType, entryFields } from '../types/content-type.js';
 import type { ExportedEntryRow } from './format.js';
 
 /** What an import checks an entry against: the site's type of that slug, or the file's. */
 export interface PlannedType {
   fields: unknown[];
+  /** The site's type's plugin fields; a type only the file has has none. */
+  plugin_fields?: unknown[];
   taxonomies: string[];
   hierarchical: boolean;
   uses_builder: boolean;
@@ -28,8 +32,14 @@ export function savedEntry(
   at: string,
   errors: FieldErrors,
 ): { entry: ExportedEntryRow; relations: RelationRefs[] } {
-  const definitions = type.fields as FieldDefinition[];
-  const validated = validateFieldValues(definitions, entry.fields, { isNew: false });
+  const withPlugins = { fields: type.fields, plugin_fields: type.plugin_fields ?? [] } as Pick<
+    ContentType,
+    'fields' | 'plugin_fields'
+  >;
+  const definitions = entryFields(withPlugins);
+  // Values of plugins not active here travel as they are, kept for when the plugin is.
+  const { checked, dormant } = splitDormantValues(withPlugins, entry.fields, entry.fields);
+  const validated = validateFieldValues(definitions, checked, { isNew: false });
   if (!validated.ok)
     for (const [path, messages] of Object.entries(validated.errors))
       for (const message of messages) addFieldError(errors, `${at}.${path}`, message);
@@ -48,7 +58,7 @@ export function savedEntry(
   return {
     entry: {
       ...entry,
-      fields: validated.ok ? validated.values : entry.fields,
+      fields: validated.ok ? { ...validated.values, ...dormant } : entry.fields,
       blocks: savedBlocks(entry.blocks, at, errors),
       live: entry.live === null ? null : savedState(definitions, entry.live, `${at}.live`, errors),
       ...(revisions ? { revisions } : {}),

@@ -4,13 +4,14 @@ import type { OperationContext } from '../../../core/operation/operation-context
 import type { Runtime } from '../../../core/runtime.js';
 import type { EntryView } from '../entries/entry.js';
 import { entryMediaReferences, usedMediaIds } from '../entries/media-references.js';
+import { storedValueLinks } from '../entries/plugin-values.js';
 import type { Entry } from '../entries/repo.js';
 import type { EntriesService, TypeScope } from '../entries/service.js';
 import { canonicalJson, stateOf } from '../entries/state.js';
 import { emitEntryEvent } from '../events.js';
-import { validateFieldValues } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
+import { entryFields } from '../types/content-type.js';
 
 export interface TranslationView {
   id: number;
@@ -135,7 +136,9 @@ export async function shareFields(
   entry: Pick<Entry, 'id' | 'translation_group_id'>,
   fields: Record<string, unknown>,
 ): Promise<void> {
-  const shared = scope.type.fields.filter((field) => field.localized === false).map((field) => field.key);
+  const shared = entryFields(scope.type)
+    .filter((field) => field.localized === false)
+    .map((field) => field.key);
   if (shared.length === 0) return;
   for (const member of await scope.repo.inGroup(entry.translation_group_id)) {
     if (member.id === entry.id) continue;
@@ -161,7 +164,7 @@ export async function shareFields(
         `Translation ${member.id} changed while its shared fields were saved. Try again.`,
         'stale_version',
       );
-    const values = validateFieldValues(scope.type.fields, next, { isNew: false });
+    const values = storedValueLinks(scope.type, next);
     if (values.ok)
       await scope.repo.replaceRelations(
         member.id,
@@ -173,7 +176,7 @@ export async function shareFields(
       ownerType: 'entry',
       ownerId: member.id,
       references: entryMediaReferences(member, values.ok ? values.media : []),
-      previous: usedMediaIds(scope.type.fields, member),
+      previous: usedMediaIds(entryFields(scope.type), member),
     });
     // Its own revision, by whoever saved the translation, so its history shows where the value came from.
     const terms = (await scope.repo.termsOf([member.id], scope.type.taxonomies)).get(member.id) ?? {};

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { FieldDefinitions } from '../fields/index.js';
+import { type FieldDefinition, FieldDefinitionSchema, FieldDefinitions } from '../fields/index.js';
 
 const TypeSlugPattern = '^[a-z][a-z0-9_]{1,39}$';
 
@@ -53,11 +53,31 @@ const definition = {
   in_feed: Type.Boolean({ description: 'Published entries appear in the RSS feed' }),
 };
 
+/** A field a plugin adds to the type, apart from its own: its value is in `fields` under `key`. */
+export const PluginFieldSchema = Type.Composite(
+  [
+    Type.Omit(FieldDefinitionSchema, ['key']),
+    Type.Object({
+      key: Type.String({ description: "`<plugin's area>.<key>`: where its value is in an entry's `fields`" }),
+      plugin: Type.String({ description: 'The plugin that adds it' }),
+    }),
+  ],
+);
+export type PluginField = Static<typeof PluginFieldSchema>;
+
 export const ContentTypeSchema = Type.Object(
   {
     id: Type.Integer(),
     slug: TypeSlug,
     ...definition,
+    plugin_fields: Type.Array(PluginFieldSchema, {
+      description:
+        'Fields the plugins active on the site add to the type (SEO fields...), validated and stored with the entry like its own',
+    }),
+    owner: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The plugin that defines the type, which alone changes it (null: made by administrators, or built in)',
+    }),
     builtin: Type.Boolean({ description: 'page and post: cannot be deleted, slug and nature fixed' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
@@ -108,7 +128,10 @@ export type ContentTypeUpdate = Static<typeof ContentTypeUpdateBody>;
 export const ContentTypeParams = Type.Object({ type: TypeSlug }, { additionalProperties: false });
 
 /** A type's whole definition, for the built-in ones and for tests. */
-export type ContentTypeInput = Omit<ContentType, 'id' | 'builtin' | 'created_at' | 'updated_at'>;
+export type ContentTypeInput = Omit<
+  ContentType,
+  'id' | 'builtin' | 'owner' | 'plugin_fields' | 'created_at' | 'updated_at'
+>;
 
 /**
  * The permission area of a type: `pages` and `posts` for the built-in ones (spec 2.7's names), the
@@ -122,3 +145,15 @@ export function permissionArea(type: Pick<ContentType, 'slug' | 'builtin'>): str
 /** The actions every type has; edit, delete and publish also have `_others` variants. */
 export const TYPE_ACTIONS = ['view', 'create', 'edit', 'delete', 'publish'] as const;
 export type TypeAction = (typeof TYPE_ACTIONS)[number];
+
+/**
+ * What an entry of the type holds in `fields`: the type's own fields, then those the plugins
+ * active on its site add, keyed in their namespace (`seo.title`). Everything that reads or writes
+ * an entry's values goes through this, so plugin fields are validated, revisioned, exported and
+ * offered to AI clients as the type's own are.
+ */
+export function entryFields(type: Pick<ContentType, 'fields' | 'plugin_fields'>): FieldDefinition[] {
+  return type.plugin_fields.length === 0
+    ? type.fields
+    : [...type.fields, ...(type.plugin_fields as readonly FieldDefinition[])];
+}

@@ -23,6 +23,9 @@ function typeOf(row: Row): ContentType {
     allows_comments: row.allows_comments === 1,
     uses_builder: row.uses_builder === 1,
     in_feed: row.in_feed === 1,
+    owner: row.owner,
+    // The active plugins' fields are the service's to add: they depend on the site's plugins.
+    plugin_fields: [],
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -54,11 +57,11 @@ export class ContentTypesRepo {
     return rows.map(typeOf);
   }
 
-  async insert(input: ContentTypeInput, at: string, builtin = false): Promise<number> {
+  async insert(input: ContentTypeInput, at: string): Promise<number> {
     const row = await this.db
       .insertInto('content_types', {
         slug: input.slug,
-        builtin: builtin ? 1 : 0,
+        builtin: 0,
         ...columnsOf(input),
         created_at: at,
         updated_at: at,
@@ -66,6 +69,21 @@ export class ContentTypesRepo {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** A plugin's type, added where it is active; a concurrent first request may have added it already. */
+  async insertOwned(input: ContentTypeInput, owner: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('content_types', {
+        slug: input.slug,
+        builtin: 0,
+        owner,
+        ...columnsOf(input),
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(['site_id', 'slug']).doNothing())
+      .execute();
   }
 
   /** Adds the built-in types a site lacks; concurrent first requests may race, the unique slug settles it. */

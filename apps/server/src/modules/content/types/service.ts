@@ -1,10 +1,11 @@
 import { requirePermission } from '../../../core/access/actor.js';
 import { TtlCache } from '../../../core/cache/ttl-cache.js';
-import { addFieldError, Conflict, fieldErrors, NotFound, ValidationFailed } from '../../../core/errors.js';
+import { addFieldError, Conflict, NotFound, ValidationFailed } from '../../../core/errors.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
-import { checkDefinitions, planFieldChange } from '../fields/index.js';
+import { planFieldChange } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { TaxonomiesRepo } from '../taxonomies/repo.js';
 import { builtinTaxonomies, builtinTypes, DEFAULT_CATEGORY } from './builtin.js';
@@ -15,6 +16,7 @@ import {
   type ContentTypeUpdate,
   permissionArea,
 } from './content-type.js';
+import { fieldProblems, syncPluginTypes, typeDefinition } from './plugin-types.js';
 import { ContentTypesRepo } from './repo.js';
 import { checkRoutePattern } from './route-pattern.js';
 
@@ -78,6 +80,18 @@ export class ContentTypesService {
       });
       types = await repo.all();
     }
+    // A plugin's types exist where it is active (added or brought up to date here) and are hidden
+    // where it is not, their entries kept; its fields join every type they are added to.
+    const plugins = pluginsOf(this.runtime);
+    const declared = plugins.contentTypesOn(site.id);
+    if (
+      declared.length > 0 &&
+      (await this.runtime.data.transaction(() => syncPluginTypes(repo, types, declared)))
+    )
+      types = await repo.all();
+    types = types
+      .filter((type) => type.owner === null || plugins.isActive(type.owner, site.id))
+      .map((type) => ({ ...type, plugin_fields: plugins.fieldsAddedTo(site.id, type.slug) }));
     const bySlug = new Map(types.map((type) => [type.slug, type]));
     for (const type of bySlug.values()) this.registerPermissions(type);
     this.cache.set(site.id, bySlug);
@@ -97,28 +111,17 @@ export class ContentTypesService {
 
   async create(ctx: OperationContext, input: ContentTypeCreate): Promise<ContentType> {
     requirePermission(ctx.actor, MANAGE);
-    const definition: ContentTypeInput = {
-      slug: input.slug,
-      singular_label: input.singular_label.trim(),
-      plural_label: input.plural_label.trim(),
-      description: input.description ?? '',
-      fields: input.fields ?? [],
-      taxonomies: input.taxonomies ?? [],
-      display: input.display ?? {
-        list_columns: ['title', 'status', 'updated_at'],
-        icon: 'folder',
-        menu_position: 30,
-      },
-      route_pattern: input.route_pattern ?? `/${input.slug}/{slug}`,
-      hierarchical: input.hierarchical ?? false,
-      has_archive: input.has_archive ?? true,
-      allows_comments: input.allows_comments ?? false,
-      uses_builder: input.uses_builder ?? false,
-      in_feed: input.in_feed ?? false,
-    };
+    const definition = typeDefinition(input);
     const existing = await this.ofSite(ctx.site);
     const errors = await this.check(ctx, definition);
-    if (RESERVED_SLUGS.has(definition.slug) || this.takenArea(definition.slug))
+    const plugin = pluginsOf(this.runtime).contentTypeOwners().get(definition.slug);
+    if (plugin)
+      addFieldError(
+        errors,
+        'slug',
+        `"${definition.slug}" is the ${plugin} plugin's type; choose another slug.`,
+      );
+    else if (RESERVED_SLUGS.has(definition.slug) || this.takenArea(definition.slug))
       addFieldError(errors, 'slug', `"${definition.slug}" is reserved; choose another slug.`);
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     if (existing.has(definition.slug))
@@ -136,6 +139,7 @@ export class ContentTypesService {
   async update(ctx: OperationContext, slug: string, input: ContentTypeUpdate): Promise<ContentType> {
     requirePermission(ctx.actor, MANAGE);
     const current = await this.typeOf(ctx.site, slug);
+    requireOwnType(current);
     const { renames = {}, confirm_data_loss = false, ...changes } = input;
     const next: ContentTypeInput = { ...current, ...changes };
     const errors = await this.check(ctx, next);
@@ -169,6 +173,7 @@ export class ContentTypesService {
     const type = await this.typeOf(ctx.site, slug);
     if (type.builtin)
       throw new Conflict(`The built-in ${slug} type cannot be deleted.`, 'builtin_content_type');
+    requireOwnType(type);
     await ctx.transaction(async () => {
       const repo = new ContentTypesRepo(ctx.db);
       const count = await repo.countEntries(type.id);
@@ -186,10 +191,7 @@ export class ContentTypesService {
 
   /** Checks of a whole definition that the schema cannot express, keyed by field path. */
   private async check(ctx: OperationContext, type: ContentTypeInput) {
-    const errors = fieldErrors();
-    for (const [path, messages] of Object.entries(checkDefinitions(type.fields)))
-      for (const message of messages)
-        addFieldError(errors, path.startsWith('fields') ? path : `fields${path}`, message);
+    const errors = fieldProblems(type.fields);
     const routeProblem = checkRoutePattern(type.route_pattern, type.hierarchical);
     if (routeProblem) addFieldError(errors, 'route_pattern', routeProblem);
     const known = new Set((await new TaxonomiesRepo(ctx.db).all()).map((taxonomy) => taxonomy.slug));
@@ -213,21 +215,24 @@ export class ContentTypesService {
     const catalogue = this.runtime.permissions;
     if (catalogue.has(`${area}.view`)) return;
     const label = type.plural_label.toLowerCase();
-    catalogue.register(`${area}.view`, `See ${label} in the administration, drafts included`);
-    catalogue.register(`${area}.create`, `Create ${label}`);
+    // A plugin's type's permissions are listed with the plugin's own.
+    const owner = type.owner ? { owner: type.owner } : {};
+    catalogue.register(`${area}.view`, `See ${label} in the administration, drafts included`, owner);
+    catalogue.register(`${area}.create`, `Create ${label}`, owner);
     for (const [action, own, others] of [
       ['edit', `Edit own ${label}`, `Edit other users' ${label}`],
       ['delete', `Delete own ${label}`, `Delete other users' ${label}`],
       ['publish', `Publish and schedule own ${label}`, `Publish and schedule other users' ${label}`],
     ] as const)
-      catalogue.register(`${area}.${action}`, own, { ownable: { othersDescription: others } });
+      catalogue.register(`${area}.${action}`, own, { ...owner, ownable: { othersDescription: others } });
     // Admins hold every site permission, computed when their access is resolved: resolve again.
     void this.runtime.caches.clear('access');
   }
 
   private async byId(ctx: OperationContext, id: number): Promise<ContentType> {
-    const type = (await new ContentTypesRepo(ctx.db).all()).find((row) => row.id === id);
-    if (!type) throw new NotFound('Content type');
+    const row = (await new ContentTypesRepo(ctx.db).all()).find((type) => type.id === id);
+    if (!row) throw new NotFound('Content type');
+    const type = { ...row, plugin_fields: pluginsOf(this.runtime).fieldsAddedTo(ctx.site.id, row.slug) };
     this.registerPermissions(type);
     return type;
   }
@@ -241,4 +246,13 @@ export class ContentTypesService {
   private record(ctx: OperationContext, action: string, id: number, details: Record<string, unknown>) {
     return recordContent(this.runtime, ctx, action, { type: 'content_type', id }, details);
   }
+}
+
+/** A plugin's type is the plugin's to change, by its next version. */
+function requireOwnType(type: ContentType): void {
+  if (type.owner)
+    throw new Conflict(
+      `The ${type.slug} type belongs to the ${type.owner} plugin, which alone changes it.`,
+      'content_type_owned',
+    );
 }

@@ -1,0 +1,72 @@
+import type { ContentTypeDefinition, FieldDefinition } from '@tessera/plugin';
+import type { FieldErrors } from '../errors.js';
+
+/**
+ * Checks of what plugins declare that only the content module can make (the 17 field types'
+ * options, route patterns): handed to the host when plugins load, so a plugin with a bad
+ * definition fails to load, whole, instead of failing a site's requests later.
+ */
+export interface ContentChecks {
+  /** Problems of a type definition by path (`fields.0.max_length`); empty when it is sound. */
+  type(definition: ContentTypeDefinition): FieldErrors;
+  /** Problems of field definitions by path (`0.choices`). */
+  fields(fields: readonly FieldDefinition[]): FieldErrors;
+}
+
+/** What one plugin's setup declared with `plugin.content`. */
+export interface DeclaredContent {
+  types: ContentTypeDefinition[];
+  fields: Array<{ types: readonly string[] | '*'; fields: readonly FieldDefinition[] }>;
+}
+
+/** A field a plugin adds to a type, its key in the plugin's namespace (`seo.title`). */
+export type AddedField = Omit<FieldDefinition, 'key'> & { key: string; plugin: string };
+
+const SLUG = /^[a-z][a-z0-9_]{1,39}$/;
+const KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** The checks a declaration gets in setup, before anything is staged: names and shapes. */
+export function checkDeclaredType(definition: ContentTypeDefinition): void {
+  if (!definition || typeof definition !== 'object' || !SLUG.test(String(definition.slug)))
+    throw new Error('a content type needs a slug of 2 to 40 characters: a-z, 0-9 and _');
+}
+
+export function checkDeclaredFields(
+  types: readonly string[] | '*',
+  fields: readonly FieldDefinition[],
+): void {
+  if (types !== '*' && (!Array.isArray(types) || types.some((slug) => !SLUG.test(String(slug)))))
+    throw new Error("addFields takes a list of content type slugs, or '*' for every type");
+  if (!Array.isArray(fields) || fields.length === 0) throw new Error('addFields takes at least one field');
+  for (const field of fields)
+    if (!KEY.test(String(field?.key)))
+      throw new Error(`field key "${String(field?.key)}" must be of a-z, 0-9 and _, starting with a letter`);
+}
+
+/** Applies the content checks; the first problem fails the plugin with its path. */
+export function requireSoundContent(declared: DeclaredContent, checks: ContentChecks): void {
+  const first = (errors: FieldErrors, where: string) => {
+    const [path, messages] = Object.entries(errors)[0] ?? [];
+    if (path !== undefined) throw new Error(`${where}: ${path}: ${messages?.[0] ?? 'invalid'}`);
+  };
+  for (const type of declared.types) first(checks.type(type), `content type ${type.slug}`);
+  for (const added of declared.fields) first(checks.fields(added.fields), 'added fields');
+  const keys = new Set<string>();
+  for (const added of declared.fields)
+    for (const field of added.fields) {
+      if (keys.has(field.key)) throw new Error(`field "${field.key}" is added twice`);
+      keys.add(field.key);
+    }
+}
+
+/** The fields one plugin adds to a type, in its namespace. */
+export function fieldsAddedTo(
+  plugin: string,
+  area: string,
+  declared: DeclaredContent,
+  type: string,
+): AddedField[] {
+  return declared.fields
+    .filter((added) => added.types === '*' || added.types.includes(type))
+    .flatMap((added) => added.fields.map((field) => ({ ...field, key: `${area}.${field.key}`, plugin })));
+}

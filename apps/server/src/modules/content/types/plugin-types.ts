@@ -1,0 +1,125 @@
+import { Value } from '@sinclair/typebox/value';
+import type { ContentTypeDefinition, FieldDefinition as DeclaredField } from '@tessera/plugin';
+import { addFieldError, Conflict, type FieldErrors, fieldErrors } from '../../../core/errors.js';
+import type { ContentChecks } from '../../../core/plugins/plugin-content.js';
+import type { PluginHost } from '../../../core/plugins/plugin-host.js';
+import type { Runtime } from '../../../core/runtime.js';
+import type { Site } from '../../../core/sites/site.js';
+import { canonicalJson } from '../entries/state.js';
+import { checkDefinitions } from '../fields/index.js';
+import { builtinTaxonomies } from './builtin.js';
+import { type ContentType, ContentTypeCreateBody, type ContentTypeInput } from './content-type.js';
+import { ContentTypesRepo } from './repo.js';
+import { checkRoutePattern } from './route-pattern.js';
+
+/** A new type's definition, what was not given taking the defaults administrators' types get. */
+export function typeDefinition(input: ContentTypeDefinition): ContentTypeInput {
+  return {
+    slug: input.slug,
+    singular_label: input.singular_label.trim(),
+    plural_label: input.plural_label.trim(),
+    description: input.description ?? '',
+    fields: (input.fields ?? []) as ContentTypeInput['fields'],
+    taxonomies: input.taxonomies ?? [],
+    display: input.display ?? {
+      list_columns: ['title', 'status', 'updated_at'],
+      icon: 'folder',
+      menu_position: 30,
+    },
+    route_pattern: input.route_pattern ?? `/${input.slug}/{slug}`,
+    hierarchical: input.hierarchical ?? false,
+    has_archive: input.has_archive ?? true,
+    allows_comments: input.allows_comments ?? false,
+    uses_builder: input.uses_builder ?? false,
+    in_feed: input.in_feed ?? false,
+  };
+}
+
+/** Field definitions' problems by path, as a type's are checked. */
+export function fieldProblems(fields: readonly unknown[]): FieldErrors {
+  const errors = fieldErrors();
+  for (const [path, messages] of Object.entries(checkDefinitions(fields as never)))
+    for (const message of messages)
+      addFieldError(errors, path.startsWith('fields') ? path : `fields${path}`, message);
+  return errors;
+}
+
+/**
+ * What a plugin's types and fields must be, checked when it loads: the schema of
+ * POST /api/content-types, the fields' own rules, a sound route, and only the taxonomies every
+ * site has (a plugin cannot count on a site's own).
+ */
+export const pluginContentChecks: ContentChecks = {
+  type(definition) {
+    const errors = fieldErrors();
+    for (const problem of Value.Errors(ContentTypeCreateBody, definition))
+      addFieldError(errors, problem.path.slice(1).replaceAll('/', '.') || 'type', problem.message);
+    if (Object.keys(errors).length > 0) return errors;
+    const type = typeDefinition(definition);
+    Object.assign(errors, fieldProblems(type.fields));
+    const route = checkRoutePattern(type.route_pattern, type.hierarchical);
+    if (route) addFieldError(errors, 'route_pattern', route);
+    const known = new Set(builtinTaxonomies.map((taxonomy) => taxonomy.slug));
+    type.taxonomies.forEach((slug, i) => {
+      if (!known.has(slug))
+        addFieldError(
+          errors,
+          `taxonomies.${i}`,
+          `Plugins can use the taxonomies every site has, not ${slug}.`,
+        );
+    });
+    return errors;
+  },
+  fields: (fields: readonly DeclaredField[]) => fieldProblems(fields),
+};
+
+/**
+ * Brings a site's rows in line with the types its active plugins define: a type new to the site is
+ * added, one whose definition changed (a plugin's new version) is rewritten. Values of fields a
+ * version dropped stay in the entries. True when a row changed.
+ */
+export async function syncPluginTypes(
+  repo: ContentTypesRepo,
+  rows: readonly ContentType[],
+  declared: ReadonlyArray<{ plugin: string; definition: ContentTypeDefinition }>,
+): Promise<boolean> {
+  let changed = false;
+  const at = new Date().toISOString();
+  for (const { plugin, definition } of declared) {
+    const next = typeDefinition(definition);
+    const row = rows.find((type) => type.slug === next.slug);
+    if (!row) {
+      await repo.insertOwned(next, plugin, at);
+      changed = true;
+    } else if (row.owner === plugin && canonicalJson(ownPart(row)) !== canonicalJson(next)) {
+      await repo.update(row.id, next, at);
+      changed = true;
+    }
+    // A row of the same slug that is not the plugin's: its activation was refused, and the site's own type stays.
+  }
+  return changed;
+}
+
+function ownPart(type: ContentType): ContentTypeInput {
+  const { id, builtin, owner, plugin_fields, created_at, updated_at, ...definition } = type;
+  return definition;
+}
+
+/** Refuses a plugin's activation where the site has a type of the same slug that is not the plugin's. */
+export function typeSlugsFree(runtime: Runtime, host: PluginHost) {
+  return async (plugin: string, site: Site): Promise<void> => {
+    const wanted = [...host.contentTypeOwners()]
+      .filter(([, owner]) => owner === plugin)
+      .map(([slug]) => slug);
+    if (wanted.length === 0) return;
+    const rows = await new ContentTypesRepo(runtime.data.site(site.id)).all();
+    const taken = rows
+      .filter((row) => wanted.includes(row.slug) && row.owner !== plugin)
+      .map((row) => row.slug);
+    if (taken.length > 0)
+      throw new Conflict(
+        `${plugin} defines the content type ${taken.join(', ')}, which this site has of its own.`,
+        'content_type_taken',
+      );
+  };
+}

@@ -1,0 +1,106 @@
+/** The 17 field types of the content engine. */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'number'
+  | 'email'
+  | 'url'
+  | 'select'
+  | 'checkbox'
+  | 'radio'
+  | 'date'
+  | 'datetime'
+  | 'file'
+  | 'image'
+  | 'color'
+  | 'relation'
+  | 'repeater'
+  | 'json';
+
+/**
+ * One field, as content types define them (`GET /api/content-types` shows the same shape). Options
+ * apply to the types named beside them; one given to a type it does not apply to is refused.
+ */
+export interface FieldDefinition {
+  /** a-z, 0-9 and _, starting with a letter; unique among its siblings. */
+  key: string;
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  /** Given to new entries that send none; must be valid itself. */
+  default?: unknown;
+  help_text?: string;
+  /** Each translation has its own value (default true). */
+  localized?: boolean;
+  /** text, textarea, richtext */
+  min_length?: number;
+  /** text, textarea, richtext, email, url */
+  max_length?: number;
+  /** text: a regular expression the whole value matches (RE2: no lookaround, no backreferences). */
+  pattern?: string;
+  /** number */
+  integer?: boolean;
+  decimals?: number;
+  /** number: a number; date and datetime: YYYY-MM-DD or ISO 8601 */
+  min?: number | string;
+  max?: number | string;
+  /** select and radio */
+  choices?: Array<{ value: string; label: string }>;
+  /** select, file, image */
+  multiple?: boolean;
+  /** multiple select, file, image, relation many, repeater */
+  min_items?: number;
+  max_items?: number;
+  /** file: the kinds accepted (default all) */
+  mime_groups?: Array<'image' | 'video' | 'audio' | 'document' | 'archive'>;
+  /** relation: the content type it points at, and one entry or a list */
+  target_type?: string;
+  cardinality?: 'one' | 'many';
+  /** repeater: the sub-fields of each item */
+  fields?: unknown[];
+  /** json: the largest value as JSON text (default 65536) */
+  max_bytes?: number;
+}
+
+/** A content type a plugin owns: the same definition `POST /api/content-types` takes. */
+export interface ContentTypeDefinition {
+  /** a-z, 0-9 and _ (2 to 40): its API path (`/api/content/<slug>`) and permissions (`<slug>.view`...). */
+  slug: string;
+  singular_label: string;
+  plural_label: string;
+  description?: string;
+  fields?: FieldDefinition[];
+  /** Taxonomy slugs (`category`, `tag`). */
+  taxonomies?: string[];
+  display?: { list_columns: string[]; icon: string; menu_position: number };
+  /** Its entries' public address: `/products/{slug}` (default `/<slug>/{slug}`). */
+  route_pattern?: string;
+  hierarchical?: boolean;
+  has_archive?: boolean;
+  allows_comments?: boolean;
+  uses_builder?: boolean;
+  in_feed?: boolean;
+}
+
+/**
+ * Content from a plugin: its own types, and fields on the core's types. Both exist on the sites
+ * where the plugin is active; their data stays when it is deactivated, and comes back with it.
+ */
+export interface PluginContent {
+  /**
+   * A content type owned by the plugin: entries with the engine's workflow, revisions,
+   * translations, search, feeds, sitemaps, export and import and MCP tools, exactly as a type made
+   * through /api/content-types; administrators cannot change or delete it (the plugin does, by its
+   * next version). Activating the plugin on a site that has a type of the same slug is refused.
+   */
+  defineType(definition: ContentTypeDefinition): void;
+  /**
+   * Fields added to content types (`['post', 'page']`, or `'*'` for every type, the plugin's own
+   * included). They live in the entry's `fields` under the plugin's area (`seo.title` for the SEO
+   * plugin's `title`), apart from the type's own fields: validated, revisioned, compared, exported
+   * and imported with the entry, sent and read through the REST API and MCP like the others. A save
+   * that leaves them out keeps their values.
+   */
+  addFields(types: readonly string[] | '*', fields: readonly FieldDefinition[]): void;
+}
