@@ -3171,6 +3171,61 @@ export type components = {
             id: number;
             /** @description Published entries appear in the RSS feed */
             in_feed: boolean;
+            /** @description The plugin that defines the type, which alone changes it (null: made by administrators, or built in) */
+            owner: string | null;
+            /** @description Fields the plugins active on the site add to the type (SEO fields...), validated and stored with the entry like its own */
+            plugin_fields: {
+                /** @description relation: one entry or a list (default one) */
+                cardinality?: "one" | "many";
+                /** @description select and radio: the values offered */
+                choices?: {
+                    label: string;
+                    value: string;
+                }[];
+                /** @description number: at most this many decimal places */
+                decimals?: number;
+                /** @description Value given to new entries that send none; must be valid itself */
+                default?: unknown;
+                /** @description repeater: the sub-fields of each item, definitions like this one (repeaters nest 3 deep at most) */
+                fields?: unknown[];
+                /** @description Shown under the input in the admin */
+                help_text?: string;
+                /** @description number: whole numbers only (default false) */
+                integer?: boolean;
+                /** @description `<plugin's area>.<key>`: where its value is in an entry's `fields` */
+                key: string;
+                label: string;
+                /** @description Each translation has its own value (default true); false shares the value across the translation group */
+                localized?: boolean;
+                /** @description number: the smallest / largest value; date and datetime: the earliest / latest (YYYY-MM-DD or ISO 8601) */
+                max?: number | string;
+                /** @description json: the largest value, as JSON text (default 65536) */
+                max_bytes?: number;
+                /** @description multiple select, file, image, relation many, repeater */
+                max_items?: number;
+                /** @description text, textarea, richtext, email, url */
+                max_length?: number;
+                /** @description file: the kinds of file accepted (default all); image fields take images only */
+                mime_groups?: ("image" | "video" | "audio" | "document" | "archive")[];
+                /** @description number: the smallest / largest value; date and datetime: the earliest / latest (YYYY-MM-DD or ISO 8601) */
+                min?: number | string;
+                /** @description multiple select, file, image, relation many, repeater */
+                min_items?: number;
+                /** @description text, textarea, richtext */
+                min_length?: number;
+                /** @description select, file, image: a list of values instead of one (default false) */
+                multiple?: boolean;
+                /** @description text: a regular expression the whole value must match */
+                pattern?: string;
+                /** @description The plugin that adds it */
+                plugin: string;
+                /** @description A value must be given (default false) */
+                required?: boolean;
+                /** @description relation: the content type it points at */
+                target_type?: string;
+                /** @description One of the 17 field types of spec 2.2 */
+                type: "text" | "textarea" | "richtext" | "number" | "email" | "url" | "select" | "checkbox" | "radio" | "date" | "datetime" | "file" | "image" | "color" | "relation" | "repeater" | "json";
+            }[];
             plural_label: string;
             /** @description Public URL of an entry: literal segments and the placeholders {slug}, {path} (the slugs of the ancestors, hierarchical types), {id}, {yyyy}, {mm}, {dd}; it must contain {slug}, {path} or {id}. Examples: /products/{slug}, /{yyyy}/{mm}/{slug} */
             route_pattern: string;
