@@ -25,6 +25,25 @@ export default definePlugin({
       { description: 'Guestbook moderation' },
     );
 
+    // A field on posts, kept apart from the type's own (`guestbook.mood` in an entry's fields): the
+    // admin module's editor panel sets it, and the REST API and MCP take it like any field.
+    plugin.content.addFields(
+      ['post'],
+      [
+        {
+          key: 'mood',
+          label: 'Guestbook mood',
+          type: 'select',
+          help_text: 'The mood the guestbook shows beside this post.',
+          choices: [
+            { value: 'sunny', label: 'Sunny' },
+            { value: 'quiet', label: 'Quiet' },
+            { value: 'stormy', label: 'Stormy' },
+          ],
+        },
+      ],
+    );
+
     // Other plugins (an allow-list, a captcha) may refuse a signature: it runs in the transaction.
     plugin.hooks.declare('guestbook.before_sign', 'transaction');
 

@@ -153,6 +153,8 @@ export const CODES: Record<string, readonly string[]> = {
   content_type_exists: said('content.types.exists'),
   content_type_in_use: said('content.types.inUse'),
   builtin_content_type: said('content.types.builtin'),
+  content_type_owned: said('content.types.owned'),
+  content_type_taken: said('content.types.taken'),
   taxonomy_not_found: said('content.taxonomies.notFound'),
   taxonomy_exists: said('content.taxonomies.exists'),
   taxonomy_in_use: said('content.taxonomies.inUse'),

@@ -108,6 +108,10 @@ export const fr: typeof en = {
     routeNames: 'Un modèle d’adresse nomme l’entrée : il lui faut {slug}, {path} ou {id}.',
     routePath: '{path} est réservé aux types hiérarchiques ; utilisez {slug}.',
     routeBoth: 'Utilisez {path} ou {slug}, pas les deux.',
+    pluginSlug: '« {{slug}} » est le type de l’extension {{plugin}} ; choisissez un autre identifiant.',
+    owned: 'Le type {{slug}} appartient à l’extension {{plugin}}, qui seule le modifie.',
+    taken: '{{plugin}} définit le type de contenu {{slugs}}, que ce site a déjà en propre.',
+    pluginTaxonomy: 'Les extensions peuvent utiliser les taxonomies de tous les sites, pas {{taxonomy}}.',
   },
   taxonomies: {
     notFound: 'Taxonomie {{slug}} introuvable.',

@@ -104,6 +104,10 @@ export const en = {
     routeNames: 'A route pattern names the entry: it needs {slug}, {path} or {id}.',
     routePath: '{path} is for hierarchical types; use {slug}.',
     routeBoth: 'Use {path} or {slug}, not both.',
+    pluginSlug: '"{{slug}}" is the {{plugin}} plugin\'s type; choose another slug.',
+    owned: 'The {{slug}} type belongs to the {{plugin}} plugin, which alone changes it.',
+    taken: '{{plugin}} defines the content type {{slugs}}, which this site has of its own.',
+    pluginTaxonomy: 'Plugins can use the taxonomies every site has, not {{taxonomy}}.',
   },
   taxonomies: {
     notFound: 'Taxonomy {{slug}} not found.',

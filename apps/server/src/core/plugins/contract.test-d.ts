@@ -11,6 +11,8 @@ import type {} from '../../modules/feeds/sitemaps.js';
 import type {} from '../../modules/identity/hooks.js';
 import type {} from '../../modules/public/contact-form.js';
 import type {} from '../../modules/public/service.js';
+import type { FieldDefinition } from '../../modules/content/fields/index.js';
+import type { ContentTypeCreate } from '../../modules/content/types/content-type.js';
 import type { Engine } from '../db/engine.js';
 import type { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
 import type {} from '../events/media-references.js';
@@ -25,6 +27,10 @@ type Fits<From extends To, To> = From;
 export type Contract = [
   Fits<OperationContext, Plugin.PluginOperation>,
   Fits<Engine, Plugin.PluginMigrationEngine>,
+  // A field or a type a plugin declares is what the content engine takes, and the other way round.
+  Fits<FieldDefinition, Plugin.FieldDefinition>,
+  Fits<Plugin.FieldDefinition, FieldDefinition>,
+  Fits<Plugin.ContentTypeDefinition, ContentTypeCreate>,
   Fits<typeof NotFound, Plugin.PluginErrors['NotFound']>,
   Fits<typeof Conflict, Plugin.PluginErrors['Conflict']>,
   Fits<typeof ValidationFailed, Plugin.PluginErrors['ValidationFailed']>,
