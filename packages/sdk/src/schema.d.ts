@@ -1796,6 +1796,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/plugins/admin-modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin modules of the plugins active on this site, for the admin to load
+         * @description Each is an ES module a plugin ships for the admin (screens, an editor panel, dashboard widgets), code installed by a Super Admin. Plugins that failed to load, or that ship none, are left out.
+         */
+        get: operations["get_plugins_admin_modules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -20520,6 +20540,132 @@ export interface operations {
                             state: "loaded" | "failed";
                             version: string;
                         };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_plugins_admin_modules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The plugin that ships it */
+                            plugin: string;
+                            /** @description Where the admin imports it, same-origin: /admin/extensions/<plugin>/<version>/<file>, cached for good */
+                            url: string;
+                            /** @description The plugin's version, which is in the module's address */
+                            version: string;
+                        }[];
                         meta: Record<string, never>;
                     };
                 };

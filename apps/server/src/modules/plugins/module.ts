@@ -3,6 +3,7 @@ import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { pluginContentChecks } from '../content/types/plugin-types.js';
 import { SettingsService } from '../settings/service.js';
+import { adminModuleRoutes } from './admin-modules.js';
 import { pluginRoutes } from './routes.js';
 import { registerPluginSettings } from './settings.js';
 
@@ -22,6 +23,7 @@ export const pluginsModule: TesseraModule = {
   },
   routes(app, runtime) {
     pluginRoutes(app, runtime);
+    adminModuleRoutes(app, runtime);
     pluginsOf(runtime).mountRoutes(app, (request) => operationOf(runtime, request));
   },
 };
