@@ -79,6 +79,11 @@ export const CODES: Record<string, readonly string[]> = {
   plugin_not_installed: said('core.plugins.notFound'),
   plugin_requirement_missing: said('core.plugins.requirementMissing'),
   plugin_required: said('core.plugins.required'),
+  // Public form posts (core/visitors/form-guard.ts)
+  form_origin_refused: said('core.forms.origin'),
+  form_token_missing: said('core.forms.tokenMissing'),
+  form_token_invalid: said('core.forms.tokenInvalid'),
+  form_token_expired: said('core.forms.tokenExpired'),
   // Signing in, users, roles, profiles
   csrf_token_invalid: said('identity.auth.csrf'),
   invalid_token: said('identity.auth.badToken'),

@@ -104,8 +104,15 @@ export const fr: typeof en = {
     restart: 'Installée après le démarrage de ce serveur : redémarrez-le pour charger l’extension.',
     requirementMissing: '{{name}} a besoin de {{requirements}}, active sur ce site.',
     required: '{{name}} est nécessaire sur ce site à {{dependents}}.',
-    requires: 'Doit être un objet de noms d’extensions et de plages de versions, comme { "ecommerce": "^1" }.',
+    requires:
+      'Doit être un objet de noms d’extensions et de plages de versions, comme { "ecommerce": "^1" }.',
     requiresName: 'Doit nommer une autre extension.',
     requiresRange: 'Doit être une plage de versions comme ^1 ou >=1.2.',
+  },
+  forms: {
+    origin: 'Ce formulaire n’a pas été envoyé depuis une page de ce site.',
+    tokenMissing: 'Le formulaire a été envoyé sans son jeton ; rechargez la page.',
+    tokenInvalid: 'Le jeton du formulaire n’est pas valide ; rechargez la page.',
+    tokenExpired: 'Le formulaire est trop ancien ; rechargez la page.',
   },
 };

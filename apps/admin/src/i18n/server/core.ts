@@ -110,4 +110,10 @@ export const en = {
     requiresName: 'Must name another plugin.',
     requiresRange: 'Must be a version range such as ^1 or >=1.2.',
   },
+  forms: {
+    origin: 'This form was not sent from a page of this site.',
+    tokenMissing: 'The form was sent without its token; reload the page.',
+    tokenInvalid: 'The form’s token is not valid; reload the page.',
+    tokenExpired: 'The form is too old; reload the page.',
+  },
 };

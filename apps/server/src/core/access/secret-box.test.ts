@@ -28,6 +28,17 @@ describe('SecretBox', () => {
     expect(() => box.open('plain')).toThrow(SecretBoxError);
     expect(() => box.open('sb1:abc')).toThrow(SecretBoxError);
   });
+  it('derives one stable key per purpose, none of them the key itself', () => {
+    const key = randomBytes(32);
+    const same = new SecretBox(Buffer.from(key));
+    const forms = box.derive('form-tokens');
+    expect(forms).toHaveLength(32);
+    expect(box.derive('form-tokens')).toEqual(forms);
+    expect(box.derive('visitor-cookies')).not.toEqual(forms);
+    expect(new SecretBox(key).derive('form-tokens')).toEqual(same.derive('form-tokens'));
+    expect(new SecretBox(key).derive('form-tokens')).not.toEqual(key);
+    expect(new SecretBox(randomBytes(32)).derive('form-tokens')).not.toEqual(forms);
+  });
 });
 
 describe('loadSecretKey', () => {

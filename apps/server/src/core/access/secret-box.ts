@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -24,6 +24,15 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return `${PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+
+  /**
+   * A key of its own for one purpose (signing form tokens, visitors' cookies), derived from this
+   * box's key with HKDF-SHA256: what signs one kind of value can never sign another, and the
+   * installation's key itself never leaves the box.
+   */
+  derive(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `tessera:${purpose}`, 32));
   }
 
   open(sealed: string): string {

@@ -1,37 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequests } from '../../core/errors.js';
 import { MAX_ID } from '../../core/http/input-schemas.js';
 import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
 import type { RateLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import type { Site } from '../../core/sites/site.js';
+import { siteOrigin } from '../../core/visitors/form-posts.js';
 import type { PublicSite } from './service.js';
 import type { PageRequest } from './visitor.js';
 
 /**
  * What the public site's own forms share (the contact form block, the comment form): they are posted
- * by browsers without a script, urlencoded, and counted against the comments budget by address.
+ * by browsers without a script, urlencoded (core/visitors/form-posts.ts reads them, for every public
+ * form), and counted against the comments budget by address.
  */
-
-/** Reads `application/x-www-form-urlencoded` bodies of a scope as name → value, values trimmed. */
-export function acceptFormPosts(scope: FastifyInstance): void {
-  scope.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => {
-      const values: Record<string, string> = {};
-      for (const [name, value] of new URLSearchParams(body as string)) values[name] = value.trim();
-      done(null, values);
-    },
-  );
-}
-
-/** What was posted, text only: a client sending JSON with numbers or objects posts nothing of them. */
-export function postedValues(body: unknown): Record<string, string> {
-  const values: Record<string, string> = {};
-  if (body === null || typeof body !== 'object') return values;
-  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') values[name] = value;
-  return values;
-}
+export { acceptFormPosts, postedValues } from '../../core/visitors/form-posts.js';
 
 /** A row id as a form or an address gives it (digits), or null when it is none or out of range. */
 export function postedId(value: string | undefined): number | null {
@@ -40,10 +22,14 @@ export function postedId(value: string | undefined): number | null {
   return id <= MAX_ID ? id : null;
 }
 
-/** Another site's page posting here: browsers send Origin with every form post. */
+/**
+ * Another site's page posting here: browsers send Origin with every form post. Laxer than the guard
+ * of core/visitors/form-guard.ts (a post without Origin passes): these two forms' pages stay in the
+ * page cache, so they carry no two-hour form token either (the comment form has its own, of a day).
+ */
 export function fromAnotherSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
-  return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
+  return origin !== undefined && origin !== siteOrigin(request);
 }
 
 /**

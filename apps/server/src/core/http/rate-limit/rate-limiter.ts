@@ -47,14 +47,27 @@ export class RateLimiter {
    * Counts `units` requests at once, for one request that costs as much as several (the builder's
    * canvas spends one more for each list it resolves); as `charge` otherwise.
    */
-  async chargeUnits(
+  chargeUnits(
     group: CountedGroup,
     key: string,
     units: number,
     reply: FastifyReply,
     log: FastifyBaseLogger,
   ): Promise<void> {
-    const limit = this.limits[group];
+    return this.chargeWithin(this.limits[group], key, units, reply, log);
+  }
+
+  /**
+   * Counts `units` requests against `key` within a limit the caller holds (a public form's budget,
+   * set in its settings rather than in the installation's configuration); as `charge` otherwise.
+   */
+  async chargeWithin(
+    limit: number,
+    key: string,
+    units: number,
+    reply: FastifyReply,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
     const hit = await this.failOpen(() => this.store.hit(key, this.windowMs, units), log);
     if (hit === null) return;
     reply.header('x-ratelimit-limit', limit);
