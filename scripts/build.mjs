@@ -69,9 +69,11 @@ writeFileSync(join(dist, '.build-stamp'), `${Date.now()}\n`);
 console.log(`built ${entryPoints.length} files into ${relative(process.cwd(), dist) || dist}`);
 
 // The administration app (apps/admin): Vite bundles it into apps/admin/dist, which the server
-// serves at /admin. Skipped when the bundle is newer than every source of the app and the SDK.
+// serves at /admin. Skipped when the bundle is newer than every source of the app, the SDK and the
+// plugin package (its admin half, which the app bundles and lends to plugins' admin modules).
 const admin = new URL('../apps/admin/', import.meta.url).pathname;
 const sdk = new URL('../packages/sdk/', import.meta.url).pathname;
+const pluginPackage = new URL('../packages/plugin/src/', import.meta.url).pathname;
 const newest = (dir) =>
   readdirSync(dir).reduce((latest, name) => {
     if (name === 'node_modules' || name === 'dist') return latest;
@@ -86,7 +88,7 @@ try {
 } catch {
   // Never built.
 }
-if (built < Math.max(newest(admin), newest(sdk))) {
+if (built < Math.max(newest(admin), newest(sdk), newest(pluginPackage))) {
   const { build: vite } = await import('vite');
   await vite({ root: admin, configFile: join(admin, 'vite.config.ts'), logLevel: 'warn' });
   console.log(`built the admin app into ${relative(process.cwd(), join(admin, 'dist')) || admin}`);

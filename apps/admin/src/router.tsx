@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LoginPage } from './auth/LoginPage.js';
+import { ExtensionsProvider } from './extensions/ExtensionsProvider.js';
 import { RequireSession } from './session.js';
 import { ConfirmProvider } from './shell/confirm.js';
 import { Shell } from './shell/Shell.js';
@@ -84,6 +85,9 @@ const BuilderPage = lazy(() => {
     } as unknown as Promise<{ default: BuilderModule['BuilderPage'] }>;
   return preloadBuilder().then((module) => ({ default: module.BuilderPage }));
 });
+const PluginScreenPage = lazy(() =>
+  import('./extensions/PluginScreenPage.js').then((m) => ({ default: m.PluginScreenPage })),
+);
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 
 const loading = (
@@ -124,7 +128,9 @@ export const router = createBrowserRouter(
           element: (
             <RequireSession fallback={loading}>
               <ConfirmProvider>
-                <Shell />
+                <ExtensionsProvider>
+                  <Shell />
+                </ExtensionsProvider>
               </ConfirmProvider>
             </RequireSession>
           ),
@@ -153,6 +159,7 @@ export const router = createBrowserRouter(
                 { path: '/settings/:group?', element: <SettingsPage /> },
                 { path: '/webhooks/:id?', element: <WebhooksPage /> },
                 { path: '/plugins', element: <PluginsPage /> },
+                { path: '/plugins/:plugin/*', element: <PluginScreenPage /> },
                 { path: '/jobs', element: <JobsPage /> },
                 { path: '/sites', element: <SitesPage /> },
                 { path: '/profile', element: <ProfilePage /> },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api, data } from '../api.js';
 import { useContentTypes, useReadableTypes } from '../content/types.js';
+import { DashboardWidgets } from '../extensions/DashboardWidgets.js';
 import { useCan, useSession } from '../session.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat, useDocumentTitle } from '../site.js';
@@ -165,6 +166,7 @@ export function DashboardPage() {
             )}
           </Panel>
         ) : null}
+        <DashboardWidgets />
       </SimpleGrid>
     </Stack>
   );

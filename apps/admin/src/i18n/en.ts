@@ -2,6 +2,7 @@ import { en as appearance } from '../appearance/messages.js';
 import { en as builder } from '../builder/messages.js';
 import { en as editor } from '../content/editor/messages.js';
 import { en as contentList } from '../content/messages.js';
+import { en as extensions } from '../extensions/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
 import { en as patterns } from '../patterns/messages.js';
@@ -79,7 +80,13 @@ export const en = {
     tooShort: 'Type two letters or more.',
   },
   nav: {
-    group: { content: 'Content', appearance: 'Appearance', site: 'Site', settings: 'Settings' },
+    group: {
+      content: 'Content',
+      appearance: 'Appearance',
+      site: 'Site',
+      settings: 'Settings',
+      plugins: 'Plugins',
+    },
     allSites: 'Sites',
     search: 'Search everything',
     noResults: 'Nothing found for “{{q}}”.',
@@ -260,6 +267,7 @@ export const en = {
   contentTypes,
   sites,
   plugins,
+  extensions,
   sections,
   server: {
     labelRequired: '{{label}} is required.',

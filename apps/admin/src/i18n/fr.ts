@@ -2,6 +2,7 @@ import { fr as appearance } from '../appearance/messages.fr.js';
 import { fr as builder } from '../builder/messages.fr.js';
 import { fr as editor } from '../content/editor/messages.fr.js';
 import { fr as contentList } from '../content/messages.fr.js';
+import { fr as extensions } from '../extensions/messages.fr.js';
 import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
 import { fr as patterns } from '../patterns/messages.fr.js';
@@ -83,7 +84,13 @@ export const fr: Messages = {
     tooShort: 'Tapez au moins deux lettres.',
   },
   nav: {
-    group: { content: 'Contenu', appearance: 'Apparence', site: 'Site', settings: 'Réglages' },
+    group: {
+      content: 'Contenu',
+      appearance: 'Apparence',
+      site: 'Site',
+      settings: 'Réglages',
+      plugins: 'Extensions',
+    },
     allSites: 'Sites',
     search: 'Tout rechercher',
     noResults: 'Aucun résultat pour « {{q}} ».',
@@ -279,6 +286,7 @@ export const fr: Messages = {
   contentTypes,
   sites,
   plugins,
+  extensions,
   sections,
   server: {
     labelRequired: '{{label}} est obligatoire.',

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
+import { ADMIN_MODULES } from '../extensions/ExtensionsProvider.js';
 import { serverText } from '../i18n/server-text.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
@@ -31,6 +32,8 @@ export function PluginsPage() {
     onSuccess: (plugin) => {
       setSaid(t(plugin.active ? 'plugins.activated' : 'plugins.deactivated', { name: plugin.name }));
       void client.invalidateQueries({ queryKey: PLUGINS });
+      // What the plugin adds to the admin comes, or goes, without a reload.
+      void client.invalidateQueries({ queryKey: ADMIN_MODULES });
     },
   });
   const plugins = list.data ?? [];

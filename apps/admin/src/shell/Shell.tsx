@@ -17,10 +17,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { api, rememberCsrf } from '../api.js';
 import { useContentTypes } from '../content/types.js';
+import { ExtensionNotices } from '../extensions/ExtensionNotices.js';
+import { useExtensions } from '../extensions/ExtensionsProvider.js';
+import { screenPath } from '../extensions/screens.js';
+import { usePluginTitle } from '../extensions/titles.js';
 import { forgetSession, useCan, useSession } from '../session.js';
 import { useSite, useSystemName } from '../site.js';
 import { GlobalSearch } from './GlobalSearch.js';
-import { navigationFor } from './navigation.js';
+import { currentItem, navigationFor, withPluginScreens } from './navigation.js';
 import { SiteSwitcher } from './SiteSwitcher.js';
 
 /**
@@ -62,7 +66,26 @@ export function Shell() {
   const client = useQueryClient();
   const { pathname } = useLocation();
   const types = useContentTypes();
+  const { screens } = useExtensions().extensions;
+  const pluginTitle = usePluginTitle();
   useFocusOnNewScreen(pathname);
+  const navigation = withPluginScreens(
+    navigationFor(can, types.data ?? []),
+    screens.flatMap((screen) =>
+      screen.nav
+        ? [
+            {
+              ...screen.nav,
+              path: screenPath(screen),
+              text: pluginTitle(screen),
+              permission: screen.permission,
+            },
+          ]
+        : [],
+    ),
+    can,
+  );
+  const current = currentItem(navigation, pathname);
 
   async function signOut() {
     await api.POST('/api/auth/logout').catch(() => null);
@@ -127,7 +150,7 @@ export function Shell() {
         // Grouped under headings, the list can be taller than a laptop's window: it scrolls on its own.
         style={{ overflowY: 'auto' }}
       >
-        {navigationFor(can, types.data ?? []).map((item, index, items) => (
+        {navigation.map((item, index, items) => (
           <Fragment key={item.path}>
             {item.group && item.group !== items[index - 1]?.group ? (
               <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="md" pb={4}>
@@ -137,11 +160,10 @@ export function Shell() {
             <NavLink
               component={RouterLink}
               to={item.path}
-              active={item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)}
-              aria-current={
-                (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path)) ? 'page' : undefined
-              }
+              active={item.path === current}
+              aria-current={item.path === current ? 'page' : undefined}
               label={item.text ?? t(item.label)}
+              leftSection={item.icon ? <item.icon /> : undefined}
               // Filled: the light variant's blue on pale blue reads below 4.5:1.
               variant="filled"
               onClick={close}
@@ -150,6 +172,7 @@ export function Shell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main id="content" tabIndex={-1}>
+        <ExtensionNotices />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 /** An entry of the main navigation, shown to those holding its permission (none: everyone). */
 export interface NavItem {
   path: string;
@@ -8,9 +10,12 @@ export interface NavItem {
   permission?: string;
   /** The heading it is listed under, as WordPress groups its menu; none for the dashboard. */
   group?: NavGroup;
+  /** Drawn before the label (plugins' screens may bring one). */
+  icon?: ComponentType;
 }
 
-export type NavGroup = 'content' | 'appearance' | 'site' | 'settings';
+/** `plugins` heads the screens of plugins that name no other group, after everything else. */
+export type NavGroup = 'content' | 'appearance' | 'site' | 'settings' | 'plugins';
 
 /** The screens of the admin, in the order the navigation lists them; each a translation key. */
 export const NAVIGATION: readonly NavItem[] = [
@@ -76,4 +81,55 @@ export function navigationFor(
   return [...NAVIGATION.slice(0, pages + 1), ...custom, ...NAVIGATION.slice(pages + 1)].filter(
     (item) => !item.permission || can(item.permission),
   );
+}
+
+/** A plugin's screen as the navigation lists it (see extensions/registry.ts). */
+export interface PluginNavEntry {
+  path: string;
+  /** Its title, already in the interface's language. */
+  text: string;
+  permission: string;
+  group: NavGroup;
+  icon?: ComponentType;
+}
+
+/**
+ * The navigation with plugins' screens the user may open: each at the end of its group (after the
+ * core's entries there, in the order the plugins declared them), and those of the `plugins` group
+ * under their own heading at the very end.
+ */
+export function withPluginScreens(
+  items: readonly NavItem[],
+  screens: readonly PluginNavEntry[],
+  can: (permission: string) => boolean,
+): NavItem[] {
+  const result = [...items];
+  for (const screen of screens) {
+    if (!can(screen.permission)) continue;
+    const item: NavItem = {
+      path: screen.path,
+      label: '',
+      text: screen.text,
+      permission: screen.permission,
+      group: screen.group,
+      ...(screen.icon ? { icon: screen.icon } : {}),
+    };
+    const last = result.findLastIndex((existing) => existing.group === screen.group);
+    if (last < 0) result.push(item);
+    else result.splice(last + 1, 0, item);
+  }
+  return result;
+}
+
+/**
+ * The path of the entry for the screen at `pathname`: the longest that is the address or starts it
+ * (a plugin's /plugins/shop/orders, not the Plugins screen at /plugins); the dashboard only at /.
+ */
+export function currentItem(items: readonly NavItem[], pathname: string): string | null {
+  let found: string | null = null;
+  for (const { path } of items) {
+    const here = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+    if (here && (found === null || path.length > found.length)) found = path;
+  }
+  return found;
 }

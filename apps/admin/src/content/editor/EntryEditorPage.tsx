@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api.js';
 import { type Block, OutlineEditor } from '../../builder/OutlineEditor.js';
+import { EditorPanels } from '../../extensions/EditorPanels.js';
 import { useCan, useSession } from '../../session.js';
 import { useConfirm } from '../../shell/confirm.js';
 import { LeaveGuard } from '../../shell/LeaveGuard.js';
@@ -341,6 +342,7 @@ function EntryEditor(props: { type: ContentType; entry: Entry | null }) {
                   </Button>
                 ) : null}
               </Panel>
+              <EditorPanels type={type} entry={entry} draft={draft} readOnly={readOnly} setField={setField} />
               {type.taxonomies.length > 0 ? (
                 <Panel title={t('editor.terms')}>
                   <fieldset disabled={readOnly} className="plain-fieldset">

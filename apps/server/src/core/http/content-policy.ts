@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
 
-type Directive = 'img-src' | 'media-src';
+type Directive = 'img-src' | 'media-src' | 'script-src';
 
 /**
  * Lets an answer's Content-Security-Policy (helmet's, set on every answer) load pictures and media
- * from these origins too, and from nowhere else new: a CDN in front of the files, a stock photo host.
- * A directive the policy lacks falls back to default-src 'self', so it is added as 'self' plus them.
+ * from these origins too, and from nowhere else new: a CDN in front of the files, a stock photo host;
+ * or run one inline script named by its hash. A directive the policy lacks falls back to
+ * default-src 'self', so it is added as 'self' plus them.
  */
 export function allowOrigins(
   reply: FastifyReply,

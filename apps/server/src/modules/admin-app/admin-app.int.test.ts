@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +33,24 @@ describe.runIf(built || process.env.CI)('the admin app as the server serves it',
     expect(policy).toMatch(
       /(^|;)img-src 'self' data: https:\/\/images\.unsplash\.com https:\/\/plus\.unsplash\.com https:\/\/images\.pexels\.com(;|$)/,
     );
-    expect(policy).toMatch(/(^|;)script-src 'self'(;|$)/);
+    expect(policy).toMatch(/(^|;)script-src 'self'( '[^']+')?(;|$)/);
     expect(policy).not.toContain('media-src');
+  });
+
+  it("runs one inline script, the import map lending the admin's libraries to plugins, allowed by its hash", async () => {
+    const html = readFileSync(join(ADMIN_DIST, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\ssrc=/.test(String(attributes)),
+    );
+    expect(scripts.map(([, attributes]) => String(attributes).trim())).toEqual(['type="importmap"']);
+    const map = String(scripts[0]?.[2]);
+    expect(Object.keys(JSON.parse(map).imports)).toEqual(
+      expect.arrayContaining(['react', 'react/jsx-runtime', '@mantine/core', '@tessera/plugin/admin']),
+    );
+    const hash = createHash('sha256').update(map).digest('base64');
+    const policy = String((await t.app.inject({ url: '/admin/' })).headers['content-security-policy']);
+    expect(policy).toMatch(/(^|;)script-src 'self' '([^']+)'(;|$)/);
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('serves its hashed files for a year, and nothing outside them', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,23 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json; charset=utf-8',
 };
+
+const importMaps = new WeakMap<Buffer, string[]>();
+
+/**
+ * The CSP source of index.html's import map, by its hash: the one inline script of the page, which
+ * lends the admin's libraries (React, Mantine...) to plugins' admin modules (apps/admin/host-modules.ts).
+ * Empty for a page without one.
+ */
+function importMapSource(page: Buffer): string[] {
+  let sources = importMaps.get(page);
+  if (!sources) {
+    const map = /<script type="importmap">([\s\S]*?)<\/script>/.exec(page.toString('utf8'))?.[1];
+    sources = map === undefined ? [] : [`'sha256-${createHash('sha256').update(map).digest('base64')}'`];
+    importMaps.set(page, sources);
+  }
+  return sources;
+}
 
 /**
  * The administration app (spec 1) at /admin: Vite's hashed files under /admin/assets, kept a year,
@@ -53,7 +71,7 @@ export const adminAppModule: TesseraModule = {
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The administration app is not built: run `npm run build` (npm start does it).');
-      allowOrigins(reply, pictures);
+      allowOrigins(reply, { ...pictures, 'script-src': importMapSource(index.body) });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
