@@ -16,5 +16,13 @@ export { BlockNode, treeElements } from './elements.js';
 export { blockLists } from './lists.js';
 export { blockMedia } from './media.js';
 export { BREAKPOINT_MIN_WIDTH, BREAKPOINT_RANGES, PageAssets } from './page-assets.js';
+export {
+  ANY_PLUGIN_BLOCK,
+  dormantBlockDefinition,
+  PLUGIN_CHILDREN_MARK,
+  type PluginBlockShape,
+  pluginAreaOf,
+  pluginBlockDefinition,
+} from './plugin-blocks.js';
 export { blockRegistry } from './registry.js';
 export type { Breakpoint } from './responsive.js';

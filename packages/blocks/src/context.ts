@@ -48,6 +48,13 @@ export interface BlockEnvironment {
   currentPath?: string;
   /** The page's paged list (a content list with `paged`): where it is, and each page's address. */
   paging?: { page: number; pages: number; href(page: number): string };
+  /** What a plugin's block rendered to on the server, by block id; undefined renders nothing. */
+  pluginHtml?(blockId: string): string | undefined;
+  /**
+   * A plugin block's children as HTML, rendered before it by the server's renderBlocks so they go
+   * inside its HTML. Absent in the browser (the canvas), where they are placed live.
+   */
+  pluginChildrenHtml?(blockId: string): string | undefined;
 }
 
 /** A link of a menu, resolved: its address follows the entry or term it links to. */

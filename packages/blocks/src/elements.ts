@@ -1,18 +1,20 @@
 import { cloneElement, createElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Block, BlockDefinition } from './block.js';
 import { classes, useBlockEnvironment } from './context.js';
+import { ANY_PLUGIN_BLOCK, pluginAreaOf } from './plugin-blocks.js';
 import { blockRegistry } from './registry.js';
 import { hiddenAt, type Visibility } from './visibility.js';
 
 // Apart from render.ts: the builder's canvas renders blocks in the browser, without react-dom/server.
 
-/** A block tree as React elements; blocks of unknown types render nothing. */
+/** A block tree as React elements; a plugin's blocks render the HTML it gave, unknown types nothing. */
 export function treeElements(tree: readonly Block[]): ReactElement {
   return createElement(
     Fragment,
     null,
     ...tree.map((block) => {
-      const definition = blockRegistry.get(block.type);
+      const definition =
+        blockRegistry.get(block.type) ?? (pluginAreaOf(block.type) === null ? undefined : ANY_PLUGIN_BLOCK);
       if (!definition) return null;
       const children = block.children && block.children.length > 0 ? treeElements(block.children) : undefined;
       return createElement(BlockNode, { key: block.id, definition, block, children });

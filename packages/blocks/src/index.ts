@@ -39,6 +39,14 @@ export {
   PageAssets,
   responsiveDeclarations,
 } from './page-assets.js';
+export {
+  ANY_PLUGIN_BLOCK,
+  dormantBlockDefinition,
+  PLUGIN_CHILDREN_MARK,
+  type PluginBlockShape,
+  pluginAreaOf,
+  pluginBlockDefinition,
+} from './plugin-blocks.js';
 export { type BlockTypeView, blockRegistry, registryView } from './registry.js';
 export { type RenderedBlocks, renderBlocks, renderTree } from './render.js';
 export { BREAKPOINTS, type Breakpoint, perBreakpoint, Responsive } from './responsive.js';

@@ -72,7 +72,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
 );
 
 /** Props every block type takes besides its own: `visibility` per breakpoint and the theme's `variation` (visibility.ts). */
-function withCommonProps(definition: BlockDefinition): BlockDefinition {
+export function withCommonProps(definition: BlockDefinition): BlockDefinition {
   return {
     ...definition,
     props: Type.Object(
@@ -101,9 +101,12 @@ export interface BlockTypeView {
   dynamic: boolean;
 }
 
-/** The registry as JSON, for the builder's palette and settings (GET /api/builder/blocks). */
-export function registryView(): BlockTypeView[] {
-  return [...blockRegistry.values()].map((definition) => ({
+/**
+ * The registry as JSON, for the builder's palette and settings (GET /api/builder/blocks); `more`
+ * are the block types of the site's active plugins, after the core's.
+ */
+export function registryView(more: readonly BlockDefinition[] = []): BlockTypeView[] {
+  return [...blockRegistry.values(), ...more].map((definition) => ({
     type: definition.type,
     category: definition.category,
     label: definition.label,

@@ -29,6 +29,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'errors'
   | 'settings'
   | 'content'
+  | 'blocks'
   | 'media'
   | 'mcp'
   | 'http'

@@ -9,6 +9,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import type { PluginBlocks } from './blocks.js';
 import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
 import type { ActionCallback, ActionName, FilterCallback, FilterName, HookPhase } from './hooks.js';
@@ -56,6 +57,8 @@ export interface PluginContext {
   readonly settings: PluginSettings;
   /** Content types of its own, and fields on the core's types (SEO fields on every entry). */
   readonly content: PluginContent;
+  /** Blocks for the page builder, rendered on the server (a form, a product grid). */
+  readonly blocks: PluginBlocks;
   /** The media library's usage tracking, for the plugin's records that hold media (product images...). */
   readonly media: PluginMedia;
   /** Tools, resources and prompts for AI clients (the MCP server), listed beside the core's. */

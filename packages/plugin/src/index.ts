@@ -6,10 +6,12 @@
  */
 import type { PluginDefinition } from './context.js';
 
+export type * from './blocks.js';
 export type * from './content.js';
 export type * from './context.js';
 export type * from './errors.js';
 export type * from './hooks.js';
+export { escapeHtml, html, unsafeHtml } from './html.js';
 export type * from './manifest.js';
 export type * from './operation.js';
 

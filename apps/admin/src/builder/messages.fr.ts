@@ -425,6 +425,8 @@ export const fr: typeof en = {
     canvasFailed: 'Les données du canevas (images, listes, thème) n’ont pas pu être chargées.',
     dropHere: 'Déposez des blocs ici',
     nothingYet: '{{name}} : rien à montrer pour l’instant. Réglez-le dans les réglages.',
+    pluginAsleep:
+      'Un bloc de l’extension {{plugin}}, inactive sur ce site : il garde ses réglages et n’affiche rien tant que l’extension n’est pas réactivée.',
     emptyPage: 'Cette page est vide : glissez-y un bloc de la palette, ou appuyez sur l’un d’eux.',
     settings: 'Réglages du bloc',
     noSelection:

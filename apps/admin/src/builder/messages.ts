@@ -419,6 +419,8 @@ export const en = {
     canvasFailed: 'The live data of the canvas (images, lists, theme) could not be loaded.',
     dropHere: 'Drop blocks here',
     nothingYet: '{{name}}: nothing to show yet. Set it up in the settings.',
+    pluginAsleep:
+      'A block of the {{plugin}} plugin, which is not active on this site: it keeps its settings and shows nothing until the plugin is active again.',
     emptyPage: 'This page is empty: drag a block from the palette onto it, or press one.',
     settings: 'Block settings',
     noSelection:

@@ -29,6 +29,8 @@ const saved = (fields: FieldDefinition[]) =>
     uses_builder: false,
     in_feed: false,
     builtin: false,
+    owner: null,
+    plugin_fields: [],
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
   });

@@ -82,6 +82,8 @@ export function BuilderEditor(props: {
       dropHere: t('builder.visual.dropHere'),
       nothingYet: (type: string) =>
         t('builder.visual.nothingYet', { name: labels.block(type, catalog.byType.get(type)) }),
+      pluginAsleep: (plugin: string) => t('builder.visual.pluginAsleep', { plugin }),
+      offered: (type: string) => catalog.byType.has(type),
     }),
     [t, labels, catalog],
   );

@@ -1,4 +1,10 @@
-import { type Block, BlockNode, blockRegistry } from '@tessera/blocks/browser';
+import {
+  ANY_PLUGIN_BLOCK,
+  type Block,
+  BlockNode,
+  blockRegistry,
+  pluginAreaOf,
+} from '@tessera/blocks/browser';
 import { memo } from 'react';
 
 /** The editor's words inside the canvas: given once, the same object while the language stays. */
@@ -7,6 +13,10 @@ export interface CanvasWords {
   dropHere: string;
   /** For a block showing nothing yet (an image without media, a menu without links). */
   nothingYet: (type: string) => string;
+  /** For a plugin's block the site does not render: its plugin is not active here. */
+  pluginAsleep: (plugin: string) => string;
+  /** Whether a plugin's block type is one of the site's (its plugin active). */
+  offered: (type: string) => boolean;
 }
 
 /**
@@ -29,14 +39,16 @@ export const CanvasBlocks = memo(function CanvasBlocks(props: {
 
 const CanvasNode = memo(function CanvasNode(props: { block: Block; words: CanvasWords }) {
   const { block, words } = props;
-  const definition = blockRegistry.get(block.type);
+  const plugin = pluginAreaOf(block.type);
+  // A plugin's block shows the HTML its plugin rendered on the server (the canvas data).
+  const definition = blockRegistry.get(block.type) ?? (plugin === null ? undefined : ANY_PLUGIN_BLOCK);
   if (!definition)
     return (
       <div data-block-id={block.id} className="tb-canvas-unknown">
         {block.type}
       </div>
     );
-  const takes = definition.children !== 'none';
+  const takes = plugin === null ? definition.children !== 'none' : words.offered(block.type);
   const children =
     block.children && block.children.length > 0 ? (
       <CanvasBlocks blocks={block.children} words={words} />
@@ -50,7 +62,9 @@ const CanvasNode = memo(function CanvasNode(props: { block: Block; words: Canvas
   return (
     element ?? (
       <div data-block-id={block.id} className="tb-canvas-nothing">
-        {words.nothingYet(block.type)}
+        {plugin !== null && !words.offered(block.type)
+          ? words.pluginAsleep(plugin)
+          : words.nothingYet(block.type)}
       </div>
     )
   );

@@ -6,6 +6,7 @@ import {
   type EntryCard,
   type MediaInfo,
   type MenuLink,
+  pluginAreaOf,
   treeElements,
 } from '@tessera/blocks/browser';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,6 +29,8 @@ export interface CanvasData {
   >;
   patterns: Record<string, Block[]>;
   menus: Record<string, MenuLink[]>;
+  /** What each plugin block of the tree rendered to on the server, by block id. */
+  plugin_blocks: Record<string, string>;
 }
 
 /** Waits this long after the tree's data needs changed (a list's filter typed) before asking. */
@@ -47,10 +50,13 @@ export function useCanvasData(options: {
   const { tree, subject, design } = options;
   const needs = useMemo(() => {
     const patterns: number[] = [];
+    // A plugin's block is rendered by the server: asked again when its props change.
+    const plugins: Array<[string, string, Record<string, unknown>]> = [];
     const walk = (blocks: readonly Block[]) => {
       for (const block of blocks) {
         if (block.type === 'pattern' && typeof block.props.pattern_id === 'number')
           patterns.push(block.props.pattern_id);
+        if (pluginAreaOf(block.type) !== null) plugins.push([block.id, block.type, block.props]);
         if (block.children) walk(block.children);
       }
     };
@@ -59,6 +65,7 @@ export function useCanvasData(options: {
       media: [...new Set(blockMedia(tree as never).map((use) => use.mediaId))].sort((a, b) => a - b),
       lists: blockLists(tree as never),
       patterns: [...new Set(patterns)].sort((a, b) => a - b),
+      plugins,
     });
   }, [tree]);
   const [settled, setSettled] = useState({ needs, tree });
@@ -116,5 +123,6 @@ function environmentOf(canvas: CanvasData | null): BlockEnvironment {
     },
     menus: canvas.menus,
     formatDate: (iso) => date.format(new Date(iso)),
+    pluginHtml: (blockId) => canvas.plugin_blocks?.[blockId],
   };
 }

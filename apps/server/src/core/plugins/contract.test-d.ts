@@ -5,14 +5,14 @@
  * here, checked by tsc (typecheck.test.ts), before any plugin meets it at run time.
  */
 import type * as Plugin from '@tessera/plugin';
+import type { FieldDefinition } from '../../modules/content/fields/index.js';
 // The modules that declare the core's hooks, so their declarations are in scope.
 import type {} from '../../modules/content/hooks.js';
+import type { ContentTypeCreate } from '../../modules/content/types/content-type.js';
 import type {} from '../../modules/feeds/sitemaps.js';
 import type {} from '../../modules/identity/hooks.js';
 import type {} from '../../modules/public/contact-form.js';
 import type {} from '../../modules/public/service.js';
-import type { FieldDefinition } from '../../modules/content/fields/index.js';
-import type { ContentTypeCreate } from '../../modules/content/types/content-type.js';
 import type { Engine } from '../db/engine.js';
 import type { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
 import type {} from '../events/media-references.js';

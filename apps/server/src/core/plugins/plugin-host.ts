@@ -1,8 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { type TObject, Type } from '@sinclair/typebox';
+import type { Block } from '@tessera/blocks';
 import type {
   ContentTypeDefinition,
   FieldDefinition,
+  PluginBlockDefinition,
   PluginContext,
   PluginDb,
   PluginDefinition,
@@ -28,6 +30,7 @@ import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import { linkPluginPackage, pluginsDir } from './package-link.js';
+import { renderPluginBlocks, SiteBlockRegistry, type StagedBlock, stagedBlock } from './plugin-blocks.js';
 import {
   type AddedField,
   type ContentChecks,
@@ -108,6 +111,7 @@ interface Staged {
     description: string;
   } | null;
   content: DeclaredContent;
+  blocks: StagedBlock[];
 }
 
 interface StagedSchedule {
@@ -141,6 +145,7 @@ export class PluginHost {
   private readonly mcp = new Map<string, PluginMcpEntry[]>();
   private readonly siteSchedules = new Map<string, StagedSchedule[]>();
   private readonly content = new Map<string, { area: string; declared: DeclaredContent }>();
+  private readonly blocks = new Map<string, StagedBlock[]>();
   private readonly activationChecks: ActivationCheck[] = [];
   private active = new Map<string, Set<number>>();
   private readSettings: SettingsReader = async () => {
@@ -251,6 +256,24 @@ export class PluginHost {
     return [...this.content].flatMap(([plugin, { area, declared }]) =>
       this.isActive(plugin, siteId) ? fieldsAddedTo(plugin, area, declared, type) : [],
     );
+  }
+
+  /** The block types of the plugins active on a site, by type. */
+  activeBlocks(siteId: number): Map<string, StagedBlock> {
+    const active = new Map<string, StagedBlock>();
+    for (const [plugin, blocks] of this.blocks)
+      if (this.isActive(plugin, siteId)) for (const block of blocks) active.set(block.declared.type, block);
+    return active;
+  }
+
+  /** What a site's block trees are checked against: the core's types, its active plugins', and sleeping ones kept. */
+  blockRegistry(siteId: number): SiteBlockRegistry {
+    return new SiteBlockRegistry([...this.activeBlocks(siteId).values()]);
+  }
+
+  /** The HTML of a tree's plugin blocks on a site, rendered by their plugins before the page renders. */
+  renderBlocks(site: Site, tree: readonly Block[], options: { locale: string; canvas: boolean }) {
+    return renderPluginBlocks(this.runtime, site, this.activeBlocks(site.id), tree, options);
   }
 
   /** A module's check before any plugin is switched on for a site. */
@@ -374,6 +397,22 @@ export class PluginHost {
           staged.content.fields.push({
             types: types === '*' ? '*' : [...types],
             fields: structuredClone([...fields]),
+          });
+        },
+      }),
+      blocks: Object.freeze({
+        define(definition: PluginBlockDefinition) {
+          const block = stagedBlock(name, area, definition);
+          if (staged.blocks.some((other) => other.declared.type === block.declared.type))
+            throw new Error(`block type "${block.declared.type}" is defined twice`);
+          staged.blocks.push(block);
+        },
+        purge: (ctx: OperationContext) => {
+          const runtime = this.runtime;
+          // Pages (and the widgets rendered once per site) showing the plugin's blocks, everywhere.
+          ctx.afterCommit(async () => {
+            await runtime.caches.forget('pages', { siteId: ctx.site.id, tags: [`plugin:${name}`] });
+            await runtime.caches.forget('widgets', ctx.site.id);
           });
         },
       }),
@@ -517,6 +556,7 @@ export class PluginHost {
     this.routes.set(manifest.name, staged.routes);
     this.mcp.set(manifest.name, staged.mcp);
     this.content.set(manifest.name, { area: manifest.area, declared: staged.content });
+    this.blocks.set(manifest.name, staged.blocks);
     this.siteSchedules.set(
       manifest.name,
       staged.schedules.filter((schedule) => schedule.perSite),
@@ -571,6 +611,7 @@ function emptyStaged(): Staged {
     mcp: [],
     settings: null,
     content: { types: [], fields: [] },
+    blocks: [],
   };
 }
 

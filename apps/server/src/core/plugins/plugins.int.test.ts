@@ -257,6 +257,7 @@ describe('the plugin context', () => {
     expect(res.json().data).toEqual({
       keys: [
         'area',
+        'blocks',
         'content',
         'db',
         'errors',

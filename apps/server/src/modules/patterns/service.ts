@@ -1,3 +1,4 @@
+import type { BlockDefinition } from '@tessera/blocks';
 import { type Block, blockMedia, eachBlock, newBlockId } from '@tessera/blocks';
 import { requirePermission } from '../../core/access/actor.js';
 import { recordActivity } from '../../core/activity/record.js';
@@ -5,6 +6,7 @@ import { addFieldError, Conflict, fieldErrors, NotFound, ValidationFailed } from
 import { declareMediaReferences } from '../../core/events/media-references.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { checkBlockTree } from '../content/builder/block-tree.js';
@@ -57,7 +59,7 @@ export class PatternsService {
 
   async create(ctx: OperationContext, input: PatternInput): Promise<PatternView> {
     requirePermission(ctx.actor, MANAGE);
-    const checked = check(input, null);
+    const checked = check(input, null, pluginsOf(this.runtime).blockRegistry(ctx.site.id));
     return ctx.transaction(async () => {
       const repo = new PatternsRepo(ctx.db);
       const at = new Date().toISOString();
@@ -76,7 +78,7 @@ export class PatternsService {
     requirePermission(ctx.actor, MANAGE);
     const repo = new PatternsRepo(ctx.db);
     const current = await found(repo, id);
-    const checked = check(input, current);
+    const checked = check(input, current, pluginsOf(this.runtime).blockRegistry(ctx.site.id));
     return ctx.transaction(async () => {
       const written = await repo.update(id, input.version ?? null, {
         ...checked,
@@ -144,7 +146,11 @@ async function found(repo: PatternsRepo, id: number): Promise<PatternRow> {
   return pattern;
 }
 
-function check(input: PatternInput, current: PatternRow | null) {
+function check(
+  input: PatternInput,
+  current: PatternRow | null,
+  blockTypes: ReadonlyMap<string, BlockDefinition>,
+) {
   const errors = fieldErrors();
   const name = (input.name ?? current?.name ?? '').trim();
   if (name === '') addFieldError(errors, 'name', 'A pattern needs a name.');
@@ -152,7 +158,7 @@ function check(input: PatternInput, current: PatternRow | null) {
   let blocks = current?.blocks ?? [];
   let treeOk = true;
   if (input.blocks !== undefined) {
-    const tree = checkBlockTree(input.blocks);
+    const tree = checkBlockTree(input.blocks, blockTypes);
     treeOk = tree.ok;
     if (!tree.ok)
       for (const [path, messages] of Object.entries(tree.errors))

@@ -7,6 +7,7 @@ import {
   type MediaInfo,
 } from '@tessera/blocks';
 import { NotFound } from '../../core/errors.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
@@ -99,6 +100,20 @@ export class BlockData {
       list.items.flatMap((entry) => (entry.featured_media_id === null ? [] : [entry.featured_media_id])),
     );
     return { byBlock, paged, mediaIds };
+  }
+
+  /**
+   * The HTML of the tree's plugin blocks, each rendered by its plugin (on the sites where it is
+   * active), and the plugins whose blocks show: their pages carry `plugin:<name>`, which the
+   * plugin's `blocks.purge` empties.
+   */
+  async pluginBlocks(site: Site, tree: readonly Block[], locale: string, canvas = false) {
+    const { html, plugins } = await pluginsOf(this.runtime).renderBlocks(site, tree, { locale, canvas });
+    return {
+      html: (blockId: string) => html.get(blockId),
+      rendered: html,
+      tags: [...plugins].map((plugin) => `plugin:${plugin}`),
+    };
   }
 
   /** Where an entry sits, for breadcrumbs: its published ancestors, then itself. */

@@ -47,6 +47,7 @@ export class CanvasView {
     const { placed, shown } = await this.blockData.placedPatterns(site, tree);
     requireCanvasListsWithin(shown);
     const lists = await this.blockData.lists(site, shown, lang, 1);
+    const fromPlugins = await this.blockData.pluginBlocks(site, shown, lang, true);
     const { views } = await this.blockData.publicMedia(site, [
       ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
@@ -65,6 +66,7 @@ export class CanvasView {
         [...lists.byBlock].map(([blockId, list]) => [blockId, listOf(list, shownImage)]),
       ),
       patterns: Object.fromEntries(placed),
+      plugin_blocks: Object.fromEntries(fromPlugins.rendered),
       menus: Object.fromEntries(
         Object.entries(frame.menus).map(([location, links]) => [location, [...links]]),
       ),

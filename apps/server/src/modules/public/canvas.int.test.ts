@@ -126,6 +126,7 @@ describe('the builder canvas', () => {
         'lists',
         'patterns',
         'menus',
+        'plugin_blocks',
       ].sort(),
     );
     expect(data.stylesheet).toMatch(/^\/theme\/default\.[0-9a-f]{12}\.css$/);

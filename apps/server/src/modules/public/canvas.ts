@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { type Block, type BlockDefinition, blockRegistry, MAX_BLOCKS } from '@tessera/blocks';
+import { type Block, type BlockDefinition, blockRegistry, eachBlock, MAX_BLOCKS } from '@tessera/blocks';
 import { ValidationFailed } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { Id, Nullable } from '../../core/http/input-schemas.js';
@@ -8,6 +8,7 @@ import { rateLimitBudget } from '../../core/http/rate-limit/rate-limit-key.js';
 import { installationLimiter } from '../../core/http/rate-limit/rate-limiter.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import { canvasSubject, requireCanvasEditor } from './canvas-subject.js';
 import { CANVAS_MAX_LIST_ENTRIES, CANVAS_MAX_LISTS, listWork } from './canvas-work.js';
@@ -95,6 +96,10 @@ const CanvasSchema = Type.Object({
   menus: Type.Record(Type.String(), Type.Array(MenuLinkSchema), {
     description: 'The menus of the theme locations, by location',
   }),
+  plugin_blocks: Type.Record(Type.String(), Type.String(), {
+    description:
+      "The HTML of each plugin block of the tree (the site's active plugins render theirs on the server), by block id",
+  }),
 });
 export type Canvas = Static<typeof CanvasSchema>;
 
@@ -129,19 +134,26 @@ export function canvasRoutes(app: App, runtime: Runtime, site: PublicSite): void
     {
       permission: 'authenticated',
       summary: "What the builder's canvas renders a block tree with before it is saved",
-      description: `The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The request names what is being edited, with one of \`entry_id\`, \`pattern_id\` and \`section\` (422 without), and the caller must be allowed to edit it, as to save it (403 \`permission_denied\`). The tree is read loosely, as it may be half-edited: a node that is not an object with a string \`type\` is skipped with what it holds, and one whose type is unknown, whose \`id\` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under \`blocks\`, and so do more than ${CANVAS_MAX_LISTS} list blocks (latest posts, content lists, synced patterns' included) or lists asking for more than ${CANVAS_MAX_LIST_ENTRIES} entries together (\`canvas_too_costly\`); a body over the server's limit, 413. Each list block costs one request more of the caller's rate limit.`,
+      description: `The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The request names what is being edited, with one of \`entry_id\`, \`pattern_id\` and \`section\` (422 without), and the caller must be allowed to edit it, as to save it (403 \`permission_denied\`). The tree is read loosely, as it may be half-edited: a node that is not an object with a string \`type\` is skipped with what it holds, and one whose type is unknown, whose \`id\` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under \`blocks\`, and so do more than ${CANVAS_MAX_LISTS} list blocks (latest posts, content lists, synced patterns' included) or lists asking for more than ${CANVAS_MAX_LIST_ENTRIES} entries together (\`canvas_too_costly\`); a body over the server's limit, 413. Each list block, and each plugin block (its plugin renders it with its own queries), costs one request more of the caller's rate limit.`,
       body: CanvasRequest,
       data: CanvasSchema,
     },
     async (ctx, { body, request, reply }) => {
       const entry = await requireCanvasEditor(runtime, ctx, canvasSubject(body));
-      const tree = canvasTree(body.blocks);
+      const plugins = pluginsOf(runtime);
+      const tree = canvasTree(body.blocks, plugins.blockRegistry(ctx.site.id));
       // A list block costs what a list request of the API does: one more of the caller's budget
-      // each, so a tree of thousands of lists spends it (429) instead of the database's time.
-      const { lists } = listWork(tree);
-      if (lists > 0) {
+      // each, so a tree of thousands of lists spends it (429) instead of the database's time. A
+      // plugin block, which its plugin renders with its own queries, costs the same.
+      const active = plugins.activeBlocks(ctx.site.id);
+      let rendered = 0;
+      eachBlock(tree, (block) => {
+        if (active.has(block.type)) rendered += 1;
+      });
+      const units = listWork(tree).lists + rendered;
+      if (units > 0) {
         const budget = rateLimitBudget('general', request.principal, request.ip);
-        await limiter.chargeUnits(budget.group, budget.key, lists, reply, request.log);
+        await limiter.chargeUnits(budget.group, budget.key, units, reply, request.log);
       }
       return site.canvas(ctx.site, tree, {
         ...(body.locale !== undefined ? { locale: body.locale } : {}),
@@ -159,7 +171,10 @@ export function canvasRoutes(app: App, runtime: Runtime, site: PublicSite): void
  * that check (defaults applied) asks for nothing itself, but its children are read. Past
  * MAX_BLOCKS nodes the walk stops with a fault.
  */
-export function canvasTree(nodes: readonly unknown[]): Block[] {
+export function canvasTree(
+  nodes: readonly unknown[],
+  registry: ReadonlyMap<string, BlockDefinition> = blockRegistry,
+): Block[] {
   let count = 0;
   const read = (list: readonly unknown[]): Block[] =>
     list.flatMap((node) => {
@@ -171,7 +186,7 @@ export function canvasTree(nodes: readonly unknown[]): Block[] {
       if (typeof type !== 'string') return [];
       const inner = Array.isArray(children) ? read(children) : [];
       if (typeof id !== 'string') return inner;
-      const definition = blockRegistry.get(type);
+      const definition = registry.get(type);
       const checked = definition ? checkedProps(definition, props) : null;
       return checked ? [{ id, type, props: checked, children: inner }] : inner;
     });

@@ -73,6 +73,7 @@ export class EntryPages {
     const blocksTree = live.blocks as Block[];
     const { patternIds, placed, shown: shownBlocks } = await this.blockData.placedPatterns(site, blocksTree);
     const lists = await this.blockData.lists(site, shownBlocks, row.locale, request.page);
+    const fromPlugins = await this.blockData.pluginBlocks(site, shownBlocks, row.locale);
     const paged = lists.paged;
     // `?page=N` exists only for a page whose paged list has that many pages.
     if (request.page > 1 && (!paged || request.page > paged.pages)) return this.frames.notFound(site, frame);
@@ -126,6 +127,7 @@ export class EntryPages {
         return list && listOf(list, info, commented);
       },
       formatDate: (iso) => date.format(new Date(iso)),
+      pluginHtml: fromPlugins.html,
       formatCommentCount: frame.strings.discussion.count,
       menus: frame.menus,
       currentPath: canonicalPath,
@@ -208,6 +210,7 @@ export class EntryPages {
           // A list shows the latest of its type: any change to one of them may change it.
           ...[...new Set([...lists.byBlock.values()].map((list) => `list:${list.type}`))],
           ...listed.map((id) => `entry:${id}`),
+          ...fromPlugins.tags,
         ],
         assets: {
           css: html === content ? blocks.css : `${blocks.css}\n${RICHTEXT_IMAGE_CSS}`,

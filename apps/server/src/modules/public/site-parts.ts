@@ -74,6 +74,7 @@ export class SiteParts {
     const date = dateFormat(site.default_locale, await this.blockData.timeZone(site));
     const { placed, shown } = await this.blockData.placedPatterns(site, tree);
     const lists = await this.blockData.lists(site, shown, site.default_locale, 1);
+    const fromPlugins = await this.blockData.pluginBlocks(site, shown, site.default_locale);
     const { views: media, info } = await this.blockData.publicMedia(site, [
       ...blockMedia(shown).map((use) => use.mediaId),
       ...lists.mediaIds,
@@ -97,6 +98,7 @@ export class SiteParts {
         return found && listOf(found, info);
       },
       formatDate: (iso) => date.format(new Date(iso)),
+      pluginHtml: fromPlugins.html,
       menus: menus.byLocation,
       assets: new PageAssets(classPrefix),
     });
@@ -108,6 +110,7 @@ export class SiteParts {
         ...[...lists.byBlock.values()].map((list) => `list:${list.type}`),
         ...[...media.keys()].map((id) => `media:${id}`),
         ...[...placed.keys()].map((id) => `pattern:${id}`),
+        ...fromPlugins.tags,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { eachBlock, type TreeValidation, validateTree } from '@tessera/blocks';
+import { type BlockDefinition, eachBlock, type TreeValidation, validateTree } from '@tessera/blocks';
 import { sanitizeRichText } from '../fields/index.js';
 
 /**
@@ -6,10 +6,15 @@ import { sanitizeRichText } from '../fields/index.js';
  * ids kept or given, and the HTML props each block declares (`richText`) sanitized like richtext
  * fields, so the site can render them as HTML.
  */
-export function checkBlockTree(blocks: unknown): TreeValidation {
-  const result = validateTree(blocks);
+export function checkBlockTree(
+  blocks: unknown,
+  /** The site's block types: the core's and its plugins' (PluginHost.blockRegistry). */
+  registry: ReadonlyMap<string, BlockDefinition>,
+): TreeValidation {
+  const result = validateTree(blocks, { registry });
   if (!result.ok) return result;
-  eachBlock(result.tree, (block, definition) => {
+  eachBlock(result.tree, (block) => {
+    const definition = registry.get(block.type);
     for (const key of definition?.richText ?? []) {
       const value = block.props[key];
       if (typeof value === 'string') block.props[key] = sanitizeRichText(value);

@@ -5,6 +5,7 @@ import { PageQuery } from '../../../core/http/envelope.js';
 import { Id, MAX_ID } from '../../../core/http/input-schemas.js';
 import { operationOf } from '../../../core/http/request-actor.js';
 import { siteRoutes } from '../../../core/http/site-routes.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Content } from '../content.js';
 import { EntrySchema } from '../entries/entry.js';
@@ -27,6 +28,10 @@ const BlockDefinition = Type.Object({
   dynamic: Type.Boolean({
     description: 'Lists entries fetched when the page renders (latest posts, content list)',
   }),
+  plugin: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The plugin whose block it is (rendered on the server, `<area>.<name>`); null for the core's",
+  }),
 });
 
 /**
@@ -41,9 +46,18 @@ export function builderRoutes(app: App, runtime: Runtime, content: Content): voi
     {
       permission: 'authenticated',
       summary: 'The block types the builder offers, with their prop schemas and defaults',
+      description:
+        "The core's block types, then those of the plugins active on the site. A block of a plugin that is not active (or no longer installed) is not listed; trees keep it with its data, the site renders nothing for it.",
       data: Type.Array(BlockDefinition),
     },
-    async () => registryView() as Static<typeof BlockDefinition>[],
+    async (ctx) => {
+      const plugins = [...pluginsOf(runtime).activeBlocks(ctx.site.id).values()];
+      const owners = new Map(plugins.map((block) => [block.declared.type, block.plugin]));
+      return registryView(plugins.map((block) => block.definition)).map((view) => ({
+        ...view,
+        plugin: owners.get(view.type) ?? null,
+      })) as Static<typeof BlockDefinition>[];
+    },
   );
 
   routes.post(

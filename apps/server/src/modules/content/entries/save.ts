@@ -10,6 +10,7 @@ import {
 } from '../../../core/errors.js';
 import { declareMediaReferences } from '../../../core/events/media-references.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { misplacedPatterns } from '../../patterns/placed.js';
 import { settingsOf } from '../../settings/service.js';
@@ -339,7 +340,7 @@ export class EntryWriter {
     if (!type.uses_builder && draft.blocks.length > 0)
       addFieldError(errors, 'blocks', `${type.plural_label} are not laid out with blocks; send no blocks.`);
     else if (type.uses_builder) {
-      const tree = checkBlockTree(draft.blocks);
+      const tree = checkBlockTree(draft.blocks, pluginsOf(this.runtime).blockRegistry(ctx.site.id));
       if (tree.ok) draft.blocks = tree.tree;
       else
         for (const [path, messages] of Object.entries(tree.errors))

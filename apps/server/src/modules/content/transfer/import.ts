@@ -1,4 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
+import type { BlockDefinition } from '@tessera/blocks';
 import { type Block, mapBlockMedia } from '@tessera/blocks';
 import {
   addFieldError,
@@ -10,6 +11,7 @@ import {
 import { declareMediaReferences } from '../../../core/events/media-references.js';
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { siteWriterByEmail } from '../../identity/users/bylines.js';
 import { entryMediaReferences } from '../entries/media-references.js';
@@ -69,7 +71,7 @@ export async function importContent(
       'site_not_empty',
     );
   const types = await plannedTypes(ctx, services.types, file);
-  const entries = checkedEntries(ctx, file, types);
+  const entries = checkedEntries(ctx, file, types, pluginsOf(runtime).blockRegistry(ctx.site.id));
 
   const media = mediaMapping(mediaIds);
   const report = await ctx.transaction(async () => {
@@ -300,6 +302,7 @@ function checkedEntries(
   ctx: OperationContext,
   file: ExportFile,
   types: Map<string, PlannedType>,
+  blockTypes: ReadonlyMap<string, BlockDefinition>,
 ): ExportedEntryRow[] {
   const errors: FieldErrors = fieldErrors();
   const entryRefs = new Set(file.entries.map((entry) => entry.ref));
@@ -328,7 +331,7 @@ function checkedEntries(
       for (const ref of refs)
         if (termRefs.get(ref) !== taxonomy)
           addFieldError(errors, `${at}.terms.${taxonomy}`, `No ${taxonomy} term ${ref} in the file.`);
-    const { entry: asSaved, relations } = savedEntry(entry, type, at, errors);
+    const { entry: asSaved, relations } = savedEntry(entry, type, at, errors, blockTypes);
     for (const relation of relations)
       for (const ref of relation.ids)
         if (!entryRefs.has(ref))

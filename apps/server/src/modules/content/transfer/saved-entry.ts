@@ -1,3 +1,4 @@
+import type { BlockDefinition } from '@tessera/blocks';
 import { addFieldError, type FieldErrors } from '../../../core/errors.js';
 import { checkBlockTree } from '../builder/block-tree.js';
 import { splitDormantValues } from '../entries/plugin-values.js';
@@ -5,6 +6,8 @@ import { type FieldDefinition, type RelationRefs, validateFieldValues } from '..
 import { sanitizeRichTextValues } from '../fields/richtext-values.js';
 import { type ContentType, entryFields } from '../types/content-type.js';
 import type { ExportedEntryRow } from './format.js';
+
+type BlockTypes = ReadonlyMap<string, BlockDefinition>;
 
 /** What an import checks an entry against: the site's type of that slug, or the file's. */
 export interface PlannedType {
@@ -31,6 +34,8 @@ export function savedEntry(
   type: PlannedType,
   at: string,
   errors: FieldErrors,
+  /** The site's block types (PluginHost.blockRegistry). */
+  blockTypes: BlockTypes,
 ): { entry: ExportedEntryRow; relations: RelationRefs[] } {
   const withPlugins = { fields: type.fields, plugin_fields: type.plugin_fields ?? [] } as Pick<
     ContentType,
@@ -52,15 +57,16 @@ export function savedEntry(
   const revisions = entry.revisions?.map((revision, i) => ({
     ...revision,
     state: isRecord(revision.state)
-      ? savedState(definitions, revision.state, `${at}.revisions[${i}].state`, errors)
+      ? savedState(definitions, revision.state, `${at}.revisions[${i}].state`, errors, blockTypes)
       : revision.state,
   }));
   return {
     entry: {
       ...entry,
       fields: validated.ok ? { ...validated.values, ...dormant } : entry.fields,
-      blocks: savedBlocks(entry.blocks, at, errors),
-      live: entry.live === null ? null : savedState(definitions, entry.live, `${at}.live`, errors),
+      blocks: savedBlocks(entry.blocks, at, errors, blockTypes),
+      live:
+        entry.live === null ? null : savedState(definitions, entry.live, `${at}.live`, errors, blockTypes),
       ...(revisions ? { revisions } : {}),
     },
     relations: validated.ok ? validated.relations : [],
@@ -72,17 +78,18 @@ function savedState(
   state: Record<string, unknown>,
   at: string,
   errors: FieldErrors,
+  blockTypes: BlockTypes,
 ): Record<string, unknown> {
   return {
     ...state,
     ...(isRecord(state.fields) ? { fields: sanitizeRichTextValues(definitions, state.fields) } : {}),
-    ...(state.blocks === undefined ? {} : { blocks: savedBlocks(state.blocks, at, errors) }),
+    ...(state.blocks === undefined ? {} : { blocks: savedBlocks(state.blocks, at, errors, blockTypes) }),
   };
 }
 
 /** The blocks as checkBlockTree leaves them; its faults under `at` (`entries[3].live`). */
-function savedBlocks(blocks: unknown, at: string, errors: FieldErrors): unknown[] {
-  const tree = checkBlockTree(blocks);
+function savedBlocks(blocks: unknown, at: string, errors: FieldErrors, blockTypes: BlockTypes): unknown[] {
+  const tree = checkBlockTree(blocks, blockTypes);
   if (tree.ok) return tree.tree;
   for (const [path, messages] of Object.entries(tree.errors))
     for (const message of messages) addFieldError(errors, `${at}.${path}`, message);

@@ -54,15 +54,13 @@ const definition = {
 };
 
 /** A field a plugin adds to the type, apart from its own: its value is in `fields` under `key`. */
-export const PluginFieldSchema = Type.Composite(
-  [
-    Type.Omit(FieldDefinitionSchema, ['key']),
-    Type.Object({
-      key: Type.String({ description: "`<plugin's area>.<key>`: where its value is in an entry's `fields`" }),
-      plugin: Type.String({ description: 'The plugin that adds it' }),
-    }),
-  ],
-);
+export const PluginFieldSchema = Type.Composite([
+  Type.Omit(FieldDefinitionSchema, ['key']),
+  Type.Object({
+    key: Type.String({ description: "`<plugin's area>.<key>`: where its value is in an entry's `fields`" }),
+    plugin: Type.String({ description: 'The plugin that adds it' }),
+  }),
+]);
 export type PluginField = Static<typeof PluginFieldSchema>;
 
 export const ContentTypeSchema = Type.Object(

@@ -321,7 +321,9 @@ export function treeOf(
 /** A menu with its items, each entry item naming its entry's type (so a client asks the right route). */
 async function viewWithTypes(repo: MenusRepo, menu: MenuRow): Promise<MenuView> {
   const items = await repo.items(menu.id);
-  const types = await repo.entryTypes(items.flatMap((item) => (item.entry_id === null ? [] : [item.entry_id])));
+  const types = await repo.entryTypes(
+    items.flatMap((item) => (item.entry_id === null ? [] : [item.entry_id])),
+  );
   return viewOf(menu, items, types);
 }
 

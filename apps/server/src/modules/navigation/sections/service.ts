@@ -6,6 +6,7 @@ import { declareMediaReferences } from '../../../core/events/media-references.js
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { Page } from '../../../core/http/envelope.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { checkBlockTree } from '../../content/builder/block-tree.js';
@@ -55,7 +56,7 @@ export class SectionsService {
     blocks: unknown,
   ): Promise<SectionView> {
     requirePermission(ctx.actor, MANAGE);
-    const tree = checkBlockTree(blocks);
+    const tree = checkBlockTree(blocks, pluginsOf(this.runtime).blockRegistry(ctx.site.id));
     if (!tree.ok) throw new ValidationFailed(tree.errors);
     return this.write(ctx, area, version, 'draft', (at) => ({ draft: tree.tree, saved_at: at }), tree.tree);
   }

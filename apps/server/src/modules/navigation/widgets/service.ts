@@ -5,6 +5,7 @@ import { addFieldError, fieldErrors, NotFound, ValidationFailed } from '../../..
 import { declareMediaReferences, type MediaReference } from '../../../core/events/media-references.js';
 import { emitSiteEvent } from '../../../core/events/site-events.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { checkBlockTree } from '../../content/builder/block-tree.js';
@@ -120,7 +121,7 @@ export class WidgetsService {
       );
     let block = current?.block;
     if (input.block !== undefined) {
-      const tree = checkBlockTree([input.block]);
+      const tree = checkBlockTree([input.block], pluginsOf(this.runtime).blockRegistry(ctx.site.id));
       if (!tree.ok)
         for (const [path, messages] of Object.entries(tree.errors))
           for (const message of messages) addFieldError(errors, asWidgetPath(path), message);
