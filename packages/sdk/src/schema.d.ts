@@ -190,7 +190,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The block types the builder offers, with their prop schemas and defaults */
+        /**
+         * The block types the builder offers, with their prop schemas and defaults
+         * @description The core's block types, then those of the plugins active on the site. A block of a plugin that is not active (or no longer installed) is not listed; trees keep it with its data, the site renders nothing for it.
+         */
         get: operations["get_builder_blocks"];
         put?: never;
         post?: never;
@@ -211,7 +214,7 @@ export type paths = {
         put?: never;
         /**
          * What the builder's canvas renders a block tree with before it is saved
-         * @description The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The request names what is being edited, with one of `entry_id`, `pattern_id` and `section` (422 without), and the caller must be allowed to edit it, as to save it (403 `permission_denied`). The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`, and so do more than 20 list blocks (latest posts, content lists, synced patterns' included) or lists asking for more than 500 entries together (`canvas_too_costly`); a body over the server's limit, 413. Each list block costs one request more of the caller's rate limit.
+         * @description The data the site's blocks ask for when a page renders (media, lists, synced patterns, menus, the site, the trail), as visitors would see it, and the theme's stylesheet and design tokens. The request names what is being edited, with one of `entry_id`, `pattern_id` and `section` (422 without), and the caller must be allowed to edit it, as to save it (403 `permission_denied`). The tree is read loosely, as it may be half-edited: a node that is not an object with a string `type` is skipped with what it holds, and one whose type is unknown, whose `id` is not a string or whose props do not check asks for nothing itself (its children still do). More than the block limit in all gives 422 under `blocks`, and so do more than 20 list blocks (latest posts, content lists, synced patterns' included) or lists asking for more than 500 entries together (`canvas_too_costly`); a body over the server's limit, 413. Each list block, and each plugin block (its plugin renders it with its own queries), costs one request more of the caller's rate limit.
          */
         post: operations["post_builder_canvas"];
         delete?: never;
@@ -4546,6 +4549,8 @@ export interface operations {
                             label: string;
                             /** @description Props holding media library items (an id, ids, or objects with media_id); their uses are tracked */
                             media: string[];
+                            /** @description The plugin whose block it is (rendered on the server, `<area>.<name>`); null for the core's */
+                            plugin: string | null;
                             /** @description JSON Schema of the block props, each with its default */
                             props: unknown;
                             /** @description Props holding HTML, sanitized on save */
@@ -4799,6 +4804,10 @@ export interface operations {
                             /** @description The block tree of each synced pattern the tree places, by pattern id */
                             patterns: {
                                 [key: string]: unknown[];
+                            };
+                            /** @description The HTML of each plugin block of the tree (the site's active plugins render theirs on the server), by block id */
+                            plugin_blocks: {
+                                [key: string]: string;
                             };
                             site: {
                                 home_url: string;
