@@ -4,7 +4,13 @@
  * entries that carry links. It uses nothing but `@tessera/plugin` and the plugin context Tessera
  * hands to setup(); `tsc -p examples/plugin-guestbook` checks it (hooks.d.ts types its own hook).
  */
-import { definePlugin } from '@tessera/plugin';
+import { definePlugin, html } from '@tessera/plugin';
+
+/** The block's own words, in the page's language. */
+const WORDS = {
+  en: { empty: 'No one has signed the guestbook yet.', wrote: 'wrote' },
+  fr: { empty: 'Personne n’a encore signé le livre d’or.', wrote: 'a écrit' },
+};
 
 /** Entries carrying a link are hidden by the moderation job; people sign guestbooks, spam links. */
 const LINK = /https?:\/\/|www\./i;
@@ -106,6 +112,7 @@ export default definePlugin({
             .executeTakeFirstOrThrow();
           // In the same transaction: no entry without its moderation pass, and no pass for a refused one.
           await tx.jobs.enqueue('guestbook.moderate_links', { entryId: row.id });
+          plugin.blocks.purge(tx);
           return row;
         }),
     );
@@ -125,8 +132,41 @@ export default definePlugin({
           .where('id', '=', params.id)
           .executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw new NotFound('Guestbook entry');
+        plugin.blocks.purge(ctx);
       },
     );
+
+    // The latest signatures on any page of the builder, rendered on the server from the plugin's
+    // table; pages showing it are emptied from the cache when an entry is signed or hidden.
+    plugin.blocks.define({
+      type: 'guestbook.latest',
+      label: 'Guestbook',
+      category: 'dynamic',
+      icon: 'chat',
+      props: t.Object({
+        title: t.String({ maxLength: 80, default: 'Guestbook' }),
+        count: t.Integer({ minimum: 1, maximum: 20, default: 5 }),
+      }),
+      async render(props, { operation, locale }) {
+        const words = WORDS[/** @type {'en' | 'fr'} */ (locale.slice(0, 2))] ?? WORDS.en;
+        const rows = await plugin
+          .db(operation)
+          .selectFrom('guestbook_entries')
+          .select(['id', 'name', 'message'])
+          .where('hidden', '=', 0)
+          .orderBy('id', 'desc')
+          .limit(props.count)
+          .execute();
+        return html`<section class="guestbook">
+          <h2>${props.title}</h2>
+          ${
+            rows.length === 0
+              ? html`<p>${words.empty}</p>`
+              : html`<ul>${rows.map((row) => html`<li><strong>${row.name}</strong> ${words.wrote}: ${row.message}</li>`)}</ul>`
+          }
+        </section>`;
+      },
+    });
 
     plugin.jobs.define(
       'guestbook.moderate_links',
@@ -147,6 +187,7 @@ export default definePlugin({
             .set({ hidden: 1, hidden_reason: 'link' })
             .where('id', '=', entryId)
             .execute();
+          plugin.blocks.purge(run.operation);
           plugin.log.info({ entry: entryId }, 'guestbook entry with a link hidden');
         }
       },

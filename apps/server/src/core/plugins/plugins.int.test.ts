@@ -448,6 +448,28 @@ describe("the guestbook plugin's routes", () => {
   });
 });
 
+describe("the guestbook's block", () => {
+  it('shows the latest signatures on a page, escaped, and a new one once it is signed', async () => {
+    const asAdmin = { ...hostA, ...bearer(adminToken) };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/pages',
+      headers: asAdmin,
+      payload: { title: 'Visitors', blocks: [{ type: 'guestbook.latest', props: { title: 'Signed', count: 3 } }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const page = created.json().data;
+    await t.app.inject({ method: 'POST', url: `/api/pages/${page.id}/publish`, headers: asAdmin, payload: {} });
+    const visit = () => t.app.inject({ method: 'GET', url: `/${page.slug}`, headers: hostA });
+    const before = await visit();
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('<h2>Signed</h2>');
+    expect((await sign(hostA, { name: '<i>Ahab</i>', message: 'Call me later' })).statusCode).toBe(201);
+    const after = (await visit()).body;
+    expect(after).toContain('<strong>&lt;i&gt;Ahab&lt;/i&gt;</strong> wrote: Call me later');
+  });
+});
+
 describe("the guestbook's hook and job", () => {
   it('lets a transaction-phase callback refuse a signature, leaving neither entry nor job', async () => {
     const off = t.runtime.hooks.addAction(
