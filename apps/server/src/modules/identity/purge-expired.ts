@@ -1,4 +1,5 @@
 import type { Runtime } from '../../core/runtime.js';
+import { visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
 import { identityOf } from './identity.js';
 import { PasswordResetsRepo } from './password/repo.js';
 import { TwoFactorRepo } from './two-factor/repo.js';
@@ -11,8 +12,9 @@ declare module '../../core/jobs/job.js' {
 
 /**
  * Expired credentials are refused when presented, but their rows would pile up: an hourly job
- * deletes expired sessions and sign-in challenges, and used or expired reset links. (Setup links
- * are the sites module's, which purges them the same way.)
+ * deletes expired sessions (the admin's and visitors' of the public site) and sign-in challenges,
+ * and used or expired reset links. (Setup links are the sites module's, which purges them the same
+ * way.)
  */
 export async function scheduleCredentialPurge(runtime: Runtime): Promise<void> {
   runtime.jobs.registry.define('identity.purge_expired', async (_payload, { log }) => {
@@ -21,7 +23,11 @@ export async function scheduleCredentialPurge(runtime: Runtime): Promise<void> {
     const sessions = await identityOf(runtime).sessions.purgeExpired();
     const challenges = await new TwoFactorRepo(db).purgeExpiredChallenges(nowIso);
     const resets = await new PasswordResetsRepo(db).purgeSpent(nowIso);
-    log.info({ sessions, challenges, password_resets: resets }, 'expired credentials purged');
+    const visitorSessions = await visitorSessionsOf(runtime).purgeExpired();
+    log.info(
+      { sessions, challenges, password_resets: resets, visitor_sessions: visitorSessions },
+      'expired credentials purged',
+    );
   });
   await runtime.jobs.schedules.schedule('identity.purge_expired', '23 * * * *', {});
 }

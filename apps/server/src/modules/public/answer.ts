@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allowOrigins } from '../../core/http/content-policy.js';
 import type { Site } from '../../core/sites/site.js';
+import { visitorWasRead } from '../../core/visitors/visitor-sessions.js';
 import type { PageCache, StoredPage } from './page-cache.js';
 
 /** A rendered answer of the public site. */
@@ -73,13 +74,19 @@ export class PageAnswers {
   }
 
   send(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer, at: AnsweredAt): FastifyReply {
-    if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
+    // A page that read the visitor's session says what it holds: for their eyes only, whatever it found.
+    const ownToVisitor = visitorWasRead(request);
+    if ('location' in answer) {
+      if (ownToVisitor) reply.header('cache-control', 'private, no-store');
+      return reply.code(answer.status).header('location', answer.location).send();
+    }
+    const noStore = answer.noStore === true || ownToVisitor;
     reply
       .code(answer.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header(
         'cache-control',
-        answer.noStore
+        noStore
           ? 'private, no-store'
           : answer.personal
             ? 'private, no-cache'
@@ -93,8 +100,8 @@ export class PageAnswers {
       allowOrigins(reply, { 'img-src': [this.mediaOrigin], 'media-src': [this.mediaOrigin] });
     documentHeaders(reply, request.protocol);
     const status = answer.status;
-    // A refused form's page and a member-only notice are for this visitor alone.
-    if (at.cacheKey !== null && !answer.personal && status !== 422 && status !== 403)
+    // A refused form's page, a member-only notice and a page of the visitor's own are theirs alone.
+    if (at.cacheKey !== null && !answer.personal && !noStore && status !== 422 && status !== 403)
       this.keep(reply, at.site, at.cacheKey, answer, status);
     this.viewed(request, answer.status);
     if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)

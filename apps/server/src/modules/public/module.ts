@@ -30,6 +30,34 @@ function pageCacheOf(runtime: Runtime): PageCache {
   return cache;
 }
 
+const sites = new WeakMap<Runtime, { site: PublicSite; redirects: RedirectsService }>();
+
+function publicSiteParts(runtime: Runtime) {
+  let parts = sites.get(runtime);
+  if (!parts) {
+    const redirects = new RedirectsService(runtime);
+    const site = new PublicSite(
+      runtime,
+      contentOf(runtime),
+      mediaOf(runtime).media,
+      searchOf(runtime),
+      redirects,
+      themesOf(runtime),
+    );
+    parts = { site, redirects };
+    sites.set(runtime, parts);
+  }
+  return parts;
+}
+
+/**
+ * The public site of a runtime: where other modules add pages to its router (`pages.get`) and frame
+ * them in the theme's document (`frames.framePage`), so they are answered as the core's pages are.
+ */
+export function publicSiteOf(runtime: Runtime): PublicSite {
+  return publicSiteParts(runtime).site;
+}
+
 interface PagesKey {
   siteId: number;
   tags: string[];
@@ -65,17 +93,9 @@ export const publicModule: TesseraModule = {
     );
   },
   routes(app, runtime) {
-    const redirects = new RedirectsService(runtime);
+    const { site, redirects } = publicSiteParts(runtime);
     redirectRoutes(app, runtime, redirects);
     const themes = themesOf(runtime);
-    const site = new PublicSite(
-      runtime,
-      contentOf(runtime),
-      mediaOf(runtime).media,
-      searchOf(runtime),
-      redirects,
-      themes,
-    );
     const previews = new PreviewLinks(runtime);
     previewLinkRoutes(app, runtime, previews);
     publicRoutes(app, runtime, site, pageCacheOf(runtime), themes, previews);

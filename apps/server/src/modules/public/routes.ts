@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
 import type { Runtime } from '../../core/runtime.js';
+import { visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
 import { analyticsRecorderOf } from '../analytics/module.js';
 import { hasSession } from '../identity/identity.js';
 import { documentHeaders, PageAnswers } from './answer.js';
@@ -52,6 +53,7 @@ export function publicRoutes(
       recorder.record(request.site, request.raw.url ?? '/', request.host, request.ip, request.headers);
   };
   const answers = new PageAnswers(cache, mediaOrigin, viewed);
+  const visitors = visitorSessionsOf(runtime);
   app.route({
     method: ['GET', 'HEAD'],
     url: '/_preview/:token',
@@ -122,6 +124,8 @@ export function publicRoutes(
       // Back from a contact form (contact-form.ts): the page says it was sent.
       ...(target.sent ? { form: { blockId: target.sent, state: { status: 'sent' as const } } } : {}),
       comments: target.comments,
+      query: new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? ''),
+      visitor: () => visitors.read(request),
     });
     return answers.send(request, reply, answer, {
       site: current,

@@ -1,5 +1,6 @@
 import type { FormState } from '@tessera/blocks';
 import { isbot } from 'isbot';
+import type { Visitor } from '../../core/visitors/visitor-sessions.js';
 import type { CommentFormState } from './theme/discussion.js';
 
 /** What the public site knows of the request a page is rendered for. */
@@ -13,6 +14,13 @@ export interface PageRequest {
   form?: { blockId: string; state: FormState };
   /** What the address asks of an entry's comments, and a refused comment's form (comment-form.ts). */
   comments?: CommentsRequest;
+  /** The address's query, for a page that reads more of it than the router does (a link's token). */
+  query?: URLSearchParams;
+  /**
+   * The visitor's session (core/visitors), null without one. A page that asks is answered to this
+   * visitor alone (`private, no-store`, never in the page cache), whatever it finds.
+   */
+  visitor?: () => Promise<Visitor | null>;
 }
 
 export interface CommentsRequest {
