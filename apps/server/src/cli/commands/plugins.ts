@@ -1,7 +1,9 @@
 import { DEFAULT_EPOCH_POLL_MS } from '../../core/cache/cache-epoch.js';
+import { Conflict } from '../../core/errors.js';
 import { clearCaches } from '../../core/cache/clear-caches.js';
 import { activatePlugin, deactivatePlugin, installPlugin } from '../../core/plugins/plugin-admin.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
+import { uninstallPlan, uninstallPlugin } from '../../core/plugins/uninstall.js';
 import { allMigrationSources, migrate } from '../../lifecycle.js';
 import { type CommandRegistration, siteOf, withRuntime } from '../context.js';
 
@@ -87,6 +89,27 @@ export const pluginsCommand: CommandRegistration = (program, io) => {
             ? `Deactivated ${name} on ${site.primary_domain}; ${followWithin}.\n`
             : `${name} was not active on ${site.primary_domain}.\n`,
         );
+      });
+    });
+
+  program
+    .command('plugin:uninstall')
+    .description(
+      'remove a plugin and everything of it: its tables, settings, fields in entries, role grants, schedules and installed copy (its content types stay, as the sites\' own)',
+    )
+    .argument('<name>', 'the plugin name')
+    .option('--yes', 'remove it; without, only say what would be removed')
+    .action(async (name: string, options: { yes?: boolean }) => {
+      await withRuntime(async (runtime) => {
+        const plan = await uninstallPlan(runtime, name);
+        io.out(`Uninstalling ${name} removes:\n${plan.map((line) => `  ${line}\n`).join('')}`);
+        if (!options.yes)
+          throw new Conflict(
+            `Nothing was removed: run again with --yes to remove it (tessera plugin:uninstall ${name} --yes).`,
+            'confirmation_required',
+          );
+        await uninstallPlugin(runtime, name);
+        io.out(`Uninstalled ${name}; ${followWithin}.\n`);
       });
     });
 

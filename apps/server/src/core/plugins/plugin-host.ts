@@ -42,6 +42,7 @@ import {
 } from './plugin-content.js';
 import { pluginRequest } from './plugin-http.js';
 import { PluginRepo } from './plugin-repo.js';
+import type { UninstallStep } from './uninstall.js';
 
 /** How a plugin stands in this process. */
 export interface PluginStatus {
@@ -147,6 +148,7 @@ export class PluginHost {
   private readonly content = new Map<string, { area: string; declared: DeclaredContent }>();
   private readonly blocks = new Map<string, StagedBlock[]>();
   private readonly activationChecks: ActivationCheck[] = [];
+  private readonly uninstalling: UninstallStep[] = [];
   private active = new Map<string, Set<number>>();
   private readSettings: SettingsReader = async () => {
     throw new Error('plugins are not loaded');
@@ -274,6 +276,15 @@ export class PluginHost {
   /** The HTML of a tree's plugin blocks on a site, rendered by their plugins before the page renders. */
   renderBlocks(site: Site, tree: readonly Block[], options: { locale: string; canvas: boolean }) {
     return renderPluginBlocks(this.runtime, site, this.activeBlocks(site.id), tree, options);
+  }
+
+  /** What a module removes of a plugin that is uninstalled (its settings, its fields' values...). */
+  addUninstallStep(step: UninstallStep): void {
+    this.uninstalling.push(step);
+  }
+
+  uninstallSteps(): readonly UninstallStep[] {
+    return this.uninstalling;
   }
 
   /** A module's check before any plugin is switched on for a site. */

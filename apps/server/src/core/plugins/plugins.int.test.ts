@@ -455,11 +455,19 @@ describe("the guestbook's block", () => {
       method: 'POST',
       url: '/api/pages',
       headers: asAdmin,
-      payload: { title: 'Visitors', blocks: [{ type: 'guestbook.latest', props: { title: 'Signed', count: 3 } }] },
+      payload: {
+        title: 'Visitors',
+        blocks: [{ type: 'guestbook.latest', props: { title: 'Signed', count: 3 } }],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const page = created.json().data;
-    await t.app.inject({ method: 'POST', url: `/api/pages/${page.id}/publish`, headers: asAdmin, payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/pages/${page.id}/publish`,
+      headers: asAdmin,
+      payload: {},
+    });
     const visit = () => t.app.inject({ method: 'GET', url: `/${page.slug}`, headers: hostA });
     const before = await visit();
     expect(before.statusCode).toBe(200);

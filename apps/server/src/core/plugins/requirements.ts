@@ -45,6 +45,18 @@ export async function requireDeactivatable(repo: PluginRepo, name: string, siteI
     throw new Conflict(`${name} is required on this site by ${dependents.join(', ')}.`, 'plugin_required');
 }
 
+/** A plugin others require, wherever they are installed, stays until they are uninstalled. */
+export async function requireUninstallable(repo: PluginRepo, name: string): Promise<void> {
+  const dependents = (await repo.list())
+    .filter((row) => row.name !== name && manifestOf(row)?.requires[name] !== undefined)
+    .map((row) => row.name);
+  if (dependents.length > 0)
+    throw new Conflict(
+      `${name} is required by ${dependents.join(', ')}: uninstall them first.`,
+      'plugin_required',
+    );
+}
+
 /** An installed plugin's manifest; null when it no longer reads (plugin:list reports why). */
 function manifestOf(plugin: InstalledPlugin): PluginManifest | null {
   try {

@@ -1,12 +1,15 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TesseraModule } from '../../core/modules/module.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
+import { perSiteStep } from '../../core/plugins/uninstall.js';
 import { authRoutes } from './auth/routes.js';
 import { identityOf } from './identity.js';
 import { passwordRoutes } from './password/routes.js';
 import { definePasswordResetJob } from './password/service.js';
 import { meRoutes } from './profile/routes.js';
 import { scheduleCredentialPurge } from './purge-expired.js';
+import { RolesRepo } from './roles/repo.js';
 import { roleRoutes } from './roles/routes.js';
 import { permissionRoutes } from './roles/routes-permissions.js';
 import { twoFactorRoutes } from './two-factor/routes.js';
@@ -20,6 +23,17 @@ export const identityModule: TesseraModule = {
     identityOf(runtime);
     await scheduleCredentialPurge(runtime);
     definePasswordResetJob(runtime);
+    // Roles lose their grants of an uninstalled plugin's permissions.
+    pluginsOf(runtime).addUninstallStep(
+      perSiteStep(runtime, {
+        count: async (siteId, { area }) =>
+          [...(await new RolesRepo(runtime.data.site(siteId)).permissionsByRole()).values()]
+            .flat()
+            .filter((permission) => permission.startsWith(`${area}.`)).length,
+        say: (count, { area }) => `${count} grant(s) of its permissions (${area}.*) to roles`,
+        remove: (siteId, { area }) => new RolesRepo(runtime.data.site(siteId)).revokeStartingWith(`${area}.`),
+      }),
+    );
   },
   async routes(app, runtime) {
     await authRoutes(app, runtime);

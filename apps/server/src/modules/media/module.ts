@@ -1,9 +1,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TesseraModule } from '../../core/modules/module.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
+import { perSiteStep } from '../../core/plugins/uninstall.js';
 import type { Runtime } from '../../core/runtime.js';
 import { FoldersService } from './folders.js';
 import { handleOrphans, ORPHANS_JOB, purgeAbandonedUploads } from './orphans.js';
+import { MediaRepo } from './repo.js';
 import { mediaRoutes } from './routes.js';
 import { mediaFileRoutes } from './serve.js';
 import { MediaService } from './service.js';
@@ -39,6 +42,16 @@ export const mediaModule: TesseraModule = {
   async setup(runtime) {
     registerMediaSettings(runtime);
     trackMediaUsage(runtime);
+    // The uses an uninstalled plugin's records declared no longer hold its media.
+    pluginsOf(runtime).addUninstallStep(
+      perSiteStep(runtime, {
+        count: (siteId, { area }) =>
+          new MediaRepo(runtime.data.site(siteId)).countUsesStartingWith(`${area}.`),
+        say: (count) => `${count} use(s) of media items by its records`,
+        remove: (siteId, { area }) =>
+          new MediaRepo(runtime.data.site(siteId)).forgetUsesStartingWith(`${area}.`),
+      }),
+    );
     const { media } = mediaOf(runtime);
     runtime.jobs.registry.define(ORPHANS_JOB, async (_payload, { log }) => {
       let deleted = 0;

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { SiteScopedDb } from '../../core/db/data.js';
+import { startsWith } from '../../core/plugins/uninstall.js';
 import './tables.js';
 import type { MediaFolderTable, MediaGroup, MediaTable, MediaUsageTable } from './tables.js';
 
@@ -206,6 +207,24 @@ export class MediaRepo {
       .orderBy('owner_id')
       .orderBy('path')
       .execute();
+  }
+
+  async countUsesStartingWith(prefix: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('media_usage')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(sql<boolean>`owner_type like ${startsWith(prefix)} escape '!'`)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Every use recorded by owners whose type starts with `prefix` (an uninstalled plugin's `<area>.`). */
+  async forgetUsesStartingWith(prefix: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('media_usage')
+      .where(sql<boolean>`owner_type like ${startsWith(prefix)} escape '!'`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** The owner's usage rows become exactly `rows`. */

@@ -26,6 +26,15 @@ export class SettingsRepo {
       .execute();
   }
 
+  /** A whole group's stored values (a plugin uninstalled); how many there were. */
+  async removeGroup(group: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('site_settings')
+      .where('group_name', '=', group)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async remove(group: string, key: string): Promise<void> {
     await this.db
       .deleteFrom('site_settings')

@@ -3,8 +3,10 @@ import type { ContentTypeDefinition, FieldDefinition as DeclaredField } from '@t
 import { addFieldError, Conflict, type FieldErrors, fieldErrors } from '../../../core/errors.js';
 import type { ContentChecks } from '../../../core/plugins/plugin-content.js';
 import type { PluginHost } from '../../../core/plugins/plugin-host.js';
+import type { UninstallStep } from '../../../core/plugins/uninstall.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
+import { PluginValuesRepo } from '../entries/repo-plugin-values.js';
 import { canonicalJson } from '../entries/state.js';
 import { checkDefinitions } from '../fields/index.js';
 import { builtinTaxonomies } from './builtin.js';
@@ -121,5 +123,38 @@ export function typeSlugsFree(runtime: Runtime, host: PluginHost) {
         `${plugin} defines the content type ${taken.join(', ')}, which this site has of its own.`,
         'content_type_taken',
       );
+  };
+}
+
+/**
+ * An uninstalled plugin's fields leave every entry, published state and revision of every site;
+ * its types stay, as the site's own, with their entries.
+ */
+export function contentUninstallStep(runtime: Runtime): UninstallStep {
+  const perSite = async <T>(work: (repo: PluginValuesRepo) => Promise<T>) =>
+    Promise.all(
+      (await runtime.siteStore.list()).map((site) => work(new PluginValuesRepo(runtime.data.site(site.id)))),
+    );
+  return {
+    async describe({ name, area }) {
+      const entries = (await perSite((repo) => repo.countHolding(area))).reduce((a, b) => a + b, 0);
+      const types = (await perSite((repo) => repo.countOwnedTypes(name))).reduce((a, b) => a + b, 0);
+      return [
+        ...(entries > 0
+          ? [`its fields' values (${area}.*) in ${entries} entries, their published state and revisions`]
+          : []),
+        ...(types > 0
+          ? [`${types} content type(s) it defined become the sites' own, their entries kept`]
+          : []),
+      ];
+    },
+    async remove({ name, area }) {
+      await runtime.data.transaction(() =>
+        perSite(async (repo) => {
+          await repo.strip(area);
+          await repo.releaseTypes(name);
+        }),
+      );
+    },
   };
 }

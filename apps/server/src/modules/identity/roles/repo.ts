@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { SiteScopedDb } from '../../../core/db/data.js';
 import type { Engine } from '../../../core/db/engine.js';
+import { startsWith } from '../../../core/plugins/uninstall.js';
 import type { RoleTable } from '../tables.js';
 
 export type RoleRow = Selectable<RoleTable>;
@@ -84,6 +86,15 @@ export class RolesRepo {
     const map = new Map<number, string[]>();
     for (const row of rows) map.set(row.role_id, [...(map.get(row.role_id) ?? []), row.permission]);
     return map;
+  }
+
+  /** Grants of permissions starting with `prefix` (an uninstalled plugin's `<area>.`), to any role. */
+  async revokeStartingWith(prefix: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('role_permissions')
+      .where(sql<boolean>`permission like ${startsWith(prefix)} escape '!'`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async setPermissions(roleId: number, permissions: readonly string[]): Promise<void> {
