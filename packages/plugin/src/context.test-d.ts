@@ -30,6 +30,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'settings'
   | 'content'
   | 'blocks'
+  | 'pages'
   | 'media'
   | 'mcp'
   | 'http'

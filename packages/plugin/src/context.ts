@@ -14,6 +14,7 @@ import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
 import type { ActionCallback, ActionName, FilterCallback, FilterName, HookPhase } from './hooks.js';
 import type { PluginJobRun, PluginLogger, PluginOperation } from './operation.js';
+import type { PluginPages } from './pages.js';
 
 /**
  * Everything a plugin gets: the same surface for the official plugins and for a third party. There
@@ -59,6 +60,8 @@ export interface PluginContext {
   readonly content: PluginContent;
   /** Blocks for the page builder, rendered on the server (a form, a product grid). */
   readonly blocks: PluginBlocks;
+  /** Public pages in the site's theme (a cart, a sign-up form), and the form posts they send. */
+  readonly pages: PluginPages;
   /** The media library's usage tracking, for the plugin's records that hold media (product images...). */
   readonly media: PluginMedia;
   /** Tools, resources and prompts for AI clients (the MCP server), listed beside the core's. */

@@ -180,7 +180,7 @@ export interface PageHead {
 }
 
 export interface PageHeadContext {
-  kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only';
+  kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only' | 'account' | 'plugin';
   status: number;
   locale: string;
   entry: { id: number; type: string; title: string; url: string } | null;

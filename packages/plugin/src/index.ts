@@ -14,6 +14,7 @@ export type * from './hooks.js';
 export { escapeHtml, html, unsafeHtml } from './html.js';
 export type * from './manifest.js';
 export type * from './operation.js';
+export type * from './pages.js';
 
 /**
  * Types a plugin's definition; returns it unchanged. `export default definePlugin((plugin) => { ... })`

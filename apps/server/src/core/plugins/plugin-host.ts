@@ -31,6 +31,7 @@ import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import { linkPluginPackage, pluginsDir } from './package-link.js';
 import { renderPluginBlocks, SiteBlockRegistry, type StagedBlock, stagedBlock } from './plugin-blocks.js';
+import { pagePrefix, type StagedPage } from './plugin-pages.js';
 import {
   type AddedField,
   type ContentChecks,
@@ -113,6 +114,7 @@ interface Staged {
   } | null;
   content: DeclaredContent;
   blocks: StagedBlock[];
+  pages: StagedPage[];
 }
 
 interface StagedSchedule {
@@ -147,6 +149,7 @@ export class PluginHost {
   private readonly siteSchedules = new Map<string, StagedSchedule[]>();
   private readonly content = new Map<string, { area: string; declared: DeclaredContent }>();
   private readonly blocks = new Map<string, StagedBlock[]>();
+  private readonly pages = new Map<string, StagedPage[]>();
   private readonly activationChecks: ActivationCheck[] = [];
   private readonly uninstalling: UninstallStep[] = [];
   private active = new Map<string, Set<number>>();
@@ -278,6 +281,34 @@ export class PluginHost {
     return renderPluginBlocks(this.runtime, site, this.activeBlocks(site.id), tree, options);
   }
 
+  /** A settings group's values on a site, secrets opened (a plugin's form budget kept in its settings). */
+  settingsOf(site: Site, group: string): Promise<Record<string, unknown>> {
+    return this.readSettings(site, group);
+  }
+
+  /** Every loaded plugin's pages and form posts, for the public site to mount once. */
+  allPages(): StagedPage[] {
+    return [...this.pages.values()].flat();
+  }
+
+  /** The first segments of addresses the plugins active on a site claim, with the plugin claiming each. */
+  claimedPrefixes(siteId: number): Map<string, string> {
+    const claimed = new Map<string, string>();
+    for (const [plugin, pages] of this.pages)
+      if (this.isActive(plugin, siteId)) for (const page of pages) claimed.set(page.prefix, plugin);
+    return claimed;
+  }
+
+  /** Empties the operation's site's cached pages showing the plugin's pages and blocks, after the commit. */
+  purgePagesOf(plugin: string, ctx: OperationContext): void {
+    const runtime = this.runtime;
+    ctx.afterCommit(async () => {
+      await runtime.caches.forget('pages', { siteId: ctx.site.id, tags: [`plugin:${plugin}`] });
+      // The widgets and sections, rendered once per site, may show its blocks.
+      await runtime.caches.forget('widgets', ctx.site.id);
+    });
+  }
+
   /** What a module removes of a plugin that is uninstalled (its settings, its fields' values...). */
   addUninstallStep(step: UninstallStep): void {
     this.uninstalling.push(step);
@@ -347,6 +378,15 @@ export class PluginHost {
     const owned = (what: string, id: string, separator: '.' | '_' = '.') => {
       if (!id.startsWith(`${area}${separator}`) || id.length <= area.length + 1)
         throw new Error(`${what} "${id}" must start with "${area}${separator}"`);
+    };
+    const stagePage = (page: StagedPage) => {
+      if (typeof page.handler !== 'function') throw new Error(`page ${page.method} ${page.path} has no handler`);
+      if (page.method === 'GET' && !['public', 'private'].includes((page.spec as { cache?: string })?.cache ?? ''))
+        throw new Error(`page ${page.path} must say its cache: 'public' or 'private'`);
+      if (page.method === 'POST') owned('form', (page.spec as { form?: string })?.form ?? '');
+      if (staged.pages.some((other) => other.method === page.method && other.path === page.path))
+        throw new Error(`page ${page.method} ${page.path} is declared twice`);
+      staged.pages.push(page);
     };
     const route =
       (method: Method) =>
@@ -418,14 +458,14 @@ export class PluginHost {
             throw new Error(`block type "${block.declared.type}" is defined twice`);
           staged.blocks.push(block);
         },
-        purge: (ctx: OperationContext) => {
-          const runtime = this.runtime;
-          // Pages (and the widgets rendered once per site) showing the plugin's blocks, everywhere.
-          ctx.afterCommit(async () => {
-            await runtime.caches.forget('pages', { siteId: ctx.site.id, tags: [`plugin:${name}`] });
-            await runtime.caches.forget('widgets', ctx.site.id);
-          });
-        },
+        purge: (ctx: OperationContext) => this.purgePagesOf(name, ctx),
+      }),
+      pages: Object.freeze({
+        get: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
+          stagePage({ method: 'GET', plugin: name, path, prefix: pagePrefix(path), spec, handler } as StagedPage),
+        post: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
+          stagePage({ method: 'POST', plugin: name, path, prefix: pagePrefix(path), spec, handler } as StagedPage),
+        purge: (ctx: OperationContext) => this.purgePagesOf(name, ctx),
       }),
       settings: Object.freeze({
         define(
@@ -511,6 +551,11 @@ export class PluginHost {
     if (!this.contentChecks) throw new Error('plugins are not loaded');
     requireSoundContent(staged.content, this.contentChecks);
     const owners = this.contentTypeOwners();
+    const prefixes = new Map(this.allPages().map((page) => [page.prefix, page.plugin]));
+    for (const page of staged.pages) {
+      const other = prefixes.get(page.prefix);
+      if (other && other !== manifest.name) throw new Error(`pages under /${page.prefix} are plugin ${other}'s`);
+    }
     for (const type of staged.content.types) {
       const owner = owners.get(type.slug);
       if (owner && owner !== manifest.name)
@@ -568,6 +613,7 @@ export class PluginHost {
     this.mcp.set(manifest.name, staged.mcp);
     this.content.set(manifest.name, { area: manifest.area, declared: staged.content });
     this.blocks.set(manifest.name, staged.blocks);
+    this.pages.set(manifest.name, staged.pages);
     this.siteSchedules.set(
       manifest.name,
       staged.schedules.filter((schedule) => schedule.perSite),
@@ -623,6 +669,7 @@ function emptyStaged(): Staged {
     settings: null,
     content: { types: [], fields: [] },
     blocks: [],
+    pages: [],
   };
 }
 

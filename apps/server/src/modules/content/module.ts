@@ -9,7 +9,7 @@ import { entryRoutes } from './entries/routes.js';
 import { revisionRoutes } from './revisions/routes.js';
 import { taxonomyRoutes } from './taxonomies/routes.js';
 import { translationRoutes } from './translations/routes.js';
-import { contentUninstallStep, typeSlugsFree } from './types/plugin-types.js';
+import { contentUninstallStep, pagePrefixesFree, typeSlugsFree } from './types/plugin-types.js';
 import { contentTypeRoutes } from './types/routes.js';
 import { workflowRoutes } from './workflow/routes.js';
 
@@ -21,6 +21,7 @@ export const contentModule: TesseraModule = {
     await contentOf(runtime).setup();
     const plugins = pluginsOf(runtime);
     plugins.addActivationCheck(typeSlugsFree(runtime, plugins));
+    plugins.addActivationCheck(pagePrefixesFree(runtime, plugins));
     plugins.addUninstallStep(contentUninstallStep(runtime));
   },
   routes(app, runtime) {

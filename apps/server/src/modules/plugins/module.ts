@@ -3,7 +3,9 @@ import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { pluginContentChecks } from '../content/types/plugin-types.js';
 import { SettingsService } from '../settings/service.js';
+import { publicSiteOf } from '../public/module.js';
 import { adminModuleRoutes } from './admin-modules.js';
+import { mountPluginPages } from './pages.js';
 import { pluginRoutes } from './routes.js';
 import { registerPluginSettings } from './settings.js';
 
@@ -25,5 +27,6 @@ export const pluginsModule: TesseraModule = {
     pluginRoutes(app, runtime);
     adminModuleRoutes(app, runtime);
     pluginsOf(runtime).mountRoutes(app, (request) => operationOf(runtime, request));
+    mountPluginPages(app, runtime, pluginsOf(runtime), publicSiteOf(runtime));
   },
 };

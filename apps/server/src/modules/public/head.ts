@@ -2,7 +2,7 @@ import type { PageHead } from './theme/layouts.js';
 
 /** What a `page.head` filter is told about the page whose head it gets. */
 export interface PageHeadContext {
-  kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only';
+  kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only' | 'account' | 'plugin';
   status: number;
   locale: string;
   /** The entry the page shows (home and entry pages, the member-only notice); null for the others. */

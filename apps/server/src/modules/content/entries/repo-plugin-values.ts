@@ -68,6 +68,21 @@ export class PluginValuesRepo {
     }
   }
 
+  /** Titles of entries (not in the trash) of `typeIds` whose path is `slug` or lies under it. */
+  async titlesAt(typeIds: readonly number[], slug: string | null): Promise<string[]> {
+    if (typeIds.length === 0) return [];
+    let query = this.db
+      .selectFrom('entries')
+      .select('title')
+      .where('type_id', 'in', typeIds)
+      .where('deleted_at', 'is', null);
+    if (slug !== null)
+      query = query.where((eb) =>
+        eb.or([eb('path', '=', slug), eb(sql<string>`path`, 'like', `${slug.replace(/[!%_]/g, (c) => `!${c}`)}/%`)]),
+      );
+    return (await query.orderBy('id').limit(3).execute()).map((row) => row.title);
+  }
+
   async countOwnedTypes(plugin: string): Promise<number> {
     const row = await this.db
       .selectFrom('content_types')

@@ -22,6 +22,7 @@ import { RevisionsRepo } from '../revisions/repo.js';
 import { shareFields } from '../translations/service.js';
 import { DEFAULT_CATEGORY } from '../types/builtin.js';
 import { entryFields } from '../types/content-type.js';
+import { leadingSegment } from '../types/plugin-types.js';
 import type { EntryCreate, EntryState, EntryUpdate } from './entry.js';
 import { lockHolder } from './locks.js';
 import { entryMediaReferences, usedMediaIds } from './media-references.js';
@@ -404,9 +405,14 @@ export class EntryWriter {
       const base = entry?.slug || slugify(draft.title) || type.slug;
       draft.slug = firstFreeSlug(base, await repo.siblingSlugs(sibling, base, entry?.id ?? null));
     }
+    const path = parentPath ? `${parentPath}/${draft.slug}` : draft.slug;
+    // A plugin's pages own the first segment of their addresses on the sites where it is active.
+    const lead = leadingSegment(type.route_pattern, path).segment;
+    const claimant = lead === null ? undefined : pluginsOf(this.runtime).claimedPrefixes(ctx.site.id).get(lead);
+    if (claimant)
+      addFieldError(errors, 'slug', `/${lead} is where the ${claimant} plugin's pages are; choose another slug.`);
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
-    const path = parentPath ? `${parentPath}/${draft.slug}` : draft.slug;
     const { locale: _locale, ...state } = draft;
     await ctx.hooks.doAction(`${type.slug}.before_save`, {
       ...state,

@@ -158,3 +158,42 @@ export function contentUninstallStep(runtime: Runtime): UninstallStep {
     },
   };
 }
+
+/**
+ * The first segment of the public address of a type's entries: a literal one its route starts
+ * with (`/products/{slug}`), or, for a route starting with the entry's path or slug (`/{path}`),
+ * the entry's own first segment (null when it is not known: a date, an id).
+ */
+export function leadingSegment(routePattern: string, path: string | null): { literal: boolean; segment: string | null } {
+  const first = routePattern.split('/')[1] ?? '';
+  if (first === '{path}' || first === '{slug}') return { literal: false, segment: path === null ? null : (path.split('/')[0] ?? null) };
+  if (first.startsWith('{')) return { literal: false, segment: null };
+  return { literal: true, segment: first };
+}
+
+/**
+ * Refuses a plugin's activation where entries of the site live at addresses its pages claim
+ * (`/shop/...`): the site's page there would be hidden by the plugin's, or the other way round.
+ */
+export function pagePrefixesFree(runtime: Runtime, host: PluginHost) {
+  return async (plugin: string, site: Site): Promise<void> => {
+    const prefixes = [...new Set(host.allPages().filter((page) => page.plugin === plugin).map((page) => page.prefix))];
+    if (prefixes.length === 0) return;
+    const db = runtime.data.site(site.id);
+    const types = await new ContentTypesRepo(db).all();
+    const values = new PluginValuesRepo(db);
+    for (const prefix of prefixes) {
+      const literal = types.filter((type) => leadingSegment(type.route_pattern, null).segment === prefix);
+      const byPath = types.filter((type) => !leadingSegment(type.route_pattern, null).literal && /^\/\{(path|slug)\}/.test(type.route_pattern));
+      const found = [
+        ...(await values.titlesAt(literal.map((type) => type.id), null)),
+        ...(await values.titlesAt(byPath.map((type) => type.id), prefix)),
+      ];
+      if (found.length > 0)
+        throw new Conflict(
+          `${plugin}'s pages live under /${prefix}, where this site has entries (${found.slice(0, 3).join(', ')}): move them first.`,
+          'plugin_path_taken',
+        );
+    }
+  };
+}

@@ -1,0 +1,188 @@
+import type { PluginFormRequest, PluginPage, PluginPageRequest, PluginRedirect } from '@tessera/plugin';
+import { unsafeHtml } from '@tessera/plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement as h } from 'react';
+import { NotFound } from '../../core/errors.js';
+import type { App } from '../../core/http/app-type.js';
+import { visitorContext } from '../../core/operation/operation-context.js';
+import type { PluginHost } from '../../core/plugins/plugin-host.js';
+import { pagePattern, type StagedPage } from '../../core/plugins/plugin-pages.js';
+import type { Runtime } from '../../core/runtime.js';
+import type { Site } from '../../core/sites/site.js';
+import { FORM_TOKEN_FIELD, publicFormsOf, seeOther } from '../../core/visitors/form-guard.js';
+import { acceptFormPosts, postedValues } from '../../core/visitors/form-posts.js';
+import { visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
+import type { PublicAnswer } from '../public/answer.js';
+import { PageAnswers } from '../public/answer.js';
+import { PageCache } from '../public/page-cache.js';
+import type { PublicSite } from '../public/service.js';
+import type { SiteFrame } from '../public/theme/layouts.js';
+
+type Answer = PluginPage | PluginRedirect | null;
+
+/**
+ * Plugins' pages on the public site: their GET pages join the site's router (asked after the core's
+ * pages, before the entries'), framed in the theme's document and answered, cached or not, as the
+ * core's are; their form posts are routes of their own, guarded like every public form (origin,
+ * signed token, the form's budget) and answered 303, or with the page sent back (422).
+ */
+export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, site: PublicSite): void {
+  const pages = host.allPages();
+  for (const page of pages.filter((p) => p.method === 'GET')) {
+    const pattern = pagePattern(page.path);
+    site.pages.get(pattern, async (visit) => {
+      if (!host.isActive(page.plugin, visit.site.id) || page.method !== 'GET') return null;
+      const params = { ...(pattern.exec(visit.pathInLanguage)?.groups ?? {}) };
+      let withForm = false;
+      const request: PluginPageRequest = {
+        ...pageBase(runtime, visit.site, params, visit.request.query, visit.frame.lang, () => {
+          withForm = true;
+        }),
+        visitor: {
+          read: async () => {
+            const visitor = (await visit.request.visitor?.()) ?? null;
+            return visitor && { accountId: visitor.accountId, data: visitor.data };
+          },
+        },
+      };
+      const answer = await page.handler(request);
+      if (answer === null) return null;
+      if ('redirect' in answer) return { status: 302, location: local(answer.redirect) };
+      const framed = await frame(site, visit.site, visit.frame, page, answer, `${visit.origin}${visit.path}`);
+      // A form's token lasts two hours: a page carrying one is never kept for others.
+      return page.spec.cache === 'private' || withForm
+        ? { ...framed, personal: true, noStore: true }
+        : framed;
+    });
+  }
+
+  const posts = pages.filter((p) => p.method === 'POST');
+  if (posts.length === 0) return;
+  const answers = new PageAnswers(new PageCache(0), null, () => {});
+  const forms = publicFormsOf(runtime);
+  const visitors = visitorSessionsOf(runtime);
+  app.register(async (scope) => {
+    acceptFormPosts(scope);
+    for (const page of posts) {
+      if (page.method !== 'POST') continue;
+      const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+        const current = request.site;
+        const { locale = current?.default_locale } = request.params as { locale?: string };
+        if (
+          !current ||
+          !host.isActive(page.plugin, current.id) ||
+          !locale ||
+          !current.locales.includes(locale)
+        )
+          throw new NotFound('Page', 'route_not_found');
+        const values = postedValues(request.body);
+        await forms.check(request, reply, {
+          form: page.spec.form,
+          perMinute: await perMinute(runtime, host, current, page),
+          values,
+        });
+        const { [FORM_TOKEN_FIELD]: _token, ...form } = values;
+        const params = { ...(request.params as Record<string, string>) };
+        delete params.locale;
+        const query = new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? '');
+        const posted: PluginFormRequest = {
+          ...pageBase(runtime, current, params, query, locale, () => {}),
+          form,
+          visitor: {
+            read: async () => {
+              const visitor = await visitors.read(request);
+              return visitor && { accountId: visitor.accountId, data: visitor.data };
+            },
+            setData: async (data) => {
+              await visitors.setData(request, reply, data);
+            },
+            end: () => visitors.end(request, reply),
+          },
+        };
+        const answer = await page.handler(posted);
+        if ('redirect' in answer) return seeOther(reply, local(answer.redirect));
+        const frameOfLocale = await site.frames.frameOf(current, locale);
+        const framed = await frame(site, current, frameOfLocale, page, answer, null);
+        return answers.send(request, reply, { ...framed, noStore: true } as PublicAnswer, {
+          site: current,
+          cacheKey: null,
+          choosesLanguage: false,
+        });
+      };
+      const config = { permission: 'public', rateLimit: 'none' } as const;
+      scope.post(page.path, { config }, handle);
+      scope.post(`/:locale${page.path}`, { config }, handle);
+    }
+  });
+}
+
+function pageBase(
+  runtime: Runtime,
+  site: Site,
+  params: Record<string, string>,
+  query: URLSearchParams | undefined,
+  locale: string,
+  formUsed: () => void,
+) {
+  return {
+    operation: visitorContext(runtime, site),
+    params,
+    query: Object.fromEntries(query ?? []),
+    locale,
+    formField: (form: string) => {
+      formUsed();
+      const token = publicFormsOf(runtime).token(site, form);
+      return unsafeHtml(`<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${token}">`);
+    },
+  };
+}
+
+/** A plugin's page in the theme's document: its HTML in the main element, its head checked by page.head. */
+async function frame(
+  site: PublicSite,
+  current: Site,
+  frame: SiteFrame,
+  page: StagedPage,
+  answer: PluginPage,
+  canonical: string | null,
+) {
+  const status = answer.status ?? 200;
+  return site.frames
+    .framePage(current, frame, {
+      kind: 'plugin',
+      entry: null,
+      status: status === 422 ? 200 : status,
+      head: {
+        title: answer.title,
+        description: answer.description ?? '',
+        canonical: status === 200 && page.method === 'GET' ? canonical : null,
+        type: 'website',
+        image: null,
+        ...(answer.noindex || page.method === 'POST' ? { noindex: true } : {}),
+      },
+      body: h('div', {
+        className: 'tb-plugin-page',
+        dangerouslySetInnerHTML: { __html: String(answer.body) },
+      }),
+      tags: [
+        `plugin:${page.plugin}`,
+        ...(page.method === 'GET' ? (page.spec.purgeOn ?? []).map((type) => `list:${type}`) : []),
+      ],
+    })
+    .then((framed) => (status === 422 ? { ...framed, status: 422 as const } : framed));
+}
+
+/** A redirect stays on the site: a path of its own, never another host (`//evil.example`). */
+function local(location: string): string {
+  return /^\/(?!\/|\\)/.test(location) ? location : '/';
+}
+
+/** The form's budget per address a minute: its spec's, or the value of a key of the plugin's settings. */
+async function perMinute(runtime: Runtime, host: PluginHost, site: Site, page: StagedPage): Promise<number> {
+  if (page.method !== 'POST') return 10;
+  const wanted = page.spec.perMinute ?? 10;
+  if (typeof wanted === 'number') return wanted;
+  const area = page.plugin.replaceAll('-', '_');
+  const value = (await host.settingsOf(site, area))[wanted.setting];
+  return typeof value === 'number' && value > 0 ? value : wanted.default;
+}
