@@ -8,9 +8,31 @@ import { definePlugin, html } from '@tessera/plugin';
 
 /** The block's own words, in the page's language. */
 const WORDS = {
-  en: { empty: 'No one has signed the guestbook yet.', wrote: 'wrote' },
-  fr: { empty: 'Personne n’a encore signé le livre d’or.', wrote: 'a écrit' },
+  en: {
+    empty: 'No one has signed the guestbook yet.',
+    wrote: 'wrote',
+    title: 'Guestbook',
+    name: 'Your name',
+    message: 'Your message',
+    sign: 'Sign',
+    thanks: 'Thank you for signing, {name}.',
+    missing: 'Write your name and a message.',
+  },
+  fr: {
+    empty: 'Personne n’a encore signé le livre d’or.',
+    wrote: 'a écrit',
+    title: 'Livre d’or',
+    name: 'Votre nom',
+    message: 'Votre message',
+    sign: 'Signer',
+    thanks: 'Merci d’avoir signé, {name}.',
+    missing: 'Écrivez votre nom et un message.',
+  },
 };
+
+/** The words of a page or block in its language (English for any other). */
+const wordsOf = (/** @type {string} */ locale) =>
+  WORDS[/** @type {'en' | 'fr'} */ (locale.slice(0, 2))] ?? WORDS.en;
 
 /** Entries carrying a link are hidden by the moderation job; people sign guestbooks, spam links. */
 const LINK = /https?:\/\/|www\./i;
@@ -148,7 +170,7 @@ export default definePlugin({
         count: t.Integer({ minimum: 1, maximum: 20, default: 5 }),
       }),
       async render(props, { operation, locale }) {
-        const words = WORDS[/** @type {'en' | 'fr'} */ (locale.slice(0, 2))] ?? WORDS.en;
+        const words = wordsOf(locale);
         const rows = await plugin
           .db(operation)
           .selectFrom('guestbook_entries')
@@ -166,6 +188,74 @@ export default definePlugin({
           }
         </section>`;
       },
+    });
+
+    // The guestbook's own page, /guestbook, in the site's theme: the latest signatures and a form to
+    // sign it. The visitor who signed is thanked by name on their next visits: a visitor session
+    // remembers it (their page is then their own, never cached for others).
+    /**
+     * @param {import('@tessera/plugin').PluginPageRequest | import('@tessera/plugin').PluginFormRequest} page
+     * @param {string | null} problem
+     */
+    const guestbookPage = async (page, problem) => {
+      const words = wordsOf(page.locale);
+      const visitor = await page.visitor.read();
+      const signedAs = typeof visitor?.data.guestbook_name === 'string' ? visitor.data.guestbook_name : null;
+      const rows = await plugin
+        .db(page.operation)
+        .selectFrom('guestbook_entries')
+        .select(['id', 'name', 'message'])
+        .where('hidden', '=', 0)
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute();
+      return html`<section class="guestbook">
+        ${signedAs && html`<p class="guestbook-thanks">${words.thanks.replace('{name}', signedAs)}</p>`}
+        ${problem && html`<p class="guestbook-problem" role="alert">${problem}</p>`}
+        ${
+          rows.length === 0
+            ? html`<p>${words.empty}</p>`
+            : html`<ul>${rows.map((row) => html`<li><strong>${row.name}</strong> ${words.wrote}: ${row.message}</li>`)}</ul>`
+        }
+        <form method="post" action="/guestbook">
+          ${page.formField('guestbook.sign')}
+          <p><label>${words.name} <input name="name" maxlength="80" required></label></p>
+          <p><label>${words.message} <textarea name="message" maxlength="2000" required></textarea></label></p>
+          <p><button type="submit">${words.sign}</button></p>
+        </form>
+      </section>`;
+    };
+
+    plugin.pages.get('/guestbook', { cache: 'private' }, async (page) => ({
+      title: wordsOf(page.locale).title,
+      body: await guestbookPage(page, null),
+    }));
+
+    plugin.pages.post('/guestbook', { form: 'guestbook.sign', perMinute: 5 }, async (page) => {
+      const name = (page.form.name ?? '').trim().slice(0, 80);
+      const message = (page.form.message ?? '').trim().slice(0, 2000);
+      if (name === '' || message === '')
+        return {
+          title: wordsOf(page.locale).title,
+          status: 422,
+          body: await guestbookPage(page, wordsOf(page.locale).missing),
+        };
+      await page.operation.transaction(async (tx) => {
+        const entry = { name, message, created_at: new Date().toISOString() };
+        await tx.hooks.doAction('guestbook.before_sign', entry);
+        const row = await plugin
+          .db(tx)
+          .insertInto('guestbook_entries', { ...entry, hidden: 0 })
+          .returning(['id'])
+          .executeTakeFirstOrThrow();
+        await tx.jobs.enqueue('guestbook.moderate_links', { entryId: row.id });
+        plugin.pages.purge(tx);
+      });
+      await page.visitor.setData({ guestbook_name: name });
+      return {
+        redirect:
+          page.locale === page.operation.site.default_locale ? '/guestbook' : `/${page.locale}/guestbook`,
+      };
     });
 
     plugin.jobs.define(

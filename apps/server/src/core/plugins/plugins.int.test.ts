@@ -268,6 +268,7 @@ describe('the plugin context', () => {
         'mcp',
         'media',
         'name',
+        'pages',
         'permissions',
         'routes',
         'schema',
@@ -475,6 +476,38 @@ describe("the guestbook's block", () => {
     expect((await sign(hostA, { name: '<i>Ahab</i>', message: 'Call me later' })).statusCode).toBe(201);
     const after = (await visit()).body;
     expect(after).toContain('<strong>&lt;i&gt;Ahab&lt;/i&gt;</strong> wrote: Call me later');
+  });
+});
+
+describe("the guestbook's page", () => {
+  it('is signed through its form, and thanks the visitor by name from their session', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/guestbook', headers: hostA });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Guestbook');
+    const token = /name="form_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const send = (form: Record<string, string>, cookie = '') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/guestbook',
+        headers: {
+          ...hostA,
+          origin: 'http://a.test',
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: new URLSearchParams({ form_token: token, ...form }).toString(),
+      });
+    const refused = await send({ name: 'Ishmael', message: '' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('Write your name and a message.');
+    const signed = await send({ name: 'Ishmael', message: 'Call me, & soon' });
+    expect(signed.statusCode, signed.body).toBe(303);
+    expect(signed.headers.location).toBe('/guestbook');
+    const cookie = String(signed.headers['set-cookie']).split(';')[0] ?? '';
+    const again = await t.app.inject({ method: 'GET', url: '/guestbook', headers: { ...hostA, cookie } });
+    expect(again.body).toContain('Thank you for signing, Ishmael.');
+    expect(again.body).toContain('<strong>Ishmael</strong> wrote: Call me, &amp; soon');
+    expect(again.headers['cache-control']).toBe('private, no-store');
   });
 });
 
