@@ -113,6 +113,9 @@ async function main() {
     BENCH_ADMIN_PASSWORD,
   ]);
 
+  // A plugin with ten hooks and a block, installed before the server starts (plugins load at start);
+  // the plugin scenarios switch it on and off for the bench site.
+  await tesseraCli(['plugin:install', join(root, 'bench/plugin')]);
   const server = await startTessera(env, port);
   const startRssMiB = residentMiB(server.pid, 'VmRSS');
   const context = {

@@ -216,6 +216,29 @@ export const scenarios = [
       return { paths: Array.from({ length: 10_000 }, (_, i) => `/landing?v=${i}`) };
     },
   },
+  // What an active plugin costs a page rendered for every request: one builder page of 20 blocks and
+  // a block of the bench plugin (bench/plugin: ten hooks, six of them on every page's path), with
+  // the plugin active, then the same page with it inactive.
+  {
+    name: 'page with an active plugin (10 hooks, 1 block) rendered uncached',
+    method: 'GET',
+    path: '/plugin-page',
+    setup: async (context) => {
+      const headers = await pluginPage(context);
+      await switchPlugin(context, headers, true);
+      return { paths: Array.from({ length: 10_000 }, (_, i) => `/plugin-page?v=${i}`) };
+    },
+  },
+  {
+    name: 'the same page, its plugin inactive, rendered uncached',
+    method: 'GET',
+    path: '/plugin-page',
+    setup: async (context) => {
+      const headers = await pluginPage(context);
+      await switchPlugin(context, headers, false);
+      return { paths: Array.from({ length: 10_000 }, (_, i) => `/plugin-page?v=${i}`) };
+    },
+  },
   {
     name: 'post page from the page cache',
     method: 'GET',
@@ -323,6 +346,50 @@ async function seedMedia(context, headers, count) {
 let seeded = null;
 
 /** 10,000 published posts, imported once for every content scenario, and a token to read them. */
+let pluginPageMade = null;
+
+/** The page of the plugin scenarios, made once: 20 core blocks and the bench plugin's card. */
+function pluginPage(context) {
+  pluginPageMade ??= (async () => {
+    const headers = {
+      host: 'bench.test',
+      'content-type': 'application/json',
+      ...(await contentToken(context)),
+    };
+    await switchPlugin(context, headers, true);
+    const blocks = [
+      ...Array.from({ length: 10 }, (_, i) => [
+        { type: 'heading', props: { text: `Section ${i + 1}`, level: 2 } },
+        {
+          type: 'paragraph',
+          props: { content: `<p>Paragraph ${i + 1} of the page, with a <strong>word</strong> or two.</p>` },
+        },
+      ]).flat(),
+      { type: 'bench_plugin.card', props: { title: 'From the plugin', items: ['one', 'two', 'three'] } },
+    ];
+    const created = await context.request('POST', '/api/pages', {
+      headers,
+      body: JSON.stringify({ title: 'Plugin page', slug: 'plugin-page', blocks }),
+    });
+    if (created.status !== 201)
+      throw new Error(`plugin page answered ${created.status}: ${created.body.slice(0, 300)}`);
+    const page = JSON.parse(created.body).data;
+    const published = await context.request('POST', `/api/pages/${page.id}/publish`, { headers, body: '{}' });
+    if (published.status !== 200) throw new Error(`plugin page publish answered ${published.status}`);
+    return headers;
+  })();
+  return pluginPageMade;
+}
+
+async function switchPlugin(context, headers, active) {
+  const answer = await context.request('PUT', '/api/plugins/bench-plugin/active', {
+    headers,
+    body: JSON.stringify({ active }),
+  });
+  if (answer.status !== 200)
+    throw new Error(`switching the bench plugin answered ${answer.status}: ${answer.body}`);
+}
+
 function contentToken(context) {
   seeded ??= (async () => {
     // On PostgreSQL nothing has made DATA_DIR yet.
