@@ -101,6 +101,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         headers['x-csrf-token'] = access.csrf;
       }
       if (request.contentType !== null) headers['content-type'] = request.contentType;
+      Object.assign(headers, request.headers);
       try {
         const res = await t.app.inject({
           method: request.method as 'GET',

@@ -26,6 +26,8 @@ export interface HostileRequest {
   payload: string | Buffer | undefined;
   /** Each request from its own address, so the login throttle's per-address count does not end the run. */
   remoteAddress: string;
+  /** More headers (a public form's Origin). */
+  headers?: Record<string, string>;
 }
 
 /** Path segments as they go on the wire: ids past every bound, and encodings that do not decode. */

@@ -7,7 +7,7 @@ import { envelopeProblem } from '../../../test/hostile/envelope-shape.js';
 import { startFuzzTarget } from '../../../test/hostile/fuzz-target.js';
 import { HOSTILE_UPLOADS } from '../../../test/hostile/hostile-files.js';
 import { type HostileRequest, hostileRequest } from '../../../test/hostile/hostile-requests.js';
-import { REDOS } from '../../../test/hostile/hostile-values.js';
+import { hostileValue, jsonOf, objectJson, REDOS } from '../../../test/hostile/hostile-values.js';
 
 /**
  * Drives every operation of the app's own OpenAPI document with hostile input: wrong types, numbers
@@ -130,6 +130,72 @@ describe(`hostile input on every operation (${testEngine})`, () => {
     expect(answer.status, answer.body).toBe(422);
     expect(JSON.parse(answer.body).code).toBe('canvas_too_costly');
     expect(envelopeProblem(answer, [], false)).toBeNull();
+  });
+
+  // A plugin's public page and its form post, outside the API document: hostile query strings and
+  // bodies, with and without the page's token, get a 4xx (or the 303 of an accepted post) and never
+  // a 5xx; a refused post writes nothing.
+  it("answers hostile visits and form posts to a plugin's page without a 5xx, writing nothing when refusing", async () => {
+    const page = await target.send({
+      method: 'GET',
+      url: '/guestbook',
+      credentials: 'anonymous',
+      contentType: null,
+      payload: undefined,
+      remoteAddress: '198.51.100.9',
+    });
+    expect(page.status, page.body).toBe(200);
+    const token = /name="form_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const bodies = fc.record({
+      name: hostileValue,
+      message: hostileValue,
+      withToken: fc.boolean(),
+      contentType: fc.constantFrom(
+        'application/x-www-form-urlencoded',
+        'application/json',
+        'text/plain',
+        null,
+      ),
+      query: fc.string({ maxLength: 40 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(bodies, async ({ name, message, withToken, contentType, query }) => {
+        const before = await target.digest();
+        const text = (value: unknown) => (typeof value === 'string' ? value : jsonOf(value));
+        const form = new URLSearchParams({
+          name: text(name),
+          message: text(message),
+          ...(withToken ? { form_token: token } : {}),
+        });
+        const answer = await target.send({
+          method: 'POST',
+          url: `/guestbook?${encodeURIComponent(query)}`,
+          credentials: 'anonymous',
+          contentType,
+          payload:
+            contentType === 'application/json'
+              ? objectJson([
+                  ['name', name],
+                  ['message', message],
+                ])
+              : form.toString(),
+          remoteAddress: '198.51.100.9',
+          headers: { origin: 'http://fuzz.test' },
+        });
+        expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(500);
+        if (answer.status >= 400) expect(changedTables(before, await target.digest())).toEqual([]);
+        const visit = await target.send({
+          method: 'GET',
+          url: `/guestbook?${encodeURIComponent(query)}&${encodeURIComponent(text(name).replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}`,
+          credentials: 'anonymous',
+          contentType: null,
+          payload: undefined,
+          remoteAddress: '198.51.100.9',
+        });
+        expect(visit.status).toBeLessThan(500);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 
   let digest: DatabaseDigest | null = null;
