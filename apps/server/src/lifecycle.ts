@@ -1,5 +1,6 @@
 import { coreMigrations, type MigrationSource, migrateToLatest } from './core/db/migrate.js';
 import { setupModules } from './core/modules/module.js';
+import { recordBundledPlugins } from './core/plugins/bundled.js';
 import { pluginsOf } from './core/plugins/plugin-host.js';
 import type { Runtime } from './core/runtime.js';
 import { modules } from './modules/index.js';
@@ -30,7 +31,10 @@ export async function prepareRuntime(
  * (the migrator wants every migration it ever applied in the set). Returns the names applied.
  */
 export async function migrate(runtime: Runtime): Promise<string[]> {
-  return migrateToLatest(runtime.database, await allMigrationSources(runtime));
+  // The plugins shipped with Tessera are installed with it (inactive): their tables come with the core's.
+  const core = await migrateToLatest(runtime.database, await allMigrationSources(runtime));
+  if ((await recordBundledPlugins(runtime)).length === 0) return core;
+  return [...core, ...(await migrateToLatest(runtime.database, await allMigrationSources(runtime)))];
 }
 
 /** Every migration folder, installed plugins' included; before the first migration there are none. */
