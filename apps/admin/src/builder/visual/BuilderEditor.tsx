@@ -84,6 +84,7 @@ export function BuilderEditor(props: {
         t('builder.visual.nothingYet', { name: labels.block(type, catalog.byType.get(type)) }),
       pluginAsleep: (plugin: string) => t('builder.visual.pluginAsleep', { plugin }),
       offered: (type: string) => catalog.byType.has(type),
+      takesChildren: (type: string) => (catalog.byType.get(type)?.children ?? 'none') !== 'none',
     }),
     [t, labels, catalog],
   );

@@ -17,6 +17,8 @@ export interface CanvasWords {
   pluginAsleep: (plugin: string) => string;
   /** Whether a plugin's block type is one of the site's (its plugin active). */
   offered: (type: string) => boolean;
+  /** Whether a plugin's block type takes children (the registry in the browser knows only the core's). */
+  takesChildren: (type: string) => boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ const CanvasNode = memo(function CanvasNode(props: { block: Block; words: Canvas
         {block.type}
       </div>
     );
-  const takes = plugin === null ? definition.children !== 'none' : words.offered(block.type);
+  const takes = plugin === null ? definition.children !== 'none' : words.takesChildren(block.type);
   const children =
     block.children && block.children.length > 0 ? (
       <CanvasBlocks blocks={block.children} words={words} />

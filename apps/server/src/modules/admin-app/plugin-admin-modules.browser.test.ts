@@ -190,6 +190,34 @@ describeInBrowser("plugins' admin modules", () => {
     await context.close();
   });
 
+  it("render the guestbook's block on the builder's canvas as on the site, and offer it in the palette", async () => {
+    const { context, page, problems } = await signedIn('ada@example.test', 'Ada');
+    const made = await apiCall(page, admin.base, 'POST', '/api/pages', {
+      title: 'Visitors',
+      blocks: [
+        { type: 'heading', props: { text: 'Our visitors' } },
+        { type: 'guestbook.latest', props: { title: 'Signed lately', count: 2 } },
+      ],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { id, slug } = made.body.data;
+    await page.goto(`${admin.base}/admin/builder/page/${id}`);
+    const canvas = page.frameLocator('[data-testid="builder-canvas"]');
+    const block = canvas.locator('.tb-plugin-guestbook');
+    await expect.poll(() => block.locator('h2').textContent(), LOAD).toBe('Signed lately');
+    await expect.poll(() => block.locator('li').filter({ hasText: 'Alan' }).count(), LOAD).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'builder-plugin-block.png'), fullPage: true });
+    expect(await page.getByRole('button', { name: /Guestbook/ }).count()).toBeGreaterThan(0);
+
+    expect((await apiCall(page, admin.base, 'POST', `/api/pages/${id}/publish`, {})).status).toBe(200);
+    const site = await page.request.get(`${admin.base}/${slug}`);
+    const html = await site.text();
+    expect(html).toContain('<h2>Signed lately</h2>');
+    expect(html).toContain('<strong>Alan</strong>');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('speak French to a French user: the navigation, the screen, the card and the panel', async () => {
     const { context, page } = await admin.open({ locale: 'fr-FR' });
     await page.goto(`${admin.base}/admin/`);
