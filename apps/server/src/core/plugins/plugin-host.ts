@@ -1,49 +1,42 @@
 import { pathToFileURL } from 'node:url';
-import { type TObject, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Block } from '@tessera/blocks';
-import type {
-  ContentTypeDefinition,
-  FieldDefinition,
-  PluginBlockDefinition,
-  PluginContext,
-  PluginDb,
-  PluginDefinition,
-  PluginHttpInit,
-  PluginJobHandler,
-  PluginMcpPromptSpec,
-  PluginMcpResourceSpec,
-  PluginMcpToolSpec,
-  PluginOperation,
-  PluginRouteSpec,
-} from '@tessera/plugin';
+import type { ContentTypeDefinition, PluginDefinition } from '@tessera/plugin';
 import type { FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
-import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
-import type { HookPhase } from '../hooks/hook-manager.js';
+import { NotFound } from '../errors.js';
 import type { App } from '../http/app-type.js';
 import { rawBodyOf } from '../http/raw-body.js';
-import { addSiteRoute, type RouteMethod } from '../http/site-routes.js';
+import { addSiteRoute } from '../http/site-routes.js';
 import { type OperationContext, operationContext } from '../operation/operation-context.js';
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import { linkPluginPackage, pluginsDir } from './package-link.js';
-import { renderPluginBlocks, SiteBlockRegistry, type StagedBlock, stagedBlock } from './plugin-blocks.js';
-import { pagePrefix, type StagedPage } from './plugin-pages.js';
+import { renderPluginBlocks, SiteBlockRegistry, type StagedBlock } from './plugin-blocks.js';
 import {
   type AddedField,
   type ContentChecks,
-  checkDeclaredFields,
-  checkDeclaredType,
   type DeclaredContent,
   fieldsAddedTo,
   requireSoundContent,
 } from './plugin-content.js';
-import { pluginRequest } from './plugin-http.js';
+import type { StagedPage } from './plugin-pages.js';
 import { PluginRepo } from './plugin-repo.js';
+import {
+  emptyStaged,
+  type PluginMcpEntry,
+  pluginContext,
+  type SetupHost,
+  type Staged,
+  type StagedRoute,
+  type StagedSchedule,
+  setupOf,
+} from './plugin-setup.js';
 import type { UninstallStep } from './uninstall.js';
+
+export type { PluginMcpEntry } from './plugin-setup.js';
 
 /** How a plugin stands in this process. */
 export interface PluginStatus {
@@ -54,74 +47,6 @@ export interface PluginStatus {
   readonly state: 'loaded' | 'failed';
   readonly error: string | null;
   readonly activeOn: number[];
-}
-
-type Method = RouteMethod;
-
-interface StagedRoute {
-  method: Method;
-  path: string;
-  spec: PluginRouteSpec;
-  handler: (
-    ctx: OperationContext,
-    input: { params: never; query: never; body: never; headers: never; rawBody: never },
-  ) => unknown;
-}
-
-/** A plugin's tool, resource or prompt for AI clients, as the MCP module lists them. */
-export type PluginMcpEntry =
-  | {
-      kind: 'tool';
-      plugin: string;
-      name: string;
-      spec: PluginMcpToolSpec;
-      handler: (ctx: OperationContext, input: never) => unknown;
-    }
-  | {
-      kind: 'resource';
-      plugin: string;
-      name: string;
-      spec: PluginMcpResourceSpec;
-      read: (ctx: OperationContext) => unknown;
-    }
-  | {
-      kind: 'prompt';
-      plugin: string;
-      name: string;
-      spec: PluginMcpPromptSpec;
-      render: (args: Record<string, string>) => string;
-    };
-
-/** What a plugin's setup declared, applied to the runtime only once the whole setup succeeded. */
-interface Staged {
-  permissions: Array<{ id: string; description: string; ownable?: { othersDescription: string } }>;
-  phases: Array<{ name: string; phase: HookPhase }>;
-  actions: Array<{ name: string; callback: (...args: never[]) => unknown; priority?: number }>;
-  filters: Array<{ name: string; callback: (...args: never[]) => unknown; priority?: number }>;
-  jobs: Array<{
-    name: string;
-    handler: PluginJobHandler;
-    options: { maxAttempts?: number; timeoutSeconds?: number };
-  }>;
-  schedules: StagedSchedule[];
-  routes: StagedRoute[];
-  mcp: PluginMcpEntry[];
-  settings: {
-    schema: TObject;
-    defaults: Record<string, unknown>;
-    secrets: string[];
-    description: string;
-  } | null;
-  content: DeclaredContent;
-  blocks: StagedBlock[];
-  pages: StagedPage[];
-}
-
-interface StagedSchedule {
-  name: string;
-  cron: string;
-  payload: unknown;
-  perSite: boolean;
 }
 
 /** Reads a settings group on a site, secrets opened: the settings module's, handed in at load. */
@@ -135,8 +60,6 @@ export interface PluginServices {
 
 /** Refuses a plugin's activation on a site (a content type or a path already taken there). */
 export type ActivationCheck = (plugin: string, site: Site) => Promise<void>;
-
-const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
 
 /**
  * Loads the installed plugins into a runtime and keeps where each is active. One per runtime
@@ -158,7 +81,16 @@ export class PluginHost {
   };
   private contentChecks: ContentChecks | null = null;
 
-  constructor(private readonly runtime: Runtime) {}
+  /** What a plugin's context is given of this host. */
+  private readonly setupHost: SetupHost;
+
+  constructor(private readonly runtime: Runtime) {
+    this.setupHost = {
+      log: runtime.log,
+      readSettings: (site, group) => this.readSettings(site, group),
+      purgePagesOf: (plugin, ctx) => this.purgePagesOf(plugin, ctx),
+    };
+  }
 
   /** The migration folders of installed plugins whose manifest reads. */
   async migrationSources(): Promise<MigrationSource[]> {
@@ -194,7 +126,7 @@ export class PluginHost {
         const module = (await import(pathToFileURL(manifest.entry).href)) as { default?: PluginDefinition };
         const setup = setupOf(module.default);
         const staged = emptyStaged();
-        await setup(this.contextFor(manifest, staged));
+        await setup(pluginContext(this.setupHost, manifest, staged));
         this.apply(manifest, staged);
         this.statuses.set(row.name, status(row, manifest, 'loaded', null));
       } catch (error) {
@@ -373,166 +305,6 @@ export class PluginHost {
     }
   }
 
-  private contextFor(manifest: PluginManifest, staged: Staged): PluginContext {
-    const { area, name } = manifest;
-    const owned = (what: string, id: string, separator: '.' | '_' = '.') => {
-      if (!id.startsWith(`${area}${separator}`) || id.length <= area.length + 1)
-        throw new Error(`${what} "${id}" must start with "${area}${separator}"`);
-    };
-    const stagePage = (page: StagedPage) => {
-      if (typeof page.handler !== 'function') throw new Error(`page ${page.method} ${page.path} has no handler`);
-      if (page.method === 'GET' && !['public', 'private'].includes((page.spec as { cache?: string })?.cache ?? ''))
-        throw new Error(`page ${page.path} must say its cache: 'public' or 'private'`);
-      if (page.method === 'POST') owned('form', (page.spec as { form?: string })?.form ?? '');
-      if (staged.pages.some((other) => other.method === page.method && other.path === page.path))
-        throw new Error(`page ${page.method} ${page.path} is declared twice`);
-      staged.pages.push(page);
-    };
-    const route =
-      (method: Method) =>
-      (path: string, spec: PluginRouteSpec, handler: StagedRoute['handler']): void => {
-        if (!ROUTE_PATH.test(path))
-          throw new Error(`route path "${path}" must start with / and be a plain path`);
-        if (!spec.permission) throw new Error(`route ${method} ${path} declares no permission`);
-        staged.routes.push({ method, path, spec, handler });
-      };
-    return Object.freeze({
-      name,
-      version: manifest.version,
-      area,
-      log: this.runtime.log.child({ plugin: name }),
-      schema: Type,
-      permissions: Object.freeze({
-        register(id: string, description: string, options: { ownable?: { othersDescription: string } } = {}) {
-          owned('permission', id);
-          staged.permissions.push({ id, description, ...options });
-        },
-      }),
-      hooks: Object.freeze({
-        onAction(hook: string, callback: (...args: never[]) => unknown, options: { priority?: number } = {}) {
-          staged.actions.push({ name: hook, callback, priority: options.priority });
-        },
-        onFilter(hook: string, callback: (...args: never[]) => unknown, options: { priority?: number } = {}) {
-          staged.filters.push({ name: hook, callback, priority: options.priority });
-        },
-        declare(hook: string, phase: HookPhase) {
-          owned('hook', hook);
-          staged.phases.push({ name: hook, phase });
-        },
-      }),
-      jobs: Object.freeze({
-        define(job: string, handler: PluginJobHandler, options = {}) {
-          owned('job', job);
-          staged.jobs.push({ name: job, handler, options });
-        },
-        schedule(job: string, cron: string, payload: unknown, options: { perSite?: boolean } = {}) {
-          owned('job', job);
-          staged.schedules.push({ name: job, cron, payload, perSite: options.perSite === true });
-        },
-      }),
-      routes: Object.freeze({
-        get: route('GET'),
-        post: route('POST'),
-        put: route('PUT'),
-        patch: route('PATCH'),
-        delete: route('DELETE'),
-      }),
-      errors: Object.freeze({ NotFound, Conflict, ValidationFailed, Forbidden }),
-      content: Object.freeze({
-        defineType(definition: ContentTypeDefinition) {
-          checkDeclaredType(definition);
-          staged.content.types.push(structuredClone(definition));
-        },
-        addFields(types: readonly string[] | '*', fields: readonly FieldDefinition[]) {
-          checkDeclaredFields(types, fields);
-          staged.content.fields.push({
-            types: types === '*' ? '*' : [...types],
-            fields: structuredClone([...fields]),
-          });
-        },
-      }),
-      blocks: Object.freeze({
-        define(definition: PluginBlockDefinition) {
-          const block = stagedBlock(name, area, definition);
-          if (staged.blocks.some((other) => other.declared.type === block.declared.type))
-            throw new Error(`block type "${block.declared.type}" is defined twice`);
-          staged.blocks.push(block);
-        },
-        purge: (ctx: OperationContext) => this.purgePagesOf(name, ctx),
-      }),
-      pages: Object.freeze({
-        get: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
-          stagePage({ method: 'GET', plugin: name, path, prefix: pagePrefix(path), spec, handler } as StagedPage),
-        post: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
-          stagePage({ method: 'POST', plugin: name, path, prefix: pagePrefix(path), spec, handler } as StagedPage),
-        purge: (ctx: OperationContext) => this.purgePagesOf(name, ctx),
-      }),
-      settings: Object.freeze({
-        define(
-          schema: TObject,
-          defaults: Record<string, unknown>,
-          options: { secrets?: string[]; description?: string } = {},
-        ) {
-          if (staged.settings) throw new Error('settings are defined twice');
-          staged.settings = {
-            schema,
-            defaults,
-            secrets: options.secrets ?? [],
-            description: options.description ?? '',
-          };
-        },
-        read: (ctx: OperationContext) => this.readSettings(ctx.site, area),
-      }),
-      media: Object.freeze({
-        async declareReferences(
-          ctx: OperationContext,
-          kind: string,
-          id: number,
-          references: readonly MediaReference[],
-          previous: readonly number[] = [],
-        ) {
-          if (!/^[a-z][a-z0-9_]{0,39}$/.test(kind))
-            throw new Error(`media owner kind "${kind}" must be of a-z, 0-9 and _`);
-          await declareMediaReferences(ctx, {
-            ownerType: `${area}.${kind}`,
-            ownerId: id,
-            references,
-            previous,
-          });
-        },
-      }),
-      http: Object.freeze({
-        request: async (ctx: OperationContext, url: string, init: PluginHttpInit = {}) => {
-          const { allow_private_addresses } = await this.readSettings(ctx.site, 'plugins');
-          return pluginRequest(url, init, allow_private_addresses === true);
-        },
-      }),
-      mcp: Object.freeze({
-        tool(
-          tool: string,
-          spec: PluginMcpToolSpec,
-          handler: (ctx: OperationContext, input: never) => unknown,
-        ) {
-          owned('MCP tool', tool, '_');
-          if (!spec.permission) throw new Error(`MCP tool ${tool} declares no permission`);
-          staged.mcp.push({ kind: 'tool', plugin: name, name: tool, spec, handler });
-        },
-        resource(resource: string, spec: PluginMcpResourceSpec, read: (ctx: OperationContext) => unknown) {
-          if (!/^[a-z][a-z0-9_-]{0,63}$/.test(resource))
-            throw new Error(`MCP resource "${resource}" must be of a-z, 0-9, _ and -`);
-          if (!spec.permission) throw new Error(`MCP resource ${resource} declares no permission`);
-          staged.mcp.push({ kind: 'resource', plugin: name, name: resource, spec, read });
-        },
-        prompt(prompt: string, spec: PluginMcpPromptSpec, render: (args: Record<string, string>) => string) {
-          owned('MCP prompt', prompt, '_');
-          if (!spec.permission) throw new Error(`MCP prompt ${prompt} declares no permission`);
-          staged.mcp.push({ kind: 'prompt', plugin: name, name: prompt, spec, render });
-        },
-      }),
-      db: (ctx: OperationContext) => pluginDb(area, ctx),
-    }) as PluginContext;
-  }
-
   /** Applies a staged setup: first every check, then every registration, so a refusal leaves nothing. */
   private apply(manifest: PluginManifest, staged: Staged): void {
     const { runtime } = this;
@@ -554,7 +326,8 @@ export class PluginHost {
     const prefixes = new Map(this.allPages().map((page) => [page.prefix, page.plugin]));
     for (const page of staged.pages) {
       const other = prefixes.get(page.prefix);
-      if (other && other !== manifest.name) throw new Error(`pages under /${page.prefix} are plugin ${other}'s`);
+      if (other && other !== manifest.name)
+        throw new Error(`pages under /${page.prefix} are plugin ${other}'s`);
     }
     for (const type of staged.content.types) {
       const owner = owners.get(type.slug);
@@ -630,47 +403,6 @@ export class PluginHost {
         });
     }
   }
-}
-
-/** A plugin's own tables (`<area>_...`) through the operation's site-scoped handle. */
-function pluginDb<Tables>(area: string, operation: PluginOperation): PluginDb<Tables> {
-  const own = (table: string): never => {
-    if (!table.startsWith(`${area}_`))
-      throw new Error(`plugin ${area} may only use its own tables (${area}_...), not "${table}"`);
-    return table as never;
-  };
-  // The operation a plugin holds is the core's own (the plugin's view of it leaves out the handle).
-  // The scoped handle is typed for the core's tables; the plugin's tables are its own declaration.
-  const db = (operation as OperationContext).db;
-  return {
-    selectFrom: (table) => db.selectFrom(own(table)) as never,
-    insertInto: (table, values) => db.insertInto(own(table), values as never) as never,
-    updateTable: (table) => db.updateTable(own(table)) as never,
-    deleteFrom: (table) => db.deleteFrom(own(table)) as never,
-  };
-}
-
-function setupOf(definition: PluginDefinition | undefined): (plugin: PluginContext) => void | Promise<void> {
-  if (typeof definition === 'function') return definition;
-  if (definition && typeof definition.setup === 'function') return (plugin) => definition.setup(plugin);
-  throw new Error('its module exports no plugin: export default { setup(plugin) { ... } }');
-}
-
-function emptyStaged(): Staged {
-  return {
-    permissions: [],
-    phases: [],
-    actions: [],
-    filters: [],
-    jobs: [],
-    schedules: [],
-    routes: [],
-    mcp: [],
-    settings: null,
-    content: { types: [], fields: [] },
-    blocks: [],
-    pages: [],
-  };
 }
 
 function status(

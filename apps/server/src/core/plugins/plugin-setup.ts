@@ -1,0 +1,328 @@
+import type { TObject } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import type {
+  ContentTypeDefinition,
+  FieldDefinition,
+  PluginBlockDefinition,
+  PluginContext,
+  PluginDb,
+  PluginDefinition,
+  PluginHttpInit,
+  PluginJobHandler,
+  PluginMcpPromptSpec,
+  PluginMcpResourceSpec,
+  PluginMcpToolSpec,
+  PluginOperation,
+  PluginRouteSpec,
+} from '@tessera/plugin';
+import type { Logger } from 'pino';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
+import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
+import type { HookPhase } from '../hooks/hook-manager.js';
+import type { RouteMethod } from '../http/site-routes.js';
+import type { OperationContext } from '../operation/operation-context.js';
+import type { Site } from '../sites/site.js';
+import type { PluginManifest } from './manifest.js';
+import { type StagedBlock, stagedBlock } from './plugin-blocks.js';
+import { checkDeclaredFields, checkDeclaredType, type DeclaredContent } from './plugin-content.js';
+import { pluginRequest } from './plugin-http.js';
+import { pagePrefix, type StagedPage } from './plugin-pages.js';
+
+/**
+ * What a plugin's `setup` is handed (`pluginContext`) and what it declares through it (`Staged`):
+ * nothing it declares takes effect until the whole setup returned, when the host applies it.
+ */
+
+/** What the context needs of its host: the logger, the settings, the page cache. */
+export interface SetupHost {
+  readonly log: Logger;
+  readSettings(site: Site, group: string): Promise<Record<string, unknown>>;
+  purgePagesOf(plugin: string, ctx: OperationContext): void;
+}
+
+type Method = RouteMethod;
+
+export interface StagedRoute {
+  method: Method;
+  path: string;
+  spec: PluginRouteSpec;
+  handler: (
+    ctx: OperationContext,
+    input: { params: never; query: never; body: never; headers: never; rawBody: never },
+  ) => unknown;
+}
+
+/** A plugin's tool, resource or prompt for AI clients, as the MCP module lists them. */
+export type PluginMcpEntry =
+  | {
+      kind: 'tool';
+      plugin: string;
+      name: string;
+      spec: PluginMcpToolSpec;
+      handler: (ctx: OperationContext, input: never) => unknown;
+    }
+  | {
+      kind: 'resource';
+      plugin: string;
+      name: string;
+      spec: PluginMcpResourceSpec;
+      read: (ctx: OperationContext) => unknown;
+    }
+  | {
+      kind: 'prompt';
+      plugin: string;
+      name: string;
+      spec: PluginMcpPromptSpec;
+      render: (args: Record<string, string>) => string;
+    };
+
+/** What a plugin's setup declared, applied to the runtime only once the whole setup succeeded. */
+export interface Staged {
+  permissions: Array<{ id: string; description: string; ownable?: { othersDescription: string } }>;
+  phases: Array<{ name: string; phase: HookPhase }>;
+  actions: Array<{ name: string; callback: (...args: never[]) => unknown; priority?: number }>;
+  filters: Array<{ name: string; callback: (...args: never[]) => unknown; priority?: number }>;
+  jobs: Array<{
+    name: string;
+    handler: PluginJobHandler;
+    options: { maxAttempts?: number; timeoutSeconds?: number };
+  }>;
+  schedules: StagedSchedule[];
+  routes: StagedRoute[];
+  mcp: PluginMcpEntry[];
+  settings: {
+    schema: TObject;
+    defaults: Record<string, unknown>;
+    secrets: string[];
+    description: string;
+  } | null;
+  content: DeclaredContent;
+  blocks: StagedBlock[];
+  pages: StagedPage[];
+}
+
+export interface StagedSchedule {
+  name: string;
+  cron: string;
+  payload: unknown;
+  perSite: boolean;
+}
+
+const ROUTE_PATH = /^\/[A-Za-z0-9/_:.-]*$/;
+
+export function pluginContext(host: SetupHost, manifest: PluginManifest, staged: Staged): PluginContext {
+  const { area, name } = manifest;
+  const owned = (what: string, id: string, separator: '.' | '_' = '.') => {
+    if (!id.startsWith(`${area}${separator}`) || id.length <= area.length + 1)
+      throw new Error(`${what} "${id}" must start with "${area}${separator}"`);
+  };
+  const stagePage = (page: StagedPage) => {
+    if (typeof page.handler !== 'function')
+      throw new Error(`page ${page.method} ${page.path} has no handler`);
+    if (
+      page.method === 'GET' &&
+      !['public', 'private'].includes((page.spec as { cache?: string })?.cache ?? '')
+    )
+      throw new Error(`page ${page.path} must say its cache: 'public' or 'private'`);
+    if (page.method === 'POST') owned('form', (page.spec as { form?: string })?.form ?? '');
+    if (staged.pages.some((other) => other.method === page.method && other.path === page.path))
+      throw new Error(`page ${page.method} ${page.path} is declared twice`);
+    staged.pages.push(page);
+  };
+  const route =
+    (method: Method) =>
+    (path: string, spec: PluginRouteSpec, handler: StagedRoute['handler']): void => {
+      if (!ROUTE_PATH.test(path))
+        throw new Error(`route path "${path}" must start with / and be a plain path`);
+      if (!spec.permission) throw new Error(`route ${method} ${path} declares no permission`);
+      staged.routes.push({ method, path, spec, handler });
+    };
+  return Object.freeze({
+    name,
+    version: manifest.version,
+    area,
+    log: host.log.child({ plugin: name }),
+    schema: Type,
+    permissions: Object.freeze({
+      register(id: string, description: string, options: { ownable?: { othersDescription: string } } = {}) {
+        owned('permission', id);
+        staged.permissions.push({ id, description, ...options });
+      },
+    }),
+    hooks: Object.freeze({
+      onAction(hook: string, callback: (...args: never[]) => unknown, options: { priority?: number } = {}) {
+        staged.actions.push({ name: hook, callback, priority: options.priority });
+      },
+      onFilter(hook: string, callback: (...args: never[]) => unknown, options: { priority?: number } = {}) {
+        staged.filters.push({ name: hook, callback, priority: options.priority });
+      },
+      declare(hook: string, phase: HookPhase) {
+        owned('hook', hook);
+        staged.phases.push({ name: hook, phase });
+      },
+    }),
+    jobs: Object.freeze({
+      define(job: string, handler: PluginJobHandler, options = {}) {
+        owned('job', job);
+        staged.jobs.push({ name: job, handler, options });
+      },
+      schedule(job: string, cron: string, payload: unknown, options: { perSite?: boolean } = {}) {
+        owned('job', job);
+        staged.schedules.push({ name: job, cron, payload, perSite: options.perSite === true });
+      },
+    }),
+    routes: Object.freeze({
+      get: route('GET'),
+      post: route('POST'),
+      put: route('PUT'),
+      patch: route('PATCH'),
+      delete: route('DELETE'),
+    }),
+    errors: Object.freeze({ NotFound, Conflict, ValidationFailed, Forbidden }),
+    content: Object.freeze({
+      defineType(definition: ContentTypeDefinition) {
+        checkDeclaredType(definition);
+        staged.content.types.push(structuredClone(definition));
+      },
+      addFields(types: readonly string[] | '*', fields: readonly FieldDefinition[]) {
+        checkDeclaredFields(types, fields);
+        staged.content.fields.push({
+          types: types === '*' ? '*' : [...types],
+          fields: structuredClone([...fields]),
+        });
+      },
+    }),
+    blocks: Object.freeze({
+      define(definition: PluginBlockDefinition) {
+        const block = stagedBlock(name, area, definition);
+        if (staged.blocks.some((other) => other.declared.type === block.declared.type))
+          throw new Error(`block type "${block.declared.type}" is defined twice`);
+        staged.blocks.push(block);
+      },
+      purge: (ctx: OperationContext) => host.purgePagesOf(name, ctx),
+    }),
+    pages: Object.freeze({
+      get: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
+        stagePage({
+          method: 'GET',
+          plugin: name,
+          path,
+          prefix: pagePrefix(path),
+          spec,
+          handler,
+        } as StagedPage),
+      post: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
+        stagePage({
+          method: 'POST',
+          plugin: name,
+          path,
+          prefix: pagePrefix(path),
+          spec,
+          handler,
+        } as StagedPage),
+      purge: (ctx: OperationContext) => host.purgePagesOf(name, ctx),
+    }),
+    settings: Object.freeze({
+      define(
+        schema: TObject,
+        defaults: Record<string, unknown>,
+        options: { secrets?: string[]; description?: string } = {},
+      ) {
+        if (staged.settings) throw new Error('settings are defined twice');
+        staged.settings = {
+          schema,
+          defaults,
+          secrets: options.secrets ?? [],
+          description: options.description ?? '',
+        };
+      },
+      read: (ctx: OperationContext) => host.readSettings(ctx.site, area),
+    }),
+    media: Object.freeze({
+      async declareReferences(
+        ctx: OperationContext,
+        kind: string,
+        id: number,
+        references: readonly MediaReference[],
+        previous: readonly number[] = [],
+      ) {
+        if (!/^[a-z][a-z0-9_]{0,39}$/.test(kind))
+          throw new Error(`media owner kind "${kind}" must be of a-z, 0-9 and _`);
+        await declareMediaReferences(ctx, {
+          ownerType: `${area}.${kind}`,
+          ownerId: id,
+          references,
+          previous,
+        });
+      },
+    }),
+    http: Object.freeze({
+      request: async (ctx: OperationContext, url: string, init: PluginHttpInit = {}) => {
+        const { allow_private_addresses } = await host.readSettings(ctx.site, 'plugins');
+        return pluginRequest(url, init, allow_private_addresses === true);
+      },
+    }),
+    mcp: Object.freeze({
+      tool(tool: string, spec: PluginMcpToolSpec, handler: (ctx: OperationContext, input: never) => unknown) {
+        owned('MCP tool', tool, '_');
+        if (!spec.permission) throw new Error(`MCP tool ${tool} declares no permission`);
+        staged.mcp.push({ kind: 'tool', plugin: name, name: tool, spec, handler });
+      },
+      resource(resource: string, spec: PluginMcpResourceSpec, read: (ctx: OperationContext) => unknown) {
+        if (!/^[a-z][a-z0-9_-]{0,63}$/.test(resource))
+          throw new Error(`MCP resource "${resource}" must be of a-z, 0-9, _ and -`);
+        if (!spec.permission) throw new Error(`MCP resource ${resource} declares no permission`);
+        staged.mcp.push({ kind: 'resource', plugin: name, name: resource, spec, read });
+      },
+      prompt(prompt: string, spec: PluginMcpPromptSpec, render: (args: Record<string, string>) => string) {
+        owned('MCP prompt', prompt, '_');
+        if (!spec.permission) throw new Error(`MCP prompt ${prompt} declares no permission`);
+        staged.mcp.push({ kind: 'prompt', plugin: name, name: prompt, spec, render });
+      },
+    }),
+    db: (ctx: OperationContext) => pluginDb(area, ctx),
+  }) as PluginContext;
+}
+
+/** A plugin's own tables (`<area>_...`) through the operation's site-scoped handle. */
+function pluginDb<Tables>(area: string, operation: PluginOperation): PluginDb<Tables> {
+  const own = (table: string): never => {
+    if (!table.startsWith(`${area}_`))
+      throw new Error(`plugin ${area} may only use its own tables (${area}_...), not "${table}"`);
+    return table as never;
+  };
+  // The operation a plugin holds is the core's own (the plugin's view of it leaves out the handle).
+  // The scoped handle is typed for the core's tables; the plugin's tables are its own declaration.
+  const db = (operation as OperationContext).db;
+  return {
+    selectFrom: (table) => db.selectFrom(own(table)) as never,
+    insertInto: (table, values) => db.insertInto(own(table), values as never) as never,
+    updateTable: (table) => db.updateTable(own(table)) as never,
+    deleteFrom: (table) => db.deleteFrom(own(table)) as never,
+  };
+}
+
+export function setupOf(
+  definition: PluginDefinition | undefined,
+): (plugin: PluginContext) => void | Promise<void> {
+  if (typeof definition === 'function') return definition;
+  if (definition && typeof definition.setup === 'function') return (plugin) => definition.setup(plugin);
+  throw new Error('its module exports no plugin: export default { setup(plugin) { ... } }');
+}
+
+export function emptyStaged(): Staged {
+  return {
+    permissions: [],
+    phases: [],
+    actions: [],
+    filters: [],
+    jobs: [],
+    schedules: [],
+    routes: [],
+    mcp: [],
+    settings: null,
+    content: { types: [], fields: [] },
+    blocks: [],
+    pages: [],
+  };
+}
