@@ -1,6 +1,6 @@
 import { createTesseraClient, type paths } from '@tessera/sdk';
 import type { Middleware } from 'openapi-fetch';
-import { serverText } from './i18n/server-text.js';
+import { i18next } from './i18n/index.js';
 
 /** The error envelope of every failed API call (spec 7). */
 export interface ApiError {
@@ -50,8 +50,17 @@ export function onSessionExpired(listener: () => void): () => void {
 /** The calls made before there is a session (public routes): no CSRF token to ask for, or the ask is a 401. */
 const BEFORE_SIGN_IN = /^\/api\/(auth\/(login|two-factor|password\/forgot|password\/reset)|setup)$/;
 
+/**
+ * The interface's language, for the server to say its messages in: a signed-in user's profile
+ * decides on the server too, but before sign-in (and for a profile that names no language) this does.
+ */
+export function acceptLanguage(): string {
+  return i18next.isInitialized ? i18next.language : navigator.language;
+}
+
 const session: Middleware = {
   async onRequest({ request }) {
+    request.headers.set('accept-language', acceptLanguage());
     if (!UNSAFE.has(request.method) || BEFORE_SIGN_IN.test(new URL(request.url).pathname)) return request;
     const token = await sessionCsrfToken();
     if (token) request.headers.set('x-csrf-token', token);
@@ -123,24 +132,11 @@ export async function page<T>(
   throw toApiError(error, response);
 }
 
-/** The error envelope of a failed call, its messages in the interface's language where known. */
+/** The error envelope of a failed call, as the server wrote it (in the language the request asked for). */
 export function toApiError(error: unknown, response?: Response): ApiError {
   if (error && typeof error === 'object' && 'message' in error) {
     const envelope = error as ApiError;
-    // Already said once: a mutation's error passes here again when a screen shows it.
-    if (said.has(envelope)) return envelope;
-    const errors = Object.fromEntries(
-      Object.entries(envelope.errors ?? {}).map(([field, messages]) => [
-        field,
-        messages.map((message) => serverText(message)),
-      ]),
-    );
-    // The envelope's code says which message it is; the per-field messages are read by their words.
-    const localized = { ...envelope, message: serverText(envelope.message, envelope.code), errors };
-    said.add(localized);
-    return localized;
+    return { ...envelope, errors: envelope.errors ?? {} };
   }
   return { message: response ? `${response.status} ${response.statusText}` : String(error), errors: {} };
 }
-
-const said = new WeakSet<ApiError>();

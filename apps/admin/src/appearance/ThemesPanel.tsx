@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
-import { serverText } from '../i18n/server-text.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { Pending } from '../shell/Shell.js';
 import { MENUS, THEMES, type Theme, useThemes, WIDGETS } from './queries.js';
@@ -84,7 +83,7 @@ export function ThemesPanel() {
                 <Places label={t('appearance.themes.zones')} places={theme.widget_zones} />
                 {theme.error ? (
                   <Alert color="red" role="note" title={t('appearance.themes.broken')}>
-                    {serverText(theme.error)}
+                    {theme.error}
                   </Alert>
                 ) : null}
                 <Group mt="auto" justify="flex-end">

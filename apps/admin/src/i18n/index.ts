@@ -29,7 +29,7 @@ export function languageFor(preferred: readonly string[]): Language {
  */
 const MESSAGES: Record<Language, () => Promise<Messages>> = {
   en: () => import('./en.js').then((module) => module.en),
-  // The server's words too: it speaks English itself, so only another language needs them.
+  // The server's descriptions of permissions and events too: it writes them in English only.
   fr: () =>
     Promise.all([import('./fr.js'), serverWords('fr')]).then(([module, fromServer]) => ({
       ...module.fr,

@@ -1,7 +1,6 @@
 import { Badge, Button, Code, Collapse, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../i18n/server-text.js';
 import { useConfirm } from '../shell/confirm.js';
 import { useDateFormat } from '../site.js';
 import { RescheduleForm } from './RescheduleForm.js';
@@ -92,7 +91,7 @@ export function JobCard(props: {
             </Text>
             <Spoiler maxHeight={64} showLabel={t('jobs.more')} hideLabel={t('jobs.less')}>
               <Code block c="red.9" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {serverText(job.last_error)}
+                {job.last_error}
               </Code>
             </Spoiler>
           </Stack>

@@ -1,4 +1,4 @@
-import { type ApiError, api, apiUrl, sessionCsrfToken, toApiError } from '../api.js';
+import { type ApiError, acceptLanguage, api, apiUrl, sessionCsrfToken, toApiError } from '../api.js';
 import type { Media } from './model.js';
 
 /** The code of an upload that never got an answer (network down, or the server closed the connection). */
@@ -17,6 +17,7 @@ function send(
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl('/api/media/upload'));
     if (token) request.setRequestHeader('x-csrf-token', token);
+    request.setRequestHeader('accept-language', acceptLanguage());
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
@@ -55,7 +56,7 @@ export async function uploadMedia(file: File, options: UploadOptions = {}): Prom
 function errorOf(answer: { status: number; statusText: string; body: unknown }): ApiError {
   if (answer.status === 0) return { message: '', errors: {}, code: NETWORK_ERROR };
   const body = answer.body as Partial<ApiError> | null;
-  // The envelope as every other call gives it: its messages in the interface's language.
+  // The envelope as every other call gives it.
   if (body && typeof body.message === 'string') return toApiError({ errors: {}, ...body });
   return { message: `${answer.status} ${answer.statusText}`, errors: {} };
 }

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../api.js';
 import { ADMIN_MODULES } from '../extensions/ExtensionsProvider.js';
-import { serverText } from '../i18n/server-text.js';
 import { Pending } from '../shell/Shell.js';
 import { useDocumentTitle } from '../site.js';
 
@@ -88,7 +87,7 @@ export function PluginsPage() {
                     </Badge>
                     {plugin.error ? (
                       <Text size="xs" c="red.9" mt={4}>
-                        {serverText(plugin.error)}
+                        {plugin.error}
                       </Text>
                     ) : null}
                   </Table.Td>

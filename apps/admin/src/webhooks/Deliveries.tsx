@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data, page, toApiError } from '../api.js';
-import { serverText } from '../i18n/server-text.js';
 import { ListPagination } from '../shell/lists.js';
 import { Pending } from '../shell/Shell.js';
 import { useDateFormat } from '../site.js';
@@ -141,7 +140,7 @@ function DeliveryRow(props: { delivery: Delivery; sending: boolean; onRedeliver:
           ) : null}
           {last?.error && delivery.status !== 'delivered' ? (
             <Text size="sm" c="red" style={{ wordBreak: 'break-word' }}>
-              {serverText(last.error)}
+              {last.error}
             </Text>
           ) : null}
         </Stack>
@@ -205,7 +204,7 @@ function AttemptsTable({ attempts }: { attempts: Attempt[] }) {
               <Table.Td>{attempt.status_code ?? '–'}</Table.Td>
               <Table.Td>{t('webhooks.duration', { ms: attempt.duration_ms })}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>
-                {attempt.error ? <Text size="sm">{serverText(attempt.error)}</Text> : null}
+                {attempt.error ? <Text size="sm">{attempt.error}</Text> : null}
                 {attempt.response ? <Code>{attempt.response.slice(0, 300)}</Code> : null}
               </Table.Td>
             </Table.Tr>

@@ -1,19 +1,12 @@
 import type { Language } from '../index.js';
-import { learnServerWords } from './known.js';
 import type { en } from './messages.js';
 
-/** The languages other than English: the server speaks English itself. */
+/** The languages other than English: the server describes its permissions and events in English. */
 type Translated = Exclude<Language, 'en'>;
 
-/**
- * The server's words in a language other than English (its messages, the words in them, the
- * descriptions of permissions and webhook events), fetched with that language's own words; the
- * server's English templates come along, learned to read its messages by.
- */
-export async function serverWords(language: Translated): Promise<typeof en> {
-  const [english, words] = await Promise.all([import('./messages.js'), WORDS[language]()]);
-  learnServerWords(english.en);
-  return words;
+/** The descriptions of permissions and webhook events in a language other than English. */
+export function serverWords(language: Translated): Promise<typeof en> {
+  return WORDS[language]();
 }
 
 const WORDS: Record<Translated, () => Promise<typeof en>> = {

@@ -1,20 +1,9 @@
-import { en as content } from './content.js';
-import { en as core } from './core.js';
 import { en as events } from './events.js';
-import { en as identity } from './identity.js';
-import { en as media } from './media.js';
 import { en as permissions } from './permissions.js';
-import { en as site } from './site.js';
-import { en as words } from './words.js';
 
 /**
- * What the server says to the admin, in its own words: its messages by area (the templates
- * server-text.ts matches an answer against), the words it puts into them, and the descriptions of
- * permissions and webhook events. messages.fr.ts has the French, key for key.
+ * What the server describes in its own words and the admin says in the interface's language: what
+ * each permission lets a role do and what each webhook event says happened, by their ids. (The
+ * server's messages come in the caller's language themselves.) messages.fr.ts has the French.
  */
-export const en = {
-  messages: { core, identity, content, media, site },
-  words,
-  permissions,
-  events,
-};
+export const en = { permissions, events };

@@ -1,63 +1,32 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constraintViolation } from '../db/constraint-errors.js';
 import { AppError, addFieldError, type FieldErrors, fieldErrors } from '../errors.js';
+import { inLanguage } from '../i18n/in-language.js';
+import { callerLanguage } from '../i18n/language.js';
+import { messageOfKeyword } from '../i18n/schema-messages.js';
 import { bodyTooLarge } from './body-limit.js';
 import { methodsAllowedOn } from './route-table.js';
 
 interface ValidationIssue {
   instancePath: string;
   keyword: string;
-  message?: string;
   params: Record<string, unknown>;
 }
 
-/** Turns Ajv's issues into `{ "field.path": ["message"] }` with messages a person can read. */
+/** Turns Ajv's issues into `{ "field.path": ["message"] }`, each the message of its rule's code. */
 export function fieldErrorsFromValidation(issues: readonly ValidationIssue[], context?: string): FieldErrors {
   const fields = fieldErrors();
   for (const issue of issues) {
     let path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     if (issue.keyword === 'required') path = join(path, String(issue.params.missingProperty));
     if (issue.keyword === 'additionalProperties') path = join(path, String(issue.params.additionalProperty));
-    addFieldError(fields, path || context || 'body', messageOf(issue));
+    addFieldError(fields, path || context || 'body', messageOfKeyword(issue.keyword, issue.params));
   }
   return fields;
 }
 
 function join(parent: string, child: string): string {
   return parent ? `${parent}.${child}` : child;
-}
-
-function messageOf(issue: ValidationIssue): string {
-  switch (issue.keyword) {
-    case 'required':
-      return 'This field is required.';
-    case 'additionalProperties':
-      return 'This field is not allowed.';
-    case 'minLength':
-      return `Must be at least ${issue.params.limit} characters.`;
-    case 'maxLength':
-      return `Must be at most ${issue.params.limit} characters.`;
-    case 'minimum':
-      return `Must be at least ${issue.params.limit}.`;
-    case 'maximum':
-      return `Must be at most ${issue.params.limit}.`;
-    case 'type':
-      return `Must be of type ${issue.params.type}.`;
-    case 'format':
-      return `Must be a valid ${issue.params.format}.`;
-    case 'enum':
-    case 'const':
-    case 'anyOf':
-      return 'Must be one of the allowed values.';
-    case 'pattern':
-      return 'Has an invalid format.';
-    case 'minItems':
-      return `Must have at least ${issue.params.limit} items.`;
-    case 'maxItems':
-      return `Must have at most ${issue.params.limit} items.`;
-    default:
-      return issue.message ? `${issue.message[0]?.toUpperCase()}${issue.message.slice(1)}.` : 'Is invalid.';
-  }
 }
 
 /** Fastify's own failures that are the client's fault, with our status and message for each. */
@@ -79,17 +48,28 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
   },
 };
 
+/**
+ * Writes the error envelope, the one place every failure's words pass: the server writes them in
+ * English, and says the message and each field's messages in the caller's language here.
+ */
 export function sendError(
   reply: FastifyReply,
   status: number,
   body: { message: string; errors?: FieldErrors; code: string },
 ) {
+  const language = callerLanguage(reply.request);
+  const errors: FieldErrors = fieldErrors();
+  for (const [field, messages] of Object.entries(body.errors ?? {}))
+    errors[field] = messages.map((message) => inLanguage(message, language));
+  const vary = reply.getHeader('vary');
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
+    .header('content-language', language)
+    .header('vary', vary ? `${String(vary)}, accept-language` : 'accept-language')
     .send({
-      message: body.message,
-      errors: body.errors ?? {},
+      message: inLanguage(body.message, language),
+      errors,
       code: body.code,
       request_id: reply.request.id,
     });

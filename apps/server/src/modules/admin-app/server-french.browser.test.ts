@@ -14,8 +14,9 @@ import {
 
 /**
  * What the server says, in the French interface, in chromium against a real server: a refusal of
- * the server beside its field, what a permission allows in the role matrix, what a webhook event
- * says happened. The server speaks English; the admin says it in French.
+ * the server beside its field, written in French by the server itself for a French user, and what a
+ * permission allows in the role matrix and what a webhook event says happened, which the server
+ * describes in English and the admin says in French.
  */
 let admin: AdminBrowser;
 
@@ -50,7 +51,12 @@ describeInBrowser("the server's words in the French interface", () => {
     await page.getByRole('checkbox', { name: 'post.published', exact: true }).check();
     // The server refuses a private address (422 on url): said in French beside the address.
     await page.getByLabel(/^Adresse \(URL\)/).fill('http://127.0.0.1:9/hook');
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/webhooks',
+    );
     await page.getByRole('button', { name: 'Créer le webhook' }).click();
+    // The admin asks for its interface's language, not the browser's (English here).
+    expect((await sent).headers()['accept-language']).toBe('fr');
     await poll(() =>
       page
         .getByText(

@@ -1,5 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { addFieldError, type FieldErrors, fieldErrors } from '../../../core/errors.js';
+import { fieldMessage } from '../../../core/i18n/field-messages.js';
+import { messageOfValueError } from '../../../core/i18n/schema-messages.js';
 import {
   COMMON_OPTIONS,
   type FieldDefinition,
@@ -28,18 +30,22 @@ export function checkDefinitions(
     if (!Value.Check(FieldDefinitionSchema, raw)) {
       for (const problem of Value.Errors(FieldDefinitionSchema, raw)) {
         const where = problem.path.replace(/^\//, '').replaceAll('/', '.');
-        addFieldError(errors, where ? `${at}.${where}` : at, problem.message);
+        addFieldError(errors, where ? `${at}.${where}` : at, messageOfValueError(problem));
       }
       return;
     }
     const field = raw as FieldDefinition;
     if (keys.has(field.key))
-      addFieldError(errors, `${at}.key`, `Another field is already named ${field.key}.`);
+      addFieldError(errors, `${at}.key`, fieldMessage('definition.duplicate_key', { key: field.key }));
     keys.add(field.key);
     const allowed = new Set<string>([...COMMON_OPTIONS, ...OPTIONS_OF[field.type]]);
     for (const option of Object.keys(field))
       if (!allowed.has(option))
-        addFieldError(errors, `${at}.${option}`, `A ${field.type} field takes no ${option}.`);
+        addFieldError(
+          errors,
+          `${at}.${option}`,
+          fieldMessage('definition.option_not_taken', { type: field.type, option }),
+        );
     checkOptions(field, at, depth, errors, patterns);
     if (field.default !== undefined && !Object.keys(errors).some((p) => p.startsWith(at))) {
       const probe = validateFieldValues(
@@ -51,7 +57,7 @@ export function checkDefinitions(
         addFieldError(
           errors,
           `${at}.default`,
-          `The default is not a valid value: ${Object.values(probe.errors)[0]?.[0] ?? ''}`,
+          fieldMessage('definition.default_invalid', { reason: Object.values(probe.errors)[0]?.[0] ?? '' }),
         );
     }
   });
@@ -67,20 +73,20 @@ function checkOptions(
 ): void {
   const add = (option: string, message: string) => addFieldError(errors, `${at}.${option}`, message);
   if (field.min_length !== undefined && field.max_length !== undefined && field.min_length > field.max_length)
-    add('min_length', 'min_length is above max_length.');
+    add('min_length', fieldMessage('definition.lengths'));
   if (field.min_items !== undefined && field.max_items !== undefined && field.min_items > field.max_items)
-    add('min_items', 'min_items is above max_items.');
+    add('min_items', fieldMessage('definition.item_counts'));
   const patternWrong = field.pattern === undefined ? null : patternProblem(field.pattern, patterns);
   if (patternWrong) add('pattern', patternWrong);
   switch (field.type) {
     case 'number':
       for (const bound of ['min', 'max'] as const)
         if (field[bound] !== undefined && typeof field[bound] !== 'number')
-          add(bound, `${bound} of a number field is a number.`);
+          add(bound, fieldMessage('definition.number_bound', { bound }));
       if (typeof field.min === 'number' && typeof field.max === 'number' && field.min > field.max)
-        add('min', 'min is above max.');
+        add('min', fieldMessage('definition.min_above_max'));
       if (field.integer && field.decimals !== undefined && field.decimals > 0)
-        add('decimals', 'An integer field has no decimals.');
+        add('decimals', fieldMessage('definition.integer_decimals'));
       break;
     case 'date':
     case 'datetime':
@@ -93,7 +99,9 @@ function checkOptions(
         if (!ok)
           add(
             bound,
-            `${bound} of a ${field.type} field is a ${field.type === 'date' ? 'YYYY-MM-DD date' : 'ISO 8601 time'}.`,
+            fieldMessage(field.type === 'date' ? 'definition.date_bound' : 'definition.datetime_bound', {
+              bound,
+            }),
           );
       }
       if (
@@ -101,36 +109,36 @@ function checkOptions(
         typeof field.max === 'string' &&
         Date.parse(field.min) > Date.parse(field.max)
       )
-        add('min', 'min is after max.');
+        add('min', fieldMessage('definition.min_after_max'));
       break;
     case 'select':
     case 'radio': {
-      if (!field.choices) add('choices', `A ${field.type} field needs choices.`);
+      if (!field.choices) add('choices', fieldMessage('definition.needs_choices', { type: field.type }));
       else {
         const values = field.choices.map((choice) => choice.value);
-        if (new Set(values).size !== values.length) add('choices', 'Two choices have the same value.');
+        if (new Set(values).size !== values.length) add('choices', fieldMessage('definition.same_choice'));
       }
       if ((field.min_items !== undefined || field.max_items !== undefined) && !field.multiple)
-        add('multiple', 'min_items and max_items apply to a select with multiple: true.');
+        add('multiple', fieldMessage('definition.select_items'));
       break;
     }
     case 'relation':
-      if (!field.target_type) add('target_type', 'A relation field names its target_type.');
+      if (!field.target_type) add('target_type', fieldMessage('definition.target_type'));
       if ((field.min_items !== undefined || field.max_items !== undefined) && field.cardinality !== 'many')
-        add('cardinality', 'min_items and max_items apply to cardinality many.');
+        add('cardinality', fieldMessage('definition.relation_items'));
       break;
     case 'file':
     case 'image':
       if ((field.min_items !== undefined || field.max_items !== undefined) && !field.multiple)
-        add('multiple', 'min_items and max_items apply to multiple: true.');
+        add('multiple', fieldMessage('definition.multiple_items'));
       break;
     case 'repeater':
-      if (!field.fields || field.fields.length === 0) add('fields', 'A repeater field needs sub-fields.');
+      if (!field.fields || field.fields.length === 0) add('fields', fieldMessage('definition.sub_fields'));
       else if (
         depth >= MAX_REPEATER_DEPTH &&
         field.fields.some((sub) => (sub as { type?: unknown }).type === 'repeater')
       )
-        add('fields', `Repeaters nest ${MAX_REPEATER_DEPTH} deep at most.`);
+        add('fields', fieldMessage('definition.repeater_depth', { limit: MAX_REPEATER_DEPTH }));
       else mergeInto(errors, checkDefinitions(field.fields, `${at}.fields`, depth + 1, patterns));
       break;
     default:

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { REDOS } from '../../../../test/hostile/hostile-values.js';
+import { fieldMessage } from '../../../core/i18n/field-messages.js';
 import { formatProblem, PatternBudget, patternProblem } from './user-pattern.js';
 
-const MISMATCH = 'Does not have the expected format.';
+const MISMATCH = fieldMessage('field.pattern');
 
 /**
  * Known ReDoS patterns (the issue's own, OWASP's list, the Stack Overflow and Cloudflare outages),
@@ -49,9 +50,9 @@ describe('user patterns', () => {
 
   it('refuses what is not a regular expression, and what only backtracking can run', () => {
     const problem = (pattern: string) => patternProblem(pattern, new PatternBudget());
-    expect(problem('[a-')).toBe('This is not a valid regular expression.');
-    expect(problem('(a')).toBe('This is not a valid regular expression.');
-    expect(problem('a\\')).toBe('This is not a valid regular expression.');
+    expect(problem('[a-')).toBe(fieldMessage('definition.pattern_invalid'));
+    expect(problem('(a')).toBe(fieldMessage('definition.pattern_invalid'));
+    expect(problem('a\\')).toBe(fieldMessage('definition.pattern_invalid'));
     for (const backreference of ['(a)\\1', '(?<x>a+)\\k<x>'])
       expect(problem(backreference)).toMatch(/^Backreferences .* are not supported/);
     for (const lookaround of ['(?=a)a', 'a(?!b)', '(?<=a)b', '(?<!a)b'])
@@ -81,9 +82,7 @@ describe('user patterns', () => {
     const budget = new PatternBudget();
     const results = Array.from({ length: 4 }, () => formatProblem('[ab]*a[ab]{200}', value, budget));
     expect(results[0]).toBeNull();
-    expect(results.at(-1)).toBe(
-      'Too much text to check against field patterns in one save; send shorter values.',
-    );
+    expect(results.at(-1)).toBe(fieldMessage('field.pattern_work'));
     expect(formatProblem('[ab]*a[ab]{200}', value, new PatternBudget())).toBeNull();
   });
 
@@ -91,6 +90,6 @@ describe('user patterns', () => {
     const budget = new PatternBudget();
     const problems = Array.from({ length: 1000 }, () => patternProblem('[ab]{990}', budget));
     expect(problems[0]).toBeNull();
-    expect(problems.at(-1)).toBe('The patterns of this content type are too large together; simplify them.');
+    expect(problems.at(-1)).toBe(fieldMessage('definition.patterns_too_large'));
   });
 });

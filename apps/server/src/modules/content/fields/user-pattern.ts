@@ -1,4 +1,5 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
+import { fieldMessage } from '../../../core/i18n/field-messages.js';
 
 /**
  * The regular expressions a site's Admin writes (a text field's `pattern`), run by RE2 (re2js)
@@ -21,7 +22,7 @@ const COMPILE_COST = 50;
 
 const CACHE_SIZE = 500;
 
-const NOT_VALID = 'This is not a valid regular expression.';
+const NOT_VALID = fieldMessage('definition.pattern_invalid');
 
 type Compiled = { ok: true; program: RE2JS; size: number } | { ok: false; problem: string };
 
@@ -44,18 +45,15 @@ export class PatternBudget {
 export function patternProblem(source: string, budget: PatternBudget): string | null {
   const compiled = compile(source);
   if (!compiled.ok) return compiled.problem;
-  return budget.spend(compiled.size * COMPILE_COST)
-    ? null
-    : 'The patterns of this content type are too large together; simplify them.';
+  return budget.spend(compiled.size * COMPILE_COST) ? null : fieldMessage('definition.patterns_too_large');
 }
 
 /** Why `value` fails the pattern `source` (matched against the whole value), or null when it matches. */
 export function formatProblem(source: string, value: string, budget: PatternBudget): string | null {
   const compiled = compile(source);
-  if (!compiled.ok) return "This field's pattern is no longer accepted; an administrator needs to change it.";
-  if (!budget.spend(compiled.size * (value.length + 1)))
-    return 'Too much text to check against field patterns in one save; send shorter values.';
-  return compiled.program.testExact(value) ? null : 'Does not have the expected format.';
+  if (!compiled.ok) return fieldMessage('field.pattern_refused');
+  if (!budget.spend(compiled.size * (value.length + 1))) return fieldMessage('field.pattern_work');
+  return compiled.program.testExact(value) ? null : fieldMessage('field.pattern');
 }
 
 function compile(source: string): Compiled {
@@ -75,17 +73,9 @@ function compileAnew(source: string): Compiled {
   }
   const construct = backtrackingConstruct(source);
   if (construct === 'backreference')
-    return {
-      ok: false,
-      problem:
-        'Backreferences such as \\1 or \\k<name> are not supported: patterns run in RE2, which matches in linear time.',
-    };
+    return { ok: false, problem: fieldMessage('definition.pattern_backreference') };
   if (construct === 'lookaround')
-    return {
-      ok: false,
-      problem:
-        'Lookahead and lookbehind, (?= (?! (?<= (?<!, are not supported: patterns run in RE2, which matches in linear time.',
-    };
+    return { ok: false, problem: fieldMessage('definition.pattern_lookaround') };
   let program: RE2JS;
   try {
     // translateRegExp turns JavaScript's own spellings (\u00e9, \u{1F600}, \cA, [^]) into RE2's.
@@ -94,15 +84,15 @@ function compileAnew(source: string): Compiled {
     if (!(error instanceof RE2JSSyntaxException)) return { ok: false, problem: NOT_VALID };
     return {
       ok: false,
-      problem: `RE2, the linear-time engine patterns run in, does not support this: ${error.error} ${error.input ?? ''}.`,
+      problem: fieldMessage('definition.pattern_unsupported', {
+        what: error.error,
+        where: error.input ?? '',
+      }),
     };
   }
   const size = program.programSize();
   if (size > MAX_SIZE)
-    return {
-      ok: false,
-      problem: `This pattern is too large: ${size} steps once compiled, at most ${MAX_SIZE}. Use smaller repetition counts.`,
-    };
+    return { ok: false, problem: fieldMessage('definition.pattern_too_large', { size, limit: MAX_SIZE }) };
   return { ok: true, program, size };
 }
 

@@ -1,6 +1,7 @@
 import { richTextMediaIds } from '@tessera/blocks';
 import { addFieldError, type FieldErrors, fieldErrors } from '../../../core/errors.js';
 import { MAX_ID } from '../../../core/http/input-schemas.js';
+import { fieldMessage } from '../../../core/i18n/field-messages.js';
 import type { FieldDefinition } from './definition.js';
 import { sanitizeRichText } from './richtext.js';
 import { formatProblem, PatternBudget } from './user-pattern.js';
@@ -78,14 +79,13 @@ function validateGroup(
   found: Found,
 ): Record<string, unknown> {
   if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-    addFieldError(found.errors, path, 'Expected an object of field values.');
+    addFieldError(found.errors, path, fieldMessage('field.values_object'));
     return {};
   }
   const given = values as Record<string, unknown>;
   const known = new Set(definitions.map((definition) => definition.key));
   for (const key of Object.keys(given))
-    if (!known.has(key))
-      addFieldError(found.errors, `${path}.${key}`, 'This content type has no such field.');
+    if (!known.has(key)) addFieldError(found.errors, `${path}.${key}`, fieldMessage('field.unknown_field'));
   const out: Record<string, unknown> = {};
   for (const definition of definitions) {
     const at = `${path}.${definition.key}`;
@@ -98,7 +98,8 @@ function validateGroup(
       value === '' ||
       (Array.isArray(value) && value.length === 0)
     ) {
-      if (definition.required) addFieldError(found.errors, at, `${definition.label} is required.`);
+      if (definition.required)
+        addFieldError(found.errors, at, fieldMessage('field.label_required', { label: definition.label }));
       else if (value !== undefined) out[definition.key] = emptyOf(definition);
       continue;
     }
@@ -137,15 +138,15 @@ function validateValue(
   switch (definition.type) {
     case 'text':
     case 'textarea': {
-      if (typeof value !== 'string') return fail('Expected text.');
+      if (typeof value !== 'string') return fail(fieldMessage('field.text'));
       const problem = lengthProblem(definition, value);
       if (problem) return fail(problem);
-      if (definition.type === 'text' && value.includes('\n')) return fail('Expected a single line.');
+      if (definition.type === 'text' && value.includes('\n')) return fail(fieldMessage('field.single_line'));
       const mismatch = definition.pattern ? formatProblem(definition.pattern, value, found.patterns) : null;
       return mismatch ? fail(mismatch) : value;
     }
     case 'richtext': {
-      if (typeof value !== 'string') return fail('Expected HTML text.');
+      if (typeof value !== 'string') return fail(fieldMessage('field.html'));
       const clean = sanitizeRichText(value);
       const problem = lengthProblem(definition, clean);
       if (problem) return fail(problem);
@@ -155,32 +156,31 @@ function validateValue(
       return clean;
     }
     case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return fail('Expected a number.');
-      if (definition.integer && !Number.isInteger(value)) return fail('Expected a whole number.');
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(fieldMessage('field.number'));
+      if (definition.integer && !Number.isInteger(value)) return fail(fieldMessage('field.integer'));
       if (definition.decimals !== undefined && !hasAtMostDecimals(value, definition.decimals))
-        return fail(`At most ${definition.decimals} decimal places.`);
+        return fail(fieldMessage('field.decimals', { limit: definition.decimals }));
       if (typeof definition.min === 'number' && value < definition.min)
-        return fail(`Must be at least ${definition.min}.`);
+        return fail(fieldMessage('field.minimum', { limit: definition.min }));
       if (typeof definition.max === 'number' && value > definition.max)
-        return fail(`Must be at most ${definition.max}.`);
+        return fail(fieldMessage('field.maximum', { limit: definition.max }));
       return value;
     }
     case 'email': {
       if (typeof value !== 'string' || value.length > (definition.max_length ?? 254) || !EMAIL.test(value))
-        return fail('Expected an email address.');
+        return fail(fieldMessage('field.email'));
       return value.trim();
     }
     case 'url': {
       if (typeof value !== 'string' || value.length > (definition.max_length ?? 2048))
-        return fail('Expected a URL.');
+        return fail(fieldMessage('field.url'));
       let url: URL;
       try {
         url = new URL(value);
       } catch {
-        return fail('Expected a full URL (https://...).');
+        return fail(fieldMessage('field.full_url'));
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return fail('Only http and https URLs are accepted.');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(fieldMessage('field.http_only'));
       return value;
     }
     case 'select':
@@ -188,29 +188,29 @@ function validateValue(
       const allowed = new Set((definition.choices ?? []).map((choice) => choice.value));
       if (definition.type === 'select' && definition.multiple) {
         if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
-          return fail('Expected a list of choices.');
+          return fail(fieldMessage('field.choices'));
         const problem = countProblem(definition, value.length);
         if (problem) return fail(problem);
         const unknown = value.filter((item) => !allowed.has(item));
-        if (unknown.length > 0) return fail(`Not among the choices: ${unknown.join(', ')}.`);
+        if (unknown.length > 0) return fail(fieldMessage('field.not_among', { values: unknown.join(', ') }));
         return [...new Set(value)];
       }
-      if (typeof value !== 'string' || !allowed.has(value)) return fail('Not among the choices.');
+      if (typeof value !== 'string' || !allowed.has(value)) return fail(fieldMessage('field.choice'));
       return value;
     }
     case 'checkbox':
-      return typeof value === 'boolean' ? value : fail('Expected true or false.');
+      return typeof value === 'boolean' ? value : fail(fieldMessage('field.boolean'));
     case 'date': {
       if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-        return fail('Expected a date, YYYY-MM-DD.');
+        return fail(fieldMessage('field.date'));
       if (new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value)
-        return fail('This day does not exist.');
+        return fail(fieldMessage('field.no_such_day'));
       return outOfBounds(definition, value) ? undefined : value;
     }
     case 'datetime': {
       const time =
         typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
-      if (Number.isNaN(time)) return fail('Expected a date and time, ISO 8601 (2026-05-01T09:30:00Z).');
+      if (Number.isNaN(time)) return fail(fieldMessage('field.datetime'));
       const iso = new Date(time).toISOString();
       return outOfBounds(definition, iso) ? undefined : iso;
     }
@@ -231,9 +231,9 @@ function validateValue(
     case 'color':
       return typeof value === 'string' && COLOR.test(value)
         ? value.toLowerCase()
-        : fail('Expected a hex colour (#rrggbb).');
+        : fail(fieldMessage('field.color'));
     case 'repeater': {
-      if (!Array.isArray(value)) return fail('Expected a list of items.');
+      if (!Array.isArray(value)) return fail(fieldMessage('field.items'));
       const problem = countProblem(definition, value.length);
       if (problem) return fail(problem);
       const subfields = (definition.fields ?? []) as FieldDefinition[];
@@ -242,22 +242,23 @@ function validateValue(
     case 'json': {
       const text = JSON.stringify(value);
       if (text.length > (definition.max_bytes ?? DEFAULT_JSON_BYTES))
-        return fail('This JSON value is too large.');
-      if (depthOf(value) > MAX_JSON_DEPTH) return fail(`JSON values nest ${MAX_JSON_DEPTH} levels at most.`);
+        return fail(fieldMessage('field.json_size'));
+      if (depthOf(value) > MAX_JSON_DEPTH)
+        return fail(fieldMessage('field.json_depth', { limit: MAX_JSON_DEPTH }));
       return value;
     }
     default:
-      return fail('Unknown field type.');
+      return fail(fieldMessage('field.unknown_type'));
   }
 
   /** Records why a date or time falls outside the field's bounds; true when it does. */
   function outOfBounds(field: FieldDefinition, value: string): boolean {
     if (typeof field.min === 'string' && Date.parse(value) < Date.parse(field.min)) {
-      fail(`Must be ${field.min} or later.`);
+      fail(fieldMessage('field.not_before', { limit: field.min }));
       return true;
     }
     if (typeof field.max === 'string' && Date.parse(value) > Date.parse(field.max)) {
-      fail(`Must be ${field.max} or earlier.`);
+      fail(fieldMessage('field.not_after', { limit: field.max }));
       return true;
     }
     return false;
@@ -275,7 +276,7 @@ function ids(
     Number.isInteger(item) && (item as number) >= 1 && (item as number) <= MAX_ID;
   if (isList(definition)) {
     if (!Array.isArray(value) || !value.every(isId)) {
-      addFieldError(found.errors, at, 'Expected a list of ids.');
+      addFieldError(found.errors, at, fieldMessage('field.ids'));
       return undefined;
     }
     const problem = countProblem(definition, value.length);
@@ -288,7 +289,7 @@ function ids(
     return list;
   }
   if (!isId(value)) {
-    addFieldError(found.errors, at, 'Expected an id.');
+    addFieldError(found.errors, at, fieldMessage('field.id'));
     return undefined;
   }
   collect([value]);
@@ -298,17 +299,17 @@ function ids(
 function lengthProblem(definition: FieldDefinition, value: string): string | null {
   const length = [...value].length;
   if (definition.min_length !== undefined && length < definition.min_length)
-    return `At least ${definition.min_length} characters.`;
+    return fieldMessage('field.min_length', { limit: definition.min_length });
   if (definition.max_length !== undefined && length > definition.max_length)
-    return `At most ${definition.max_length} characters.`;
+    return fieldMessage('field.max_length', { limit: definition.max_length });
   return null;
 }
 
 function countProblem(definition: FieldDefinition, count: number): string | null {
   if (definition.min_items !== undefined && count < definition.min_items)
-    return `At least ${definition.min_items} items.`;
+    return fieldMessage('field.min_items', { limit: definition.min_items });
   if (definition.max_items !== undefined && count > definition.max_items)
-    return `At most ${definition.max_items} items.`;
+    return fieldMessage('field.max_items', { limit: definition.max_items });
   return null;
 }
 

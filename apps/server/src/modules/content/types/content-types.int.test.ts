@@ -120,7 +120,7 @@ describe(`content types (${testEngine})`, () => {
     const badDefault = await a.call('admin', 'POST', '/api/content-types', type('(a|a?)+', hostile));
     expect(badDefault.statusCode).toBe(422);
     expect(badDefault.json().errors['fields[0].default']).toEqual([
-      'The default is not a valid value: Does not have the expected format.',
+      'The default is not a valid value: Has an invalid format.',
     ]);
     const backreference = await a.call('admin', 'POST', '/api/content-types', type('(a)\\1', 'aa'));
     expect(backreference.statusCode).toBe(422);
@@ -133,7 +133,7 @@ describe(`content types (${testEngine})`, () => {
       fields: { code: hostile },
     });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ 'fields.code': ['Does not have the expected format.'] });
+    expect(refused.json().errors).toEqual({ 'fields.code': ['Has an invalid format.'] });
     const saved = await a.call('admin', 'POST', '/api/content/code', {
       title: 'Good',
       fields: { code: 'a'.repeat(5000) },

@@ -19,6 +19,8 @@ export interface Standing {
   /** The role demands two-factor authentication and the user has not set it up. */
   twoFactorMissing: boolean;
   passwordChangedAt: string;
+  /** The profile's language (users.locale): what the server's messages to them are said in. */
+  locale: string;
 }
 
 /**
@@ -118,6 +120,7 @@ export class AccessResolver {
       permissions: new Set(permissions),
       twoFactorMissing: membership?.requires_two_factor === 1 && !user.totp_enabled_at,
       passwordChangedAt: user.password_changed_at,
+      locale: user.locale,
     };
   }
 }

@@ -21,6 +21,7 @@ export function installAuthentication(app: App, runtime: Runtime, limiter: RateL
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
   app.decorateRequest('access', null);
   app.decorateRequest('twoFactorMissing', false);
+  if (!app.hasRequestDecorator('profileLocale')) app.decorateRequest('profileLocale', null);
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let tokenPermissions: string[] | null = null;
@@ -70,6 +71,7 @@ export function installAuthentication(app: App, runtime: Runtime, limiter: RateL
     if (!request.principal || !request.site) return;
     const standing = await resolver.standing(request.principal.userId, request.site.id);
     if (!standing) throw new Unauthenticated('The account no longer exists.', 'invalid_credentials');
+    request.profileLocale = standing.locale;
     // An installation-wide token works only while its owner is a Super Admin.
     if (installationWide && !standing.isSuperAdmin)
       throw new Unauthenticated('The API token is invalid, expired or revoked.', 'invalid_token');

@@ -32,52 +32,10 @@ export const fr: typeof en = {
     noTerm: 'Il n’y a pas de terme {{id}} dans {{taxonomy}}.',
     noRelated: 'Il n’y a pas d’entrée {{id}} de type {{type}}.',
     searchType: 'Cherchez des pages, des articles, ou un type de contenu qui a des archives.',
-  },
-  values: {
-    object: 'Un objet de valeurs de champs est attendu.',
-    noSuchField: 'Ce type de contenu n’a pas ce champ.',
-    html: 'Du texte HTML est attendu.',
-    notAmong: 'Ne fait pas partie des choix : {{values}}.',
-    items: 'Une liste d’éléments est attendue.',
-    jsonDepth: 'Les valeurs JSON s’imbriquent sur {{limit}} niveaux au plus.',
-    unknownType: 'Type de champ inconnu.',
-    ids: 'Une liste d’identifiants est attendue.',
-    id: 'Un identifiant est attendu.',
-    patternRefused: 'Le motif de ce champ n’est plus accepté ; un administrateur doit le changer.',
-    patternWork:
-      'Trop de texte à vérifier contre les motifs des champs en un enregistrement ; envoyez des valeurs plus courtes.',
+    pluginPrefix:
+      '/{{prefix}} est l’emplacement des pages de l’extension {{plugin}} ; choisissez un autre identifiant.',
   },
   fields: {
-    duplicateKey: 'Un autre champ s’appelle déjà {{key}}.',
-    takesNo: 'Un champ {{type}} n’a pas d’option {{option}}.',
-    badDefault: 'La valeur par défaut n’est pas valide : {{reason}}',
-    lengths: 'min_length dépasse max_length.',
-    itemCounts: 'min_items dépasse max_items.',
-    minAboveMax: 'min dépasse max.',
-    minAfterMax: 'min est après max.',
-    badPattern: 'Ce n’est pas une expression régulière valide.',
-    backreference:
-      'Les références arrière comme \\1 ou \\k<name> ne sont pas prises en charge : les motifs s’exécutent dans RE2, qui correspond en temps linéaire.',
-    lookaround:
-      'Les assertions avant et arrière, (?= (?! (?<= (?<!, ne sont pas prises en charge : les motifs s’exécutent dans RE2, qui correspond en temps linéaire.',
-    unsupportedPattern:
-      'RE2, le moteur en temps linéaire qui exécute les motifs, ne prend pas ceci en charge : {{what}} {{where}}.',
-    largePattern:
-      'Ce motif est trop grand : {{size}} étapes une fois compilé, {{limit}} au plus. Utilisez de plus petits nombres de répétitions.',
-    largePatterns: 'Les motifs de ce type de contenu sont trop grands ensemble ; simplifiez-les.',
-    numberBound: '{{bound}} d’un champ nombre est un nombre.',
-    integerDecimals: 'Un champ entier n’a pas de décimales.',
-    dateBound: '{{bound}} d’un champ date est une date AAAA-MM-JJ.',
-    datetimeBound: '{{bound}} d’un champ date et heure est un instant ISO 8601.',
-    timeBound: '{{bound}} d’un champ {{type}} est au format {{format}}.',
-    needsChoices: 'Un champ {{type}} a besoin de choix.',
-    sameChoice: 'Deux choix ont la même valeur.',
-    selectItems: 'min_items et max_items ne valent que pour une liste à choix multiple (multiple: true).',
-    relationItems: 'min_items et max_items ne valent que pour une relation multiple (cardinality many).',
-    multipleItems: 'min_items et max_items ne valent qu’avec multiple: true.',
-    target: 'Un champ relation indique son type cible (target_type).',
-    subFields: 'Un champ répéteur a besoin de sous-champs.',
-    repeaterDepth: 'Les répéteurs s’imbriquent sur {{limit}} niveaux au plus.',
     noField: 'Il n’y avait pas de champ {{key}}.',
     noNewField: 'Les nouveaux champs n’ont pas de {{key}}.',
     stillAField: '{{key}} est toujours un champ : il ne peut pas aussi être renommé.',
@@ -112,6 +70,8 @@ export const fr: typeof en = {
     owned: 'Le type {{slug}} appartient à l’extension {{plugin}}, qui seule le modifie.',
     taken: '{{plugin}} définit le type de contenu {{slugs}}, que ce site a déjà en propre.',
     pluginTaxonomy: 'Les extensions peuvent utiliser les taxonomies de tous les sites, pas {{taxonomy}}.',
+    pluginPages:
+      'Les pages de {{plugin}} sont sous /{{prefix}}, où ce site a des entrées ({{entries}}) : déplacez-les d’abord.',
   },
   taxonomies: {
     notFound: 'Taxonomie {{slug}} introuvable.',

@@ -1,6 +1,6 @@
 import type { en } from './identity.js';
 
-/** The server's messages about signing in, users, roles, profiles and API tokens, in French. */
+/** The server's messages about signing in, users, roles, profiles, tokens and site accounts, in French. */
 export const fr: typeof en = {
   auth: {
     bearer: 'L’en-tête Authorization doit être de la forme « Bearer <jeton> ».',
@@ -90,5 +90,11 @@ export const fr: typeof en = {
     useProfile:
       'Changez votre propre adresse e-mail et votre mot de passe depuis votre profil, qui demande votre mot de passe actuel.',
     noSuchEmail: 'Aucun utilisateur n’a cette adresse e-mail.',
+  },
+  accounts: {
+    alreadyAnonymised: 'Ce compte est déjà anonymisé.',
+    anonymised: 'Ce compte est anonymisé : il ne peut plus qu’être supprimé.',
+    alreadySuspended: 'Ce compte est déjà suspendu.',
+    notSuspended: 'Ce compte n’est pas suspendu.',
   },
 };

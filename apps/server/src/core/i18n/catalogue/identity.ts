@@ -1,6 +1,6 @@
 /**
- * The server's messages about signing in, users, roles, profiles and API tokens, in its own words
- * (modules/identity); identity.fr.ts says them in French.
+ * The server's messages about signing in, users, roles, profiles and API tokens (modules/identity),
+ * and the site's accounts (modules/accounts), in its own words; identity.fr.ts says them in French.
  */
 export const en = {
   auth: {
@@ -84,5 +84,12 @@ export const en = {
     useProfile:
       'Change your own email and password from your profile (PUT /api/me), which asks for your current password.',
     noSuchEmail: 'No user has this email.',
+  },
+  /** The site's own visitors' accounts (modules/accounts), apart from the admin's users. */
+  accounts: {
+    alreadyAnonymised: 'This account is already anonymised.',
+    anonymised: 'This account is anonymised: it can only be deleted.',
+    alreadySuspended: 'This account is already suspended.',
+    notSuspended: 'This account is not suspended.',
   },
 };

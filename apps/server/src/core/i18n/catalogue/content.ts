@@ -1,6 +1,7 @@
 /**
- * The server's messages about entries, their fields, content types, taxonomies, the workflow, edit
- * locks, translations and content imports, in its own words (modules/content); content.fr.ts says
+ * The server's messages about entries, changes to a type's fields, content types, taxonomies, the
+ * workflow, edit locks, translations and content imports, in its own words (modules/content); what
+ * fields' values and definitions are refused for is in ../field-messages.ts. content.fr.ts says
  * them in French.
  */
 export const en = {
@@ -31,51 +32,9 @@ export const en = {
     noTerm: 'There is no {{taxonomy}} term {{id}}.',
     noRelated: 'There is no {{type}} entry {{id}}.',
     searchType: 'Search page, post, or a content type with an archive.',
-  },
-  values: {
-    object: 'Expected an object of field values.',
-    noSuchField: 'This content type has no such field.',
-    html: 'Expected HTML text.',
-    notAmong: 'Not among the choices: {{values}}.',
-    items: 'Expected a list of items.',
-    jsonDepth: 'JSON values nest {{limit}} levels at most.',
-    unknownType: 'Unknown field type.',
-    ids: 'Expected a list of ids.',
-    id: 'Expected an id.',
-    patternRefused: "This field's pattern is no longer accepted; an administrator needs to change it.",
-    patternWork: 'Too much text to check against field patterns in one save; send shorter values.',
+    pluginPrefix: "/{{prefix}} is where the {{plugin}} plugin's pages are; choose another slug.",
   },
   fields: {
-    duplicateKey: 'Another field is already named {{key}}.',
-    takesNo: 'A {{type}} field takes no {{option}}.',
-    badDefault: 'The default is not a valid value: {{reason}}',
-    lengths: 'min_length is above max_length.',
-    itemCounts: 'min_items is above max_items.',
-    minAboveMax: 'min is above max.',
-    minAfterMax: 'min is after max.',
-    badPattern: 'This is not a valid regular expression.',
-    backreference:
-      'Backreferences such as \\1 or \\k<name> are not supported: patterns run in RE2, which matches in linear time.',
-    lookaround:
-      'Lookahead and lookbehind, (?= (?! (?<= (?<!, are not supported: patterns run in RE2, which matches in linear time.',
-    unsupportedPattern:
-      'RE2, the linear-time engine patterns run in, does not support this: {{what}} {{where}}.',
-    largePattern:
-      'This pattern is too large: {{size}} steps once compiled, at most {{limit}}. Use smaller repetition counts.',
-    largePatterns: 'The patterns of this content type are too large together; simplify them.',
-    numberBound: '{{bound}} of a number field is a number.',
-    integerDecimals: 'An integer field has no decimals.',
-    dateBound: '{{bound}} of a date field is a YYYY-MM-DD date.',
-    datetimeBound: '{{bound}} of a datetime field is a ISO 8601 time.',
-    timeBound: '{{bound}} of a {{type}} field is a {{format}}.',
-    needsChoices: 'A {{type}} field needs choices.',
-    sameChoice: 'Two choices have the same value.',
-    selectItems: 'min_items and max_items apply to a select with multiple: true.',
-    relationItems: 'min_items and max_items apply to cardinality many.',
-    multipleItems: 'min_items and max_items apply to multiple: true.',
-    target: 'A relation field names its target_type.',
-    subFields: 'A repeater field needs sub-fields.',
-    repeaterDepth: 'Repeaters nest {{limit}} deep at most.',
     noField: 'There was no field {{key}}.',
     noNewField: 'The new fields have no {{key}}.',
     stillAField: '{{key}} is still a field: it cannot also be renamed.',
@@ -108,6 +67,8 @@ export const en = {
     owned: 'The {{slug}} type belongs to the {{plugin}} plugin, which alone changes it.',
     taken: '{{plugin}} defines the content type {{slugs}}, which this site has of its own.',
     pluginTaxonomy: 'Plugins can use the taxonomies every site has, not {{taxonomy}}.',
+    pluginPages:
+      "{{plugin}}'s pages live under /{{prefix}}, where this site has entries ({{entries}}): move them first.",
   },
   taxonomies: {
     notFound: 'Taxonomy {{slug}} not found.',

@@ -2,6 +2,18 @@ import type { en } from './core.js';
 
 /** The server's messages about requests, jobs, outside calls and plugins, in French. */
 export const fr: typeof en = {
+  errors: {
+    invalid: 'Certaines valeurs sont à revoir.',
+    forbidden: 'Vous n’avez pas la permission de faire ceci.',
+    unauthenticated: 'Connectez-vous pour continuer.',
+    rateLimited: 'Trop de requêtes. Réessayez plus tard.',
+    taken: 'Déjà utilisé.',
+    lengthRange: 'De 1 à {{limit}} caractères.',
+    zeroOrMore: 'Doit valoir zéro ou plus.',
+    empty: 'Écrivez quelque chose.',
+    password: 'Le mot de passe est incorrect.',
+    code: 'Le code est incorrect ou a expiré.',
+  },
   http: {
     notFound: '{{what}} : introuvable.',
     internal:
@@ -27,7 +39,6 @@ export const fr: typeof en = {
     noSiteShort: 'Aucun site.',
     noSiteForHost: 'Aucun site n’est configuré pour l’hôte {{host}}.',
     routeNotFound: 'Route introuvable.',
-    isInvalid: 'Valeur invalide.',
     invalid: 'Invalide.',
     noNul: 'Ne doit contenir ni caractère NUL ni demi-paire de substitution isolée.',
     tooDeep: 'Ne doit pas être imbriqué sur plus de {{limit}} niveaux.',
@@ -36,7 +47,6 @@ export const fr: typeof en = {
     databaseDown: 'La base de données est injoignable.',
     rateStoreDown: 'Le stockage des limites de requêtes (REDIS_URL) est injoignable.',
     unknownSetting: 'Réglage inconnu.',
-    unique: 'Ne doit pas contenir deux fois la même valeur.',
     extraField: 'Contient un champ qui n’est pas permis.',
     lacksField: 'Il manque un champ obligatoire.',
   },
@@ -108,6 +118,7 @@ export const fr: typeof en = {
       'Doit être un objet de noms d’extensions et de plages de versions, comme { "ecommerce": "^1" }.',
     requiresName: 'Doit nommer une autre extension.',
     requiresRange: 'Doit être une plage de versions comme ^1 ou >=1.2.',
+    requiredToUninstall: '{{name}} est nécessaire à {{dependents}} : désinstallez-les d’abord.',
   },
   forms: {
     origin: 'Ce formulaire n’a pas été envoyé depuis une page de ce site.',

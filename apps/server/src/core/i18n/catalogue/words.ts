@@ -1,6 +1,6 @@
 /**
  * The words the server puts into its messages as values, by the name of the placeholder that takes
- * them (`{{change}}` in "The last active Super Admin cannot be {{change}}."): said in the interface's
+ * them (`{{change}}` in "The last active Super Admin cannot be {{change}}."): said in the caller's
  * language too. A list (`{{open}}`: "submit, publish") is said word by word. words.fr.ts has French.
  */
 export const en = {

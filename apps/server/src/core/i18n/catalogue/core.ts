@@ -1,9 +1,22 @@
 /**
  * The server's messages about requests themselves (core/http, core/errors.ts), its jobs, its calls
  * to other servers and its plugins, in its own words: each `{{name}}` stands where it puts a value.
- * These are what the admin matches an answer against; core.fr.ts says them in French.
+ * core.fr.ts says them in French.
  */
 export const en = {
+  /** The defaults of the error classes (core/errors.ts) and the words several modules share. */
+  errors: {
+    invalid: 'The given data was invalid.',
+    forbidden: 'You do not have permission to do this.',
+    unauthenticated: 'Authentication is required.',
+    rateLimited: 'Too many requests. Try again later.',
+    taken: 'Is already taken.',
+    lengthRange: 'Must be 1 to {{limit}} characters.',
+    zeroOrMore: 'Must be zero or more.',
+    empty: 'Write something.',
+    password: 'The password is incorrect.',
+    code: 'The code is incorrect or has expired.',
+  },
   http: {
     notFound: '{{what}} not found.',
     internal: 'Something went wrong on our side. Quote request id {{id}} when reporting it.',
@@ -28,7 +41,6 @@ export const en = {
     noSiteShort: 'No site.',
     noSiteForHost: 'No site is configured for the host {{host}}.',
     routeNotFound: 'Route not found.',
-    isInvalid: 'Is invalid.',
     invalid: 'Invalid.',
     noNul: 'Must not contain NUL characters or unpaired surrogates.',
     tooDeep: 'Must not be nested more than {{limit}} levels deep.',
@@ -37,7 +49,6 @@ export const en = {
     databaseDown: 'The database is not reachable.',
     rateStoreDown: 'The rate-limit store (REDIS_URL) is not reachable.',
     unknownSetting: 'Unknown setting.',
-    unique: 'Must not list a value twice.',
     extraField: 'Has a field that is not allowed.',
     lacksField: 'Lacks a required field.',
   },
@@ -109,6 +120,7 @@ export const en = {
     requires: 'Must be an object of plugin names and version ranges, such as { "ecommerce": "^1" }.',
     requiresName: 'Must name another plugin.',
     requiresRange: 'Must be a version range such as ^1 or >=1.2.',
+    requiredToUninstall: '{{name}} is required by {{dependents}}: uninstall them first.',
   },
   forms: {
     origin: 'This form was not sent from a page of this site.',

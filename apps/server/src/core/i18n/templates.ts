@@ -1,17 +1,28 @@
 /**
- * A message of the server as the admin reads it: its words with a `{{name}}` where the server puts
- * a value (`Folder {{id}} does not exist.`), matched against what the server sent to find that value.
+ * A message's words with a `{{name}}` where a value goes (`Folder {{id}} does not exist.`). The
+ * server writes English from the template and finds the template again in what it wrote, with its
+ * values, to say the same in another language.
  */
-export interface Matcher {
-  /** The i18next key of its words in the interface's language. */
-  key: string;
-  pattern: RegExp;
-}
+export type Values = Readonly<Record<string, string | number>>;
 
-/** A value that is itself one of the server's messages (the reason a download failed): said too. */
-export const NESTED = 'reason';
+/** The names of a template's placeholders, as a type: `fill`'s values are checked against them. */
+export type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** The template with each placeholder replaced by its value (a missing one by nothing). */
+export function fill(template: string, values: Values = {}): string {
+  return template.replace(PLACEHOLDER, (_, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : '',
+  );
+}
+
+/** The names of a template's placeholders, in order. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((found) => found[1] ?? '');
+}
 
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -39,25 +50,7 @@ export function patternOf(template: string): RegExp {
  * before one that starts with a value (which could hold a whole other message), then the more words
  * of its own the better.
  */
-function sureness(template: string): number {
+export function surenessOf(template: string): number {
   const words = template.replace(PLACEHOLDER, '').length;
   return template.startsWith('{{') ? words : 10_000 + words;
-}
-
-/** Every template under `messages` (nested by area), surest first, each keyed `prefix.path`. */
-export function matchersOf(messages: object, prefix: string): Matcher[] {
-  const found: Array<Matcher & { sureness: number }> = [];
-  const walk = (node: object, path: string) => {
-    for (const [name, value] of Object.entries(node)) {
-      if (typeof value === 'string')
-        found.push({
-          key: `${path}.${name}`,
-          pattern: patternOf(value),
-          sureness: sureness(value),
-        });
-      else walk(value as object, `${path}.${name}`);
-    }
-  };
-  walk(messages, prefix);
-  return found.sort((a, b) => b.sureness - a.sureness).map(({ key, pattern }) => ({ key, pattern }));
 }
