@@ -11,6 +11,8 @@ let pendingId: number;
 let siteId: number;
 let userId: number;
 let adminHeaders: Record<string, string>;
+/** A Super Admin whose profile says French. */
+let frenchHeaders: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,6 +26,18 @@ beforeAll(async () => {
   headers = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, userId)}` };
   const adminId = await seedUser(t.runtime, siteId, roles, { email: 'admin@example.test', role: 'admin' });
   adminHeaders = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, adminId)}` };
+  const frenchId = await seedUser(t.runtime, siteId, roles, {
+    email: 'fr@example.test',
+    role: 'super_admin',
+  });
+  frenchHeaders = { host: 'example.test', authorization: `Bearer ${await seedToken(t.runtime, frenchId)}` };
+  const profile = await t.app.inject({
+    method: 'PUT',
+    url: '/api/me',
+    headers: frenchHeaders,
+    payload: { locale: 'fr' },
+  });
+  expect(profile.statusCode, profile.body).toBe(200);
 
   const { queue } = t.runtime.jobs;
   failedId = await queue.enqueue('mail.send', { to: 'a@example.test' }, { maxAttempts: 1, siteId });
@@ -268,5 +282,31 @@ describe('maintenance', () => {
       off();
     }
     expect(seen).toContain(id);
+  });
+});
+
+describe("a failed job in the caller's language", () => {
+  it('says why it failed in French to a French user when the server knows the words, else as written', async () => {
+    const { queue } = t.runtime.jobs;
+    const timedOut = await queue.enqueue('mail.send', { to: 'c@example.test' }, { maxAttempts: 1 });
+    await queue.claim('test-worker', 1);
+    await queue.fail(timedOut, 'test-worker', new Error('The job timed out after 30 s.'));
+    const errorsFor = async (who: Record<string, string>) => {
+      const res = await t.app.inject({ url: '/api/jobs?status=failed&limit=100', headers: who });
+      expect(res.statusCode).toBe(200);
+      const jobs: Array<{ id: number; last_error: string }> = res.json().data;
+      return Object.fromEntries(jobs.map((job) => [job.id, job.last_error]));
+    };
+    expect(await errorsFor(frenchHeaders)).toMatchObject({
+      [timedOut]: 'La tâche a dépassé le délai de 30 s.',
+    });
+    const english = await errorsFor(headers);
+    expect(english).toMatchObject({ [timedOut]: 'The job timed out after 30 s.' });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${timedOut}/retry`,
+      headers: frenchHeaders,
+    });
+    expect(retried.json().data.last_error).toBe('La tâche a dépassé le délai de 30 s.');
   });
 });

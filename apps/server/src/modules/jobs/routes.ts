@@ -1,11 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
+import { inLanguage } from '../../core/i18n/in-language.js';
+import { callerLanguage } from '../../core/i18n/language.js';
+import type { Job } from '../../core/jobs/job.js';
 import type { Runtime } from '../../core/runtime.js';
 import { JobListQuery, JobParams, JobView, RescheduleBody } from './schemas.js';
 import { JobsService } from './service.js';
 
 const permission = 'jobs.manage';
+
+/** A job as the caller reads it: why its last run failed, in their language when the server knows the words. */
+function jobFor(request: FastifyRequest): (job: Job) => Job {
+  const language = callerLanguage(request);
+  return (job) =>
+    job.last_error === null ? job : { ...job, last_error: inLanguage(job.last_error, language) };
+}
 
 /** /api/jobs: see what is queued or failed, send failed jobs back, cancel or move pending ones. */
 export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
@@ -20,7 +31,10 @@ export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
       querystring: JobListQuery,
       data: JobView,
     },
-    (ctx, { query: { page, limit, ...filter } }) => jobs.list(ctx.actor, filter, page, limit),
+    async (ctx, { query: { page, limit, ...filter }, request }) => {
+      const found = await jobs.list(ctx.actor, filter, page, limit);
+      return { ...found, items: found.items.map(jobFor(request)) };
+    },
   );
 
   routes.post(
@@ -31,7 +45,7 @@ export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
       params: JobParams,
       data: JobView,
     },
-    (ctx, { params }) => jobs.retry(ctx.actor, params.id),
+    async (ctx, { params, request }) => jobFor(request)(await jobs.retry(ctx.actor, params.id)),
   );
 
   routes.post(
@@ -42,7 +56,7 @@ export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
       params: JobParams,
       data: JobView,
     },
-    (ctx, { params }) => jobs.cancel(ctx.actor, params.id),
+    async (ctx, { params, request }) => jobFor(request)(await jobs.cancel(ctx.actor, params.id)),
   );
 
   routes.post(
@@ -54,6 +68,7 @@ export async function jobRoutes(app: App, runtime: Runtime): Promise<void> {
       body: RescheduleBody,
       data: JobView,
     },
-    (ctx, { params, body }) => jobs.reschedule(ctx.actor, params.id, body.run_at),
+    async (ctx, { params, body, request }) =>
+      jobFor(request)(await jobs.reschedule(ctx.actor, params.id, body.run_at)),
   );
 }

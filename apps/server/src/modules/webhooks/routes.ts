@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../core/http/app-type.js';
 import { PageQuery } from '../../core/http/envelope.js';
 import { operationOf } from '../../core/http/request-actor.js';
 import { siteRoutes } from '../../core/http/site-routes.js';
+import { inLanguage } from '../../core/i18n/in-language.js';
+import { callerLanguage } from '../../core/i18n/language.js';
 import type { Runtime } from '../../core/runtime.js';
 import {
   DeliveryParams,
@@ -13,11 +16,22 @@ import {
   WebhookSchema,
   WebhookUpdateBody,
 } from './schemas.js';
-import type { WebhooksService } from './service.js';
+import type { DeliveryView, WebhooksService } from './service.js';
 
 const signing =
   'Each delivery is a POST of `{event, timestamp, data}` with the headers X-Tessera-Event, X-Tessera-Delivery (the same on every attempt: drop duplicates by it), ' +
   'X-Tessera-Timestamp (Unix seconds) and X-Tessera-Signature: `sha256=` and the hex HMAC SHA-256, keyed by the secret, of `<timestamp>.<raw body>` (README, Webhooks).';
+
+/** A delivery as the caller reads it: why each attempt failed, in their language when the server knows the words. */
+function deliveryFor(request: FastifyRequest): (delivery: DeliveryView) => DeliveryView {
+  const language = callerLanguage(request);
+  return (delivery) => ({
+    ...delivery,
+    attempts: delivery.attempts.map((attempt) =>
+      attempt.error === null ? attempt : { ...attempt, error: inLanguage(attempt.error, language) },
+    ),
+  });
+}
 
 /** /api/webhooks (webhooks.manage): subscriptions, their test ping and delivery log. */
 export function webhookRoutes(app: App, runtime: Runtime, webhooks: WebhooksService): void {
@@ -79,7 +93,7 @@ export function webhookRoutes(app: App, runtime: Runtime, webhooks: WebhooksServ
       params: WebhookParams,
       data: DeliverySchema,
     },
-    (ctx, { params }) => webhooks.ping(ctx, params.id),
+    async (ctx, { params, request }) => deliveryFor(request)(await webhooks.ping(ctx, params.id)),
   );
   routes.list(
     '/api/webhooks/:id/deliveries',
@@ -92,7 +106,10 @@ export function webhookRoutes(app: App, runtime: Runtime, webhooks: WebhooksServ
       querystring: Type.Object(PageQuery(), { additionalProperties: false }),
       data: DeliverySchema,
     },
-    (ctx, { params, query }) => webhooks.deliveries(ctx, params.id, query.page, query.limit),
+    async (ctx, { params, query, request }) => {
+      const found = await webhooks.deliveries(ctx, params.id, query.page, query.limit);
+      return { ...found, items: found.items.map(deliveryFor(request)) };
+    },
   );
   routes.post(
     '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
@@ -103,6 +120,7 @@ export function webhookRoutes(app: App, runtime: Runtime, webhooks: WebhooksServ
       data: DeliverySchema,
       status: 202,
     },
-    (ctx, { params }) => webhooks.redeliver(ctx, params.id, params.deliveryId),
+    async (ctx, { params, request }) =>
+      deliveryFor(request)(await webhooks.redeliver(ctx, params.id, params.deliveryId)),
   );
 }

@@ -276,6 +276,11 @@ describe(`webhooks (${testEngine})`, () => {
       ]);
       expect(first.attempts[0].error).toBe('The receiver answered 500.');
       expect(first.attempts[0].duration_ms).toBeGreaterThanOrEqual(0);
+      // Why an attempt failed is said in the caller's language, as the server's other messages.
+      expect((await a.call('admin', 'PUT', '/api/me', { locale: 'fr' })).statusCode).toBe(200);
+      const french = (await deliveries()).data.find((delivery: { id: number }) => delivery.id === first.id);
+      expect(french.attempts[0].error).toBe('Le récepteur a répondu 500.');
+      expect((await a.call('admin', 'PUT', '/api/me', { locale: 'en' })).statusCode).toBe(200);
 
       const again = await a.call('admin', 'POST', `/api/webhooks/${id}/deliveries/${first.id}/redeliver`);
       expect(again.statusCode).toBe(202);
