@@ -34,6 +34,16 @@ export interface ActionHooks {
   'site.event': [event: HookSiteEvent];
   /** A job used up its attempts. */
   'job.failed': [job: HookJob];
+  /** A visitor confirmed the address of the site account they registered: it can sign in from now on. */
+  'account.registered': [account: HookAccount];
+  /** A site account signed in. */
+  'account.signed_in': [event: { account: HookAccount; ip: string }];
+  /**
+   * An administrator deletes a site account (`delete`: its data goes) or anonymises it (`anonymise`:
+   * the account stays, without a name, an address or a way in), in the transaction: delete or
+   * anonymise your own rows of the account the same way; throwing refuses the deletion.
+   */
+  'account.deleted': [event: { account: HookAccount; mode: 'delete' | 'anonymise' }];
 }
 
 /** Filters by name: the first element is the value being filtered, the rest comes after the context. */
@@ -55,6 +65,8 @@ export interface FilterHooks {
   'sitemap.urls': [urls: SitemapUrl[], sitemap: { type: string; page: number; base: string }];
   /** The head of each public page (title, description, canonical, image, robots, meta, JSON-LD). */
   'page.head': [head: PageHead, page: PageHeadContext];
+  /** A site account's data as it is exported for the person who asked: add yours under `plugins.<your name>`. */
+  'account.export': [data: AccountExport, account: HookAccount];
 }
 
 /** When a hook runs: inside the operation's transaction (database work only; may refuse), or after its commit. */
@@ -184,4 +196,35 @@ export interface PageHeadContext {
   status: number;
   locale: string;
   entry: { id: number; type: string; title: string; url: string } | null;
+}
+
+/** A site account (a visitor who registered), as its hooks see it. Never an admin user. */
+export interface HookAccount {
+  id: number;
+  email: string;
+  name: string;
+  /** The language of its pages and mails. */
+  locale: string;
+  status: 'active' | 'suspended' | 'anonymised';
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+/** What `GET /api/accounts/{id}/export` answers; plugins add theirs under `plugins`. */
+export interface AccountExport {
+  account: {
+    id: number;
+    email: string;
+    name: string;
+    locale: string;
+    status: 'active' | 'suspended' | 'anonymised';
+    email_verified_at: string | null;
+    last_sign_in_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** The site's activity log entries about the account, oldest first. */
+  activity: Array<{ action: string; ip: string | null; created_at: string }>;
+  /** What each plugin keeps of the account, under its name. */
+  plugins: Record<string, unknown>;
 }

@@ -23,6 +23,7 @@ export const fr: typeof en = {
   title: 'Réglages',
   groups: 'Groupes de réglages',
   group: {
+    accounts: 'Comptes',
     general: 'Général',
     reading: 'Lecture',
     discussion: 'Discussion',
@@ -37,6 +38,8 @@ export const fr: typeof en = {
     redirects: 'Redirections',
   },
   about: {
+    accounts:
+      'Comptes du site : les visiteurs qui s’inscrivent sur le site (clients d’une boutique, membres).',
     general: 'Titre, slogan, fuseau horaire, format de date et langues.',
     reading: 'Ce que montre la page d’accueil et combien d’articles une page liste.',
     discussion: 'Les commentaires et leur modération.',
@@ -97,6 +100,10 @@ export const fr: typeof en = {
     border: 'Bordures',
   },
   label: {
+    accounts: {
+      registration: 'Les visiteurs peuvent créer un compte',
+      form_posts_per_minute: 'Envois des formulaires de compte par minute',
+    },
     general: {
       title: 'Titre du site',
       tagline: 'Slogan',
@@ -163,6 +170,12 @@ export const fr: typeof en = {
     },
   },
   help: {
+    accounts: {
+      registration:
+        'Activé : le site a des pages de compte (/account/register, connexion, profil) où les visiteurs s’inscrivent avec une adresse e-mail confirmée. Désactivé : personne ne peut s’inscrire ; les pages restent pour les comptes créés avant.',
+      form_posts_per_minute:
+        'Combien de fois une même adresse peut envoyer chaque formulaire de compte (connexion, inscription, réinitialisation…) en une minute.',
+    },
     general: {
       title: 'Affiché dans les onglets du navigateur, les flux et l’en-tête du thème.',
       tagline: 'Une courte phrase sur le site, affichée par les thèmes qui ont la place.',

@@ -18,6 +18,7 @@ export const en = {
   title: 'Settings',
   groups: 'Settings groups',
   group: {
+    accounts: 'Accounts',
     general: 'General',
     reading: 'Reading',
     discussion: 'Discussion',
@@ -32,6 +33,7 @@ export const en = {
     redirects: 'Redirects',
   },
   about: {
+    accounts: 'Site accounts: the visitors who register on the site (a shop’s customers, members).',
     general: 'Title, tagline, time zone, date format and languages.',
     reading: 'What the home page shows and how many posts a page lists.',
     discussion: 'Comments and their moderation.',
@@ -90,6 +92,10 @@ export const en = {
     border: 'Borders',
   },
   label: {
+    accounts: {
+      registration: 'Visitors may create accounts',
+      form_posts_per_minute: 'Account form posts per minute',
+    },
     general: {
       title: 'Site title',
       tagline: 'Tagline',
@@ -156,6 +162,12 @@ export const en = {
     },
   },
   help: {
+    accounts: {
+      registration:
+        'On: the site has account pages (/account/register, sign-in, profile) where visitors register with a confirmed email address. Off: nobody can register; the pages stay for accounts made before.',
+      form_posts_per_minute:
+        'How many times one address may send each account form (sign in, register, reset…) in a minute.',
+    },
     general: {
       title: 'Shown in browser tabs, feeds and the theme’s header.',
       tagline: 'A short line about the site, shown by themes that have room for it.',

@@ -1,4 +1,5 @@
 import type { TesseraModule } from '../core/modules/module.js';
+import { accountsModule } from './accounts/module.js';
 import { activityModule } from './activity/module.js';
 import { adminAppModule } from './admin-app/module.js';
 import { analyticsModule } from './analytics/module.js';
@@ -31,6 +32,8 @@ export const modules: readonly TesseraModule[] = [
   searchModule,
   webhooksModule,
   commentsModule,
+  // Site accounts: before plugins, which build on them (customers, members).
+  accountsModule,
   pluginsModule,
   // Before the public site: its menus are forgotten before the pages that show them.
   navigationModule,

@@ -53,6 +53,10 @@ export const fr: typeof en = {
       edit: 'Modifier des commentaires',
       delete: 'Supprimer des commentaires',
     },
+    accounts: {
+      view: 'Voir les comptes du site : les visiteurs qui s’y sont inscrits',
+      manage: 'Suspendre, supprimer, anonymiser et exporter des comptes du site',
+    },
     taxonomies: { manage: 'Gérer les catégories, les étiquettes et les taxonomies personnalisées' },
     content_types: { manage: 'Définir des types de contenu personnalisés et leurs champs' },
     menus: { manage: 'Gérer les menus de navigation' },

@@ -55,6 +55,10 @@ export const en = {
       edit: 'Edit comments',
       delete: 'Delete comments',
     },
+    accounts: {
+      view: 'See the site accounts: the visitors who registered on the site',
+      manage: 'Suspend, delete, anonymise and export site accounts',
+    },
     taxonomies: { manage: 'Manage categories, tags and custom taxonomies' },
     content_types: { manage: 'Define custom content types and their fields' },
     menus: { manage: 'Manage navigation menus' },

@@ -5,8 +5,9 @@
  * here, checked by tsc (typecheck.test.ts), before any plugin meets it at run time.
  */
 import type * as Plugin from '@tessera/plugin';
-import type { FieldDefinition } from '../../modules/content/fields/index.js';
 // The modules that declare the core's hooks, so their declarations are in scope.
+import type {} from '../../modules/accounts/hooks.js';
+import type { FieldDefinition } from '../../modules/content/fields/index.js';
 import type {} from '../../modules/content/hooks.js';
 import type { ContentTypeCreate } from '../../modules/content/types/content-type.js';
 import type {} from '../../modules/feeds/sitemaps.js';
@@ -43,6 +44,9 @@ export type Contract = [
   Fits<ActionHooks['auth.login_failed'], Plugin.ActionHooks['auth.login_failed']>,
   Fits<ActionHooks['site.event'], Plugin.ActionHooks['site.event']>,
   Fits<ActionHooks['job.failed'], Plugin.ActionHooks['job.failed']>,
+  Fits<ActionHooks['account.registered'], Plugin.ActionHooks['account.registered']>,
+  Fits<ActionHooks['account.signed_in'], Plugin.ActionHooks['account.signed_in']>,
+  Fits<ActionHooks['account.deleted'], Plugin.ActionHooks['account.deleted']>,
   // A filter's value goes both ways: in to the plugin, and back to the core.
   Fits<FilterHooks['post.title'], Plugin.FilterHooks['post.title']>,
   Fits<FilterHooks['post.excerpt'], Plugin.FilterHooks['post.excerpt']>,
@@ -56,4 +60,6 @@ export type Contract = [
   Fits<Plugin.FilterHooks['sitemap.urls'][0], FilterHooks['sitemap.urls'][0]>,
   Fits<FilterHooks['page.head'], Plugin.FilterHooks['page.head']>,
   Fits<Plugin.FilterHooks['page.head'][0], FilterHooks['page.head'][0]>,
+  Fits<FilterHooks['account.export'], Plugin.FilterHooks['account.export']>,
+  Fits<Plugin.FilterHooks['account.export'][0], FilterHooks['account.export'][0]>,
 ];

@@ -40,6 +40,8 @@ const corePermissions: Entry[] = [
   ['settings.edit', 'Change site settings'],
   ['plugins.manage', 'Install, activate and configure plugins'],
   ['themes.manage', 'Install, switch and configure themes'],
+  ['accounts.view', 'See the site accounts: the visitors who registered on the site'],
+  ['accounts.manage', 'Suspend, delete, anonymise and export site accounts'],
   ['comments.view', 'See all comments, pending ones included'],
   ['comments.moderate', 'Approve, hold or mark comments as spam'],
   ['comments.edit', 'Edit comments'],

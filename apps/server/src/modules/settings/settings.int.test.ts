@@ -73,6 +73,7 @@ describe('GET /api/settings', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(Object.keys(data).sort()).toEqual([
+      'accounts',
       'analytics',
       'design',
       'discussion',

@@ -2,6 +2,7 @@ import { type MenuLink, MenuTree } from '@tessera/blocks';
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
 import type { ServedScript } from '../block-scripts.js';
+import { type AccountStrings, ENGLISH_ACCOUNT } from './account-strings.js';
 import { type DiscussionStrings, ENGLISH_DISCUSSION } from './discussion-strings.js';
 import type { ThemeLayouts } from './theme-layouts.js';
 
@@ -108,6 +109,8 @@ export interface ThemeStrings {
   signIn: string;
   /** The comment thread and form under an entry. */
   discussion: DiscussionStrings;
+  /** The site accounts' pages and mails (modules/accounts). */
+  account: AccountStrings;
 }
 
 export const ENGLISH: ThemeStrings = {
@@ -139,6 +142,7 @@ export const ENGLISH: ThemeStrings = {
   membersOnlyText: 'This page is for members of the site. Sign in to read it.',
   signIn: 'Sign in',
   discussion: ENGLISH_DISCUSSION,
+  account: ENGLISH_ACCOUNT,
 };
 
 /** A plain GET form to /search: works without any script. */

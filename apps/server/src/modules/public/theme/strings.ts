@@ -1,3 +1,4 @@
+import { FRENCH_ACCOUNT } from './account-strings.js';
 import { FRENCH_DISCUSSION } from './discussion-strings.js';
 import { ENGLISH, type ThemeStrings } from './layouts.js';
 
@@ -31,6 +32,7 @@ export const FRENCH: ThemeStrings = {
   membersOnlyText: 'Cette page est réservée aux membres du site. Connectez-vous pour la lire.',
   signIn: 'Se connecter',
   discussion: FRENCH_DISCUSSION,
+  account: FRENCH_ACCOUNT,
 };
 
 /** The theme's words in a page's language: French for fr and its regions, English otherwise. */
