@@ -34,7 +34,7 @@ export function defineResetJob(runtime: Runtime): void {
     const site = siteId === null ? null : await runtime.siteStore.findById(siteId);
     if (!site) return;
     const account = await new AccountsRepo(runtime.data.site(site.id)).byEmail(request.email);
-    if (!account || account.status !== 'active') return;
+    if (account?.status !== 'active') return;
     const sent = await runtime.rateLimits.hit(`accounts:${site.id}:reset-mail:${account.id}`, 3_600_000);
     if (sent.count > RESET_MAILS_PER_HOUR) {
       log.info({ accountId: account.id }, 'account reset mail not sent: hourly cap reached');

@@ -233,7 +233,16 @@ function form(
         )
       : null,
     ...fields.map((field) => input(kit, action, field, refused, faults[field.name])),
-    h('button', { key: 'submit', type: 'submit' }, submit),
+    h(
+      'button',
+      // The theme's own buttons: signing out is the quieter kind.
+      {
+        key: 'submit',
+        type: 'submit',
+        className: action.startsWith('sign-out') ? 'tb-button tb-button--outline' : 'tb-button',
+      },
+      submit,
+    ),
   );
 }
 
