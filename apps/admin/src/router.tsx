@@ -40,6 +40,9 @@ const ActivityPage = lazy(() =>
   import('./activity/ActivityPage.js').then((m) => ({ default: m.ActivityPage })),
 );
 const UsersPage = lazy(() => import('./users/UsersPage.js').then((m) => ({ default: m.UsersPage })));
+const AccountsPage = lazy(() =>
+  import('./accounts/AccountsPage.js').then((m) => ({ default: m.AccountsPage })),
+);
 const UserNewPage = lazy(() => import('./users/UserNewPage.js').then((m) => ({ default: m.UserNewPage })));
 const UserPage = lazy(() => import('./users/UserPage.js').then((m) => ({ default: m.UserPage })));
 const RolesPage = lazy(() => import('./users/RolesPage.js').then((m) => ({ default: m.RolesPage })));
@@ -147,6 +150,7 @@ export const router = createBrowserRouter(
                 { path: '/analytics', element: <AnalyticsPage /> },
                 { path: '/activity', element: <ActivityPage /> },
                 { path: '/users', element: <UsersPage /> },
+                { path: '/accounts', element: <AccountsPage /> },
                 { path: '/users/new', element: <UserNewPage /> },
                 { path: '/users/:id', element: <UserPage /> },
                 { path: '/roles', element: <RolesPage /> },

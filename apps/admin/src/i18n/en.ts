@@ -1,3 +1,4 @@
+import { en as accounts } from '../accounts/messages.js';
 import { en as appearance } from '../appearance/messages.js';
 import { en as builder } from '../builder/messages.js';
 import { en as editor } from '../content/editor/messages.js';
@@ -101,6 +102,7 @@ export const en = {
     analytics: 'Analytics',
     activity: 'Activity log',
     users: 'Users',
+    accounts: 'Accounts',
     roles: 'Roles',
     categories: 'Categories',
     tags: 'Tags',
@@ -255,6 +257,7 @@ export const en = {
     published: 'Published',
   },
   users,
+  accounts,
   taxonomies,
   editor,
   contentList,

@@ -1,3 +1,4 @@
+import { fr as accounts } from '../accounts/messages.fr.js';
 import { fr as appearance } from '../appearance/messages.fr.js';
 import { fr as builder } from '../builder/messages.fr.js';
 import { fr as editor } from '../content/editor/messages.fr.js';
@@ -105,6 +106,7 @@ export const fr: Messages = {
     analytics: 'Statistiques',
     activity: 'Journal d’activité',
     users: 'Utilisateurs',
+    accounts: 'Comptes',
     roles: 'Rôles',
     categories: 'Catégories',
     tags: 'Étiquettes',
@@ -274,6 +276,7 @@ export const fr: Messages = {
     published: 'Publié',
   },
   users,
+  accounts,
   taxonomies,
   editor,
   contentList,

@@ -38,6 +38,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/activity', label: 'nav.activity', permission: 'activity.view', group: 'site' },
   { path: '/users', label: 'nav.users', permission: 'users.view', group: 'site' },
   { path: '/roles', label: 'nav.roles', permission: 'roles.view', group: 'site' },
+  { path: '/accounts', label: 'nav.accounts', permission: 'accounts.view', group: 'site' },
   { path: '/sites', label: 'nav.allSites', permission: 'sites.view', group: 'site' },
   { path: '/settings', label: 'nav.settings', permission: 'settings.view', group: 'settings' },
   {
