@@ -96,5 +96,6 @@ export const fr: typeof en = {
     anonymised: 'Ce compte est anonymisé : il ne peut plus qu’être supprimé.',
     alreadySuspended: 'Ce compte est déjà suspendu.',
     notSuspended: 'Ce compte n’est pas suspendu.',
+    notFound: 'Compte introuvable.',
   },
 };

@@ -91,5 +91,6 @@ export const en = {
     anonymised: 'This account is anonymised: it can only be deleted.',
     alreadySuspended: 'This account is already suspended.',
     notSuspended: 'This account is not suspended.',
+    notFound: 'Account not found.',
   },
 };
