@@ -17,6 +17,7 @@ const WORDS = {
     sign: 'Sign',
     thanks: 'Thank you for signing, {name}.',
     missing: 'Write your name and a message.',
+    signedInAs: 'You sign as {name}, with your account.',
   },
   fr: {
     empty: 'Personne n’a encore signé le livre d’or.',
@@ -27,6 +28,7 @@ const WORDS = {
     sign: 'Signer',
     thanks: 'Merci d’avoir signé, {name}.',
     missing: 'Écrivez votre nom et un message.',
+    signedInAs: 'Vous signez {name}, avec votre compte.',
   },
 };
 
@@ -192,7 +194,8 @@ export default definePlugin({
 
     // The guestbook's own page, /guestbook, in the site's theme: the latest signatures and a form to
     // sign it. The visitor who signed is thanked by name on their next visits: a visitor session
-    // remembers it (their page is then their own, never cached for others).
+    // remembers it (their page is then their own, never cached for others). A visitor signed in
+    // with a site account signs with its name.
     /**
      * @param {import('@tessera/plugin').PluginPageRequest | import('@tessera/plugin').PluginFormRequest} page
      * @param {string | null} problem
@@ -201,6 +204,7 @@ export default definePlugin({
       const words = wordsOf(page.locale);
       const visitor = await page.visitor.read();
       const signedAs = typeof visitor?.data.guestbook_name === 'string' ? visitor.data.guestbook_name : null;
+      const account = visitor?.account ?? null;
       const rows = await plugin
         .db(page.operation)
         .selectFrom('guestbook_entries')
@@ -219,7 +223,11 @@ export default definePlugin({
         }
         <form method="post" action="/guestbook">
           ${page.formField('guestbook.sign')}
-          <p><label>${words.name} <input name="name" maxlength="80" required></label></p>
+          ${
+            account
+              ? html`<p class="guestbook-account">${words.signedInAs.replace('{name}', account.name)}</p>`
+              : html`<p><label>${words.name} <input name="name" maxlength="80" required></label></p>`
+          }
           <p><label>${words.message} <textarea name="message" maxlength="2000" required></textarea></label></p>
           <p><button type="submit">${words.sign}</button></p>
         </form>
@@ -232,7 +240,8 @@ export default definePlugin({
     }));
 
     plugin.pages.post('/guestbook', { form: 'guestbook.sign', perMinute: 5 }, async (page) => {
-      const name = (page.form.name ?? '').trim().slice(0, 80);
+      const account = (await page.visitor.read())?.account ?? null;
+      const name = (account?.name ?? page.form.name ?? '').trim().slice(0, 80);
       const message = (page.form.message ?? '').trim().slice(0, 2000);
       if (name === '' || message === '')
         return {

@@ -1,10 +1,30 @@
 import type { SafeHtml } from './blocks.js';
 import type { PluginOperation } from './operation.js';
 
+/**
+ * A site account, the realm of the site's visitors the shop's customers and the members' plugin's
+ * members share: never an admin user, never holding an admin permission.
+ */
+export interface PluginSiteAccount {
+  id: number;
+  email: string;
+  name: string;
+  /** The language its mails are written in. */
+  locale: string;
+}
+
+/** What a visitor's session holds. */
+export interface PluginVisitorSession {
+  /** The site account signed in with it, or null. */
+  account: PluginSiteAccount | null;
+  /** What the site keeps for the visitor (a cart). */
+  data: Readonly<Record<string, unknown>>;
+}
+
 /** The visitor of a public page: their session, when they have one or a page starts one. */
 export interface PluginVisitor {
-  /** The session's data (a cart), or null for a visitor without a session; reading it makes the page private. */
-  read(): Promise<{ accountId: number | null; data: Readonly<Record<string, unknown>> } | null>;
+  /** The visitor's session, or null for a visitor without one; reading it makes the page private. */
+  read(): Promise<PluginVisitorSession | null>;
 }
 
 /** The visitor as a form post sees them: it may keep data for them, which starts a session. */

@@ -66,7 +66,9 @@ export function pagePrefix(path: string): string {
 export function pagePattern(path: string): RegExp {
   const source = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.-]/g, '\\$&')))
+    .map((segment) =>
+      segment.startsWith(':') ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.-]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${source}/?$`);
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { waitFor } from '../../../test/fixtures/jobs.js';
+import { SiteVisitor } from '../../../test/fixtures/site-visitor.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   activityOf,
@@ -14,6 +15,8 @@ import {
   seedUser,
 } from '../../../test/identity-fixtures.js';
 import { allMigrationSources } from '../../lifecycle.js';
+import { AccountsRepo } from '../../modules/accounts/repo.js';
+import { hashPassword } from '../../modules/identity/password/passwords.js';
 import { readJson } from '../db/engine.js';
 import { ValidationFailed } from '../errors.js';
 import { workerForRuntime } from '../jobs/worker.js';
@@ -508,6 +511,34 @@ describe("the guestbook's page", () => {
     expect(again.body).toContain('Thank you for signing, Ishmael.');
     expect(again.body).toContain('<strong>Ishmael</strong> wrote: Call me, &amp; soon');
     expect(again.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("signs with the name of the visitor's site account when one is signed in", async () => {
+    const at = new Date().toISOString();
+    await new AccountsRepo(t.runtime.data.site(siteA.id)).insert({
+      email: 'starbuck@pequod.test',
+      email_normalized: 'starbuck@pequod.test',
+      name: 'Starbuck',
+      password_hash: await hashPassword('a long enough sea password'),
+      status: 'active',
+      locale: 'en',
+      email_verified_at: at,
+      last_sign_in_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+    const visitor = new SiteVisitor(t.app, 'a.test');
+    const signedIn = await visitor.submit('/account/sign-in', '/account/sign-in', {
+      email: 'starbuck@pequod.test',
+      password: 'a long enough sea password',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(303);
+    expect((await visitor.get('/guestbook')).body).toContain('You sign as Starbuck, with your account.');
+    const signed = await visitor.submit('/guestbook', '/guestbook', { message: 'Thar she blows' });
+    expect(signed.statusCode, signed.body).toBe(303);
+    expect((await visitor.get('/guestbook')).body).toContain(
+      '<strong>Starbuck</strong> wrote: Thar she blows',
+    );
   });
 });
 

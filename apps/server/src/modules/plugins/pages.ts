@@ -11,7 +11,8 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { FORM_TOKEN_FIELD, publicFormsOf, seeOther } from '../../core/visitors/form-guard.js';
 import { acceptFormPosts, postedValues } from '../../core/visitors/form-posts.js';
-import { visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
+import { type Visitor, visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
+import { accountOf } from '../accounts/account-of.js';
 import type { PublicAnswer } from '../public/answer.js';
 import { PageAnswers } from '../public/answer.js';
 import { PageCache } from '../public/page-cache.js';
@@ -39,10 +40,7 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
           withForm = true;
         }),
         visitor: {
-          read: async () => {
-            const visitor = (await visit.request.visitor?.()) ?? null;
-            return visitor && { accountId: visitor.accountId, data: visitor.data };
-          },
+          read: async () => sessionOf(runtime, visit.site, (await visit.request.visitor?.()) ?? null),
         },
       };
       const answer = await page.handler(request);
@@ -89,10 +87,7 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
           ...pageBase(runtime, current, params, query, locale, () => {}),
           form,
           visitor: {
-            read: async () => {
-              const visitor = await visitors.read(request);
-              return visitor && { accountId: visitor.accountId, data: visitor.data };
-            },
+            read: async () => sessionOf(runtime, current, await visitors.read(request)),
             setData: async (data) => {
               await visitors.setData(request, reply, data);
             },
@@ -114,6 +109,16 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
       scope.post(`/:locale${page.path}`, { config }, handle);
     }
   });
+}
+
+/** A visitor's session as a plugin sees it: its data, and the site account signed in with it. */
+async function sessionOf(runtime: Runtime, site: Site, visitor: Visitor | null) {
+  if (!visitor) return null;
+  const account = await accountOf(runtime, site, visitor);
+  return {
+    account: account && { id: account.id, email: account.email, name: account.name, locale: account.locale },
+    data: visitor.data,
+  };
 }
 
 function pageBase(
