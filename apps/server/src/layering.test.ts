@@ -62,7 +62,10 @@ describe('plugins are built as a third party would build them', () => {
   const folders = ['plugins', 'examples'].flatMap((parent) => {
     const dir = join(root, parent);
     try {
-      return readdirSync(dir).map((name) => join(dir, name));
+      // Each plugin is a folder; a README beside them is not one.
+      return readdirSync(dir)
+        .map((name) => join(dir, name))
+        .filter((path) => statSync(path).isDirectory());
     } catch {
       return [];
     }
