@@ -528,6 +528,7 @@ describeInBrowser('the administration app', () => {
         'Activity log',
         'Users',
         'Roles',
+        'Accounts',
         'Sites',
         'Settings',
         'Content types',
