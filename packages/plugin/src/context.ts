@@ -14,7 +14,7 @@ import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
 import type { ActionCallback, ActionName, FilterCallback, FilterName, HookPhase } from './hooks.js';
 import type { PluginJobRun, PluginLogger, PluginOperation } from './operation.js';
-import type { PluginPages } from './pages.js';
+import type { PluginFormVisitor, PluginPages } from './pages.js';
 
 /**
  * Everything a plugin gets: the same surface for the official plugins and for a third party. There
@@ -252,6 +252,12 @@ export interface PluginRequestInput<P, Q, B> {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The body's bytes as sent, on a route declared with `rawBody: true`; null otherwise. */
   rawBody: Buffer | null;
+  /**
+   * The visitor of the public site making the request (a cart's script on a page): their session
+   * and signed-in site account, and a way to keep data for them. An admin's token or session is not a
+   * visitor: this is the public site's own cookie.
+   */
+  visitor: PluginFormVisitor;
 }
 
 /** Whatever the handler returns is sent as `{ data }`; a typed error (NotFound...) as the error envelope. */

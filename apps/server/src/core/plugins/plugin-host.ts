@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import type { Block } from '@tessera/blocks';
-import type { ContentTypeDefinition, PluginDefinition } from '@tessera/plugin';
-import type { FastifyRequest } from 'fastify';
+import type { ContentTypeDefinition, PluginDefinition, PluginFormVisitor } from '@tessera/plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
 import { NotFound } from '../errors.js';
@@ -56,7 +56,18 @@ export type SettingsReader = (site: Site, group: string) => Promise<Record<strin
 export interface PluginServices {
   readSettings: SettingsReader;
   content: ContentChecks;
+  /** The public site's visitor of a request, as plugins see them (their session and site account). */
+  visitor(request: FastifyRequest, reply: FastifyReply): PluginFormVisitor;
 }
+
+/** Before the modules lend the visitor (a host without them, in a test): nobody, and nothing kept. */
+const NO_VISITOR: PluginFormVisitor = {
+  read: async () => null,
+  setData: async () => {
+    throw new Error('visitor sessions are not available here');
+  },
+  end: async () => {},
+};
 
 /** Refuses a plugin's activation on a site (a content type or a path already taken there). */
 export type ActivationCheck = (plugin: string, site: Site) => Promise<void>;
@@ -80,6 +91,7 @@ export class PluginHost {
     throw new Error('plugins are not loaded');
   };
   private contentChecks: ContentChecks | null = null;
+  private visitorOf: PluginServices['visitor'] | null = null;
 
   /** What a plugin's context is given of this host. */
   private readonly setupHost: SetupHost;
@@ -109,6 +121,7 @@ export class PluginHost {
 
   /** Imports and sets up every installed plugin; one that throws is reported and skipped. */
   async load(services: PluginServices): Promise<void> {
+    this.visitorOf = services.visitor;
     this.readSettings = services.readSettings;
     this.contentChecks = services.content;
     const rows = await new PluginRepo(this.runtime.data.global).list();
@@ -292,13 +305,14 @@ export class PluginHost {
           operationOf,
           `plugin:${name}`,
           route,
-          async (ctx, { params, query, body, request }) =>
+          async (ctx, { params, query, body, request, reply }) =>
             (await handler(ctx, {
               params,
               query,
               body,
               headers: request.headers,
               rawBody: rawBodyOf(request),
+              visitor: this.visitorOf?.(request, reply) ?? NO_VISITOR,
             } as never)) ?? null,
         );
       }

@@ -48,7 +48,7 @@ export interface StagedRoute {
   spec: PluginRouteSpec;
   handler: (
     ctx: OperationContext,
-    input: { params: never; query: never; body: never; headers: never; rawBody: never },
+    input: { params: never; query: never; body: never; headers: never; rawBody: never; visitor: never },
   ) => unknown;
 }
 

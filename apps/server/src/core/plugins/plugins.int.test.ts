@@ -77,6 +77,15 @@ const probe = pluginFixture(
        return { status: answer.status, type: answer.headers['content-type'] ?? null, text: answer.text() };
      });
      plugin.routes.post('/parsed', { permission: 'public', summary: 'A route that keeps no bytes' }, async (ctx, { rawBody }) => ({ raw: rawBody }));
+     // A cart's script on a page: the visitor's session through an API route.
+     plugin.routes.post('/cart', { permission: 'public', summary: 'Adds to the visitor cart' }, async (ctx, { body, visitor }) => {
+       const session = await visitor.read();
+       const items = [...(session?.data.items ?? []), body.item];
+       await visitor.setData({ items });
+       return { items };
+     });
+     plugin.routes.get('/cart', { permission: 'public', summary: 'The visitor cart' }, async (ctx, { visitor }) =>
+       ({ items: (await visitor.read())?.data.items ?? [], account: (await visitor.read())?.account ?? null }));
      plugin.routes.get('/context', { permission: 'public', summary: 'What a plugin is given' }, async (ctx) => {
        let refused = null;
        try { plugin.db(ctx).selectFrom('users'); } catch (error) { refused = error.message; }
@@ -314,6 +323,28 @@ describe("a plugin's routes", () => {
       payload: { event: 'x' },
     });
     expect(parsed.json().data).toEqual({ raw: null });
+  });
+});
+
+describe("a plugin's routes and the public site's visitor", () => {
+  it('keep data for the visitor in their session, started by the first route that keeps some', async () => {
+    const add = (item: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/probe/cart',
+        headers: { ...hostA, ...(cookie ? { cookie } : {}) },
+        payload: { item },
+      });
+    const none = await t.app.inject({ method: 'GET', url: '/api/probe/cart', headers: hostA });
+    expect(none.json().data).toEqual({ items: [], account: null });
+    expect(none.headers['set-cookie']).toBeUndefined();
+    const first = await add('rope');
+    expect(first.statusCode, first.body).toBe(200);
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    expect(cookie).toMatch(/^tessera_visitor=/);
+    expect((await add('sail', cookie)).json().data).toEqual({ items: ['rope', 'sail'] });
+    const read = await t.app.inject({ method: 'GET', url: '/api/probe/cart', headers: { ...hostA, cookie } });
+    expect(read.json().data).toEqual({ items: ['rope', 'sail'], account: null });
   });
 });
 

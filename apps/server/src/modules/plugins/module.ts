@@ -2,10 +2,10 @@ import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { pluginContentChecks } from '../content/types/plugin-types.js';
-import { SettingsService } from '../settings/service.js';
 import { publicSiteOf } from '../public/module.js';
+import { SettingsService } from '../settings/service.js';
 import { adminModuleRoutes } from './admin-modules.js';
-import { mountPluginPages } from './pages.js';
+import { mountPluginPages, pluginVisitor } from './pages.js';
 import { pluginRoutes } from './routes.js';
 import { registerPluginSettings } from './settings.js';
 
@@ -21,6 +21,7 @@ export const pluginsModule: TesseraModule = {
     return pluginsOf(runtime).load({
       readSettings: (site, group) => settings.read(site, group as never),
       content: pluginContentChecks,
+      visitor: (request, reply) => pluginVisitor(runtime, request, reply),
     });
   },
   routes(app, runtime) {

@@ -1,4 +1,10 @@
-import type { PluginFormRequest, PluginPage, PluginPageRequest, PluginRedirect } from '@tessera/plugin';
+import type {
+  PluginFormRequest,
+  PluginFormVisitor,
+  PluginPage,
+  PluginPageRequest,
+  PluginRedirect,
+} from '@tessera/plugin';
 import { unsafeHtml } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement as h } from 'react';
@@ -86,13 +92,7 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
         const posted: PluginFormRequest = {
           ...pageBase(runtime, current, params, query, locale, () => {}),
           form,
-          visitor: {
-            read: async () => sessionOf(runtime, current, await visitors.read(request)),
-            setData: async (data) => {
-              await visitors.setData(request, reply, data);
-            },
-            end: () => visitors.end(request, reply),
-          },
+          visitor: pluginVisitor(runtime, request, reply),
         };
         const answer = await page.handler(posted);
         if ('redirect' in answer) return seeOther(reply, local(answer.redirect));
@@ -109,6 +109,25 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
       scope.post(`/:locale${page.path}`, { config }, handle);
     }
   });
+}
+
+/**
+ * The public site's visitor of a request, for a plugin's form post or route: read their session
+ * (with their site account), keep data for them (starting a session), end it.
+ */
+export function pluginVisitor(
+  runtime: Runtime,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): PluginFormVisitor {
+  const visitors = visitorSessionsOf(runtime);
+  return {
+    read: async () => (request.site ? sessionOf(runtime, request.site, await visitors.read(request)) : null),
+    setData: async (data) => {
+      await visitors.setData(request, reply, data);
+    },
+    end: () => visitors.end(request, reply),
+  };
 }
 
 /** A visitor's session as a plugin sees it: its data, and the site account signed in with it. */
