@@ -105,7 +105,9 @@ export interface PluginPages {
   get(
     path: string,
     spec: PluginPageSpec,
-    handler: (page: PluginPageRequest) => Promise<PluginPage | PluginRedirect | null> | PluginPage | PluginRedirect | null,
+    handler: (
+      page: PluginPageRequest,
+    ) => Promise<PluginPage | PluginRedirect | null> | PluginPage | PluginRedirect | null,
   ): void;
   /**
    * A form post to `path`, from a page of the site: its origin and token are checked and it counts

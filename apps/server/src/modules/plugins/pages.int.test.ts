@@ -121,7 +121,9 @@ describe(`plugins' pages (${testEngine})`, () => {
     expect(refused.body).toContain('<p class="problem">Name an item.</p>');
     expect(refused.headers['cache-control']).toBe('private, no-store');
     // Its budget is its settings' (3 a minute): the third post the guard lets through is the last.
-    expect((await post('/harbour/cart', { item: 'sail', form_token: token }, { cookie })).statusCode).toBe(303);
+    expect((await post('/harbour/cart', { item: 'sail', form_token: token }, { cookie })).statusCode).toBe(
+      303,
+    );
     const over = await post('/harbour/cart', { item: 'oar', form_token: token }, { cookie });
     expect(over.statusCode).toBe(429);
   });
