@@ -1,6 +1,6 @@
 import { DEFAULT_EPOCH_POLL_MS } from '../../core/cache/cache-epoch.js';
-import { Conflict } from '../../core/errors.js';
 import { clearCaches } from '../../core/cache/clear-caches.js';
+import { Conflict } from '../../core/errors.js';
 import { activatePlugin, deactivatePlugin, installPlugin } from '../../core/plugins/plugin-admin.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { uninstallPlan, uninstallPlugin } from '../../core/plugins/uninstall.js';
@@ -95,7 +95,7 @@ export const pluginsCommand: CommandRegistration = (program, io) => {
   program
     .command('plugin:uninstall')
     .description(
-      'remove a plugin and everything of it: its tables, settings, fields in entries, role grants, schedules and installed copy (its content types stay, as the sites\' own)',
+      "remove a plugin and everything of it: its tables, settings, fields in entries, role grants, schedules and installed copy (its content types stay, as the sites' own)",
     )
     .argument('<name>', 'the plugin name')
     .option('--yes', 'remove it; without, only say what would be removed')

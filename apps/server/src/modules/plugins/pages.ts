@@ -1,10 +1,4 @@
-import type {
-  PluginFormRequest,
-  PluginFormVisitor,
-  PluginPage,
-  PluginPageRequest,
-  PluginRedirect,
-} from '@tessera/plugin';
+import type { PluginFormRequest, PluginFormVisitor, PluginPage, PluginPageRequest } from '@tessera/plugin';
 import { unsafeHtml } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement as h } from 'react';
@@ -24,8 +18,6 @@ import { PageAnswers } from '../public/answer.js';
 import { PageCache } from '../public/page-cache.js';
 import type { PublicSite } from '../public/service.js';
 import type { SiteFrame } from '../public/theme/layouts.js';
-
-type Answer = PluginPage | PluginRedirect | null;
 
 /**
  * Plugins' pages on the public site: their GET pages join the site's router (asked after the core's
@@ -64,7 +56,6 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
   if (posts.length === 0) return;
   const answers = new PageAnswers(new PageCache(0), null, () => {});
   const forms = publicFormsOf(runtime);
-  const visitors = visitorSessionsOf(runtime);
   app.register(async (scope) => {
     acceptFormPosts(scope);
     for (const page of posts) {
@@ -82,7 +73,7 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
         const values = postedValues(request.body);
         await forms.check(request, reply, {
           form: page.spec.form,
-          perMinute: await perMinute(runtime, host, current, page),
+          perMinute: await perMinute(host, current, page),
           values,
         });
         const { [FORM_TOKEN_FIELD]: _token, ...form } = values;
@@ -202,7 +193,7 @@ function local(location: string): string {
 }
 
 /** The form's budget per address a minute: its spec's, or the value of a key of the plugin's settings. */
-async function perMinute(runtime: Runtime, host: PluginHost, site: Site, page: StagedPage): Promise<number> {
+async function perMinute(host: PluginHost, site: Site, page: StagedPage): Promise<number> {
   if (page.method !== 'POST') return 10;
   const wanted = page.spec.perMinute ?? 10;
   if (typeof wanted === 'number') return wanted;

@@ -78,7 +78,10 @@ export class PluginValuesRepo {
       .where('deleted_at', 'is', null);
     if (slug !== null)
       query = query.where((eb) =>
-        eb.or([eb('path', '=', slug), eb(sql<string>`path`, 'like', `${slug.replace(/[!%_]/g, (c) => `!${c}`)}/%`)]),
+        eb.or([
+          eb('path', '=', slug),
+          eb(sql<string>`path`, 'like', `${slug.replace(/[!%_]/g, (c) => `!${c}`)}/%`),
+        ]),
       );
     return (await query.orderBy('id').limit(3).execute()).map((row) => row.title);
   }

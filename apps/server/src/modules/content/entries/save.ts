@@ -408,9 +408,14 @@ export class EntryWriter {
     const path = parentPath ? `${parentPath}/${draft.slug}` : draft.slug;
     // A plugin's pages own the first segment of their addresses on the sites where it is active.
     const lead = leadingSegment(type.route_pattern, path).segment;
-    const claimant = lead === null ? undefined : pluginsOf(this.runtime).claimedPrefixes(ctx.site.id).get(lead);
+    const claimant =
+      lead === null ? undefined : pluginsOf(this.runtime).claimedPrefixes(ctx.site.id).get(lead);
     if (claimant)
-      addFieldError(errors, 'slug', `/${lead} is where the ${claimant} plugin's pages are; choose another slug.`);
+      addFieldError(
+        errors,
+        'slug',
+        `/${lead} is where the ${claimant} plugin's pages are; choose another slug.`,
+      );
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 
     const { locale: _locale, ...state } = draft;

@@ -164,9 +164,13 @@ export function contentUninstallStep(runtime: Runtime): UninstallStep {
  * with (`/products/{slug}`), or, for a route starting with the entry's path or slug (`/{path}`),
  * the entry's own first segment (null when it is not known: a date, an id).
  */
-export function leadingSegment(routePattern: string, path: string | null): { literal: boolean; segment: string | null } {
+export function leadingSegment(
+  routePattern: string,
+  path: string | null,
+): { literal: boolean; segment: string | null } {
   const first = routePattern.split('/')[1] ?? '';
-  if (first === '{path}' || first === '{slug}') return { literal: false, segment: path === null ? null : (path.split('/')[0] ?? null) };
+  if (first === '{path}' || first === '{slug}')
+    return { literal: false, segment: path === null ? null : (path.split('/')[0] ?? null) };
   if (first.startsWith('{')) return { literal: false, segment: null };
   return { literal: true, segment: first };
 }
@@ -177,17 +181,33 @@ export function leadingSegment(routePattern: string, path: string | null): { lit
  */
 export function pagePrefixesFree(runtime: Runtime, host: PluginHost) {
   return async (plugin: string, site: Site): Promise<void> => {
-    const prefixes = [...new Set(host.allPages().filter((page) => page.plugin === plugin).map((page) => page.prefix))];
+    const prefixes = [
+      ...new Set(
+        host
+          .allPages()
+          .filter((page) => page.plugin === plugin)
+          .map((page) => page.prefix),
+      ),
+    ];
     if (prefixes.length === 0) return;
     const db = runtime.data.site(site.id);
     const types = await new ContentTypesRepo(db).all();
     const values = new PluginValuesRepo(db);
     for (const prefix of prefixes) {
       const literal = types.filter((type) => leadingSegment(type.route_pattern, null).segment === prefix);
-      const byPath = types.filter((type) => !leadingSegment(type.route_pattern, null).literal && /^\/\{(path|slug)\}/.test(type.route_pattern));
+      const byPath = types.filter(
+        (type) =>
+          !leadingSegment(type.route_pattern, null).literal && /^\/\{(path|slug)\}/.test(type.route_pattern),
+      );
       const found = [
-        ...(await values.titlesAt(literal.map((type) => type.id), null)),
-        ...(await values.titlesAt(byPath.map((type) => type.id), prefix)),
+        ...(await values.titlesAt(
+          literal.map((type) => type.id),
+          null,
+        )),
+        ...(await values.titlesAt(
+          byPath.map((type) => type.id),
+          prefix,
+        )),
       ];
       if (found.length > 0)
         throw new Conflict(
