@@ -6,7 +6,15 @@ import { type Expression, type SqlBool, sql } from 'kysely';
  * on both engines), so `%` finds a percent sign, not every row.
  */
 export function containsText(columns: readonly string[], text: string): Expression<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${likeLiteral(text.toLowerCase())}%`;
   const each = columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+}
+
+/**
+ * `text` as a LIKE pattern matching itself: its `%`, `_` and `\` escaped with `\`, for a query
+ * that says `escape '\'` (both engines). Add the wildcards around it: `${likeLiteral(prefix)}%`.
+ */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

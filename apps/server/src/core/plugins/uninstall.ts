@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { bumpCacheEpoch } from '../cache/cache-epoch.js';
+import { likeLiteral } from '../db/text-search.js';
 import { NotFound } from '../errors.js';
 import type { Runtime } from '../runtime.js';
 import { pluginsOf } from './plugin-host.js';
@@ -49,9 +50,9 @@ export function perSiteStep(
   };
 }
 
-/** A LIKE pattern for names starting with `prefix`: `_` is a wildcard of LIKE, escaped with `!`. */
+/** A LIKE pattern for names starting with `prefix` (for a query that says `escape '\\'`). */
 export function startsWith(prefix: string): string {
-  return `${prefix.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+  return `${likeLiteral(prefix)}%`;
 }
 
 /**
@@ -82,11 +83,11 @@ export async function uninstallPlugin(runtime: Runtime, name: string): Promise<v
   await runtime.data.transaction(async () => {
     for (const table of await pluginTables(runtime, plugin.area))
       await db.schema.dropTable(table).ifExists().execute();
-    await sql`delete from tessera_migrations where name like ${startsWith(`plugin.${name}.`)} escape '!'`.execute(
+    await sql`delete from tessera_migrations where name like ${startsWith(`plugin.${name}.`)} escape '\\'`.execute(
       db,
     );
-    await sql`delete from job_schedules where name like ${like} escape '!'`.execute(db);
-    await sql`delete from jobs where name like ${like} escape '!'`.execute(db);
+    await sql`delete from job_schedules where name like ${like} escape '\\'`.execute(db);
+    await sql`delete from jobs where name like ${like} escape '\\'`.execute(db);
     await sql`delete from plugin_sites where plugin = ${name}`.execute(db);
     await sql`delete from plugins where name = ${name}`.execute(db);
   });
@@ -110,12 +111,12 @@ async function pluginTables(runtime: Runtime, area: string): Promise<string[]> {
     runtime.database.engine.name === 'sqlite'
       ? await sql<{
           name: string;
-        }>`select name from sqlite_master where type = 'table' and name like ${pattern} escape '!' order by name`.execute(
+        }>`select name from sqlite_master where type = 'table' and name like ${pattern} escape '\\' order by name`.execute(
           db,
         )
       : await sql<{
           name: string;
-        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name like ${pattern} escape '!' order by table_name`.execute(
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name like ${pattern} escape '\\' order by table_name`.execute(
           db,
         );
   return rows.rows.map((row) => row.name);

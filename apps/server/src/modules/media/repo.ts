@@ -213,7 +213,7 @@ export class MediaRepo {
     const row = await this.db
       .selectFrom('media_usage')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where(sql<boolean>`owner_type like ${startsWith(prefix)} escape '!'`)
+      .where(sql<boolean>`owner_type like ${startsWith(prefix)} escape '\\'`)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -222,7 +222,7 @@ export class MediaRepo {
   async forgetUsesStartingWith(prefix: string): Promise<number> {
     const result = await this.db
       .deleteFrom('media_usage')
-      .where(sql<boolean>`owner_type like ${startsWith(prefix)} escape '!'`)
+      .where(sql<boolean>`owner_type like ${startsWith(prefix)} escape '\\'`)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { SiteScopedDb } from '../../../core/db/data.js';
 import { readJson, writeJson } from '../../../core/db/engine.js';
+import { likeLiteral } from '../../../core/db/text-search.js';
 
-/** `text` anywhere in a value, for LIKE: `_` and `%` escaped with `!`. */
-const containing = (text: string) => `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+/** `text` anywhere in a value, for LIKE. */
+const containing = (text: string) => `%${likeLiteral(text)}%`;
 
 /** A state's fields without the keys starting with `prefix`. */
 function withoutKeys(fields: unknown, prefix: string): Record<string, unknown> {
@@ -25,7 +26,7 @@ export class PluginValuesRepo {
       .selectFrom('entries')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where(
-        sql<boolean>`(cast(fields as text) like ${mark} escape '!' or cast(live as text) like ${mark} escape '!')`,
+        sql<boolean>`(cast(fields as text) like ${mark} escape '\\' or cast(live as text) like ${mark} escape '\\')`,
       )
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -39,7 +40,7 @@ export class PluginValuesRepo {
       .selectFrom('entries')
       .select(['id', 'fields', 'live'])
       .where(
-        sql<boolean>`(cast(fields as text) like ${mark} escape '!' or cast(live as text) like ${mark} escape '!')`,
+        sql<boolean>`(cast(fields as text) like ${mark} escape '\\' or cast(live as text) like ${mark} escape '\\')`,
       )
       .execute();
     for (const entry of entries) {
@@ -56,7 +57,7 @@ export class PluginValuesRepo {
     const revisions = await this.db
       .selectFrom('revisions')
       .select(['id', 'state'])
-      .where(sql<boolean>`cast(state as text) like ${mark} escape '!'`)
+      .where(sql<boolean>`cast(state as text) like ${mark} escape '\\'`)
       .execute();
     for (const revision of revisions) {
       const state = readJson<Record<string, unknown>>(revision.state, {});
@@ -78,10 +79,7 @@ export class PluginValuesRepo {
       .where('deleted_at', 'is', null);
     if (slug !== null)
       query = query.where((eb) =>
-        eb.or([
-          eb('path', '=', slug),
-          eb(sql<string>`path`, 'like', `${slug.replace(/[!%_]/g, (c) => `!${c}`)}/%`),
-        ]),
+        eb.or([eb('path', '=', slug), sql<boolean>`path like ${`${likeLiteral(slug)}/%`} escape '\\'`]),
       );
     return (await query.orderBy('id').limit(3).execute()).map((row) => row.title);
   }

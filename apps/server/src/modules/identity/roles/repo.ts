@@ -92,7 +92,7 @@ export class RolesRepo {
   async revokeStartingWith(prefix: string): Promise<number> {
     const result = await this.db
       .deleteFrom('role_permissions')
-      .where(sql<boolean>`permission like ${startsWith(prefix)} escape '!'`)
+      .where(sql<boolean>`permission like ${startsWith(prefix)} escape '\\'`)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
