@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
@@ -14,6 +11,7 @@ import {
   seedToken,
   seedUser,
 } from '../../../test/identity-fixtures.js';
+import { pluginFixtures } from '../../../test/plugin-fixtures.js';
 import { allMigrationSources } from '../../lifecycle.js';
 import { AccountsRepo } from '../../modules/accounts/repo.js';
 import { hashPassword } from '../../modules/identity/password/passwords.js';
@@ -26,25 +24,9 @@ import { activatePlugin, deactivatePlugin, installPlugin } from './plugin-admin.
 import { pluginsOf } from './plugin-host.js';
 
 const guestbook = fileURLToPath(new URL('../../../../../examples/plugin-guestbook', import.meta.url));
-const fixtures = mkdtempSync(join(tmpdir(), 'tessera-plugin-fixtures-'));
-
+const fixtures = pluginFixtures();
 /** Writes a plugin folder for a test: package.json with the manifest, and its entry module. */
-function pluginFixture(name: string, entry: string, manifest: Record<string, unknown> = {}): string {
-  const folder = join(fixtures, name);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'package.json'),
-    JSON.stringify({
-      name: `fixture-${name}`,
-      version: '0.1.0',
-      type: 'module',
-      tessera: { plugin: name, entry: 'index.js' },
-      ...manifest,
-    }),
-  );
-  writeFileSync(join(folder, 'index.js'), entry);
-  return folder;
-}
+const pluginFixture = fixtures.write;
 
 // Registers a permission, then throws: the permission must not stay behind.
 const broken = pluginFixture(
@@ -139,7 +121,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(fixtures, { recursive: true, force: true });
+  fixtures.remove();
 });
 
 const sign = (headers: Record<string, string>, body: unknown) =>
