@@ -1,4 +1,5 @@
 import { type MenuLink, MenuTree } from '@tessera/blocks';
+import type { PageHead } from '@tessera/plugin';
 import { createElement as h, type ReactNode } from 'react';
 import type { MediaView } from '../../media/view.js';
 import type { ServedScript } from '../block-scripts.js';
@@ -53,26 +54,11 @@ export interface RenderedBlocks {
   tags: string[];
 }
 
-/** The head of a page: title and the tags search engines and link previews read. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute. */
-  canonical: string | null;
-  type: 'website' | 'article';
-  image: { url: string; width: number; height: number; alt: string } | null;
-  publishedAt?: string;
-  noindex?: boolean;
-  /** Absolute addresses of the neighbouring pages of a paged list. */
-  prev?: string | null;
-  next?: string | null;
-  /** The page in other languages (hreflang), `x-default` included. */
-  alternates?: ReadonlyArray<{ hreflang: string; href: string }>;
-  /** Meta tags a plugin added (the `page.head` filter, checked by head.ts). */
-  meta?: ReadonlyArray<{ name?: string; property?: string; content: string }>;
-  /** Structured data a plugin added, each written as a JSON-LD script. */
-  jsonLd?: ReadonlyArray<Record<string, unknown>>;
-}
+/**
+ * The head of a page: title and the tags search engines and link previews read. Plugins change it
+ * through the `page.head` filter, so its shape is the plugin package's.
+ */
+export type { PageHead };
 
 /** What the blocks of a page add to it: their stylesheet and the scripts of interactive blocks. */
 export interface PageAssetsView {
