@@ -129,6 +129,10 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       throw new Error(`page ${page.method} ${page.path} is declared twice`);
     staged.pages.push(page);
   };
+  const page =
+    (method: StagedPage['method']) =>
+    (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']): void =>
+      stagePage({ method, plugin: name, path, prefix: pagePrefix(path), spec, handler } as StagedPage);
   const route =
     (method: Method) =>
     (path: string, spec: PluginRouteSpec, handler: StagedRoute['handler']): void => {
@@ -202,24 +206,8 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       purge: (ctx: OperationContext) => host.purgePagesOf(name, ctx),
     }),
     pages: Object.freeze({
-      get: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
-        stagePage({
-          method: 'GET',
-          plugin: name,
-          path,
-          prefix: pagePrefix(path),
-          spec,
-          handler,
-        } as StagedPage),
-      post: (path: string, spec: StagedPage['spec'], handler: StagedPage['handler']) =>
-        stagePage({
-          method: 'POST',
-          plugin: name,
-          path,
-          prefix: pagePrefix(path),
-          spec,
-          handler,
-        } as StagedPage),
+      get: page('GET'),
+      post: page('POST'),
       purge: (ctx: OperationContext) => host.purgePagesOf(name, ctx),
     }),
     settings: Object.freeze({
