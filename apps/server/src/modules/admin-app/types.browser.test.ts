@@ -239,6 +239,8 @@ describeInBrowser('the content type designer', () => {
     await expect
       .poll(async () => (await typeOf(page, 'product')).type.route_pattern, LOAD)
       .toBe('/shop/{yyyy}/{slug}');
+    // The designer has taken the answer in (the server may hold it before the page does).
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count(), LOAD).toBe(1);
 
     // A phone's width: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -246,10 +248,11 @@ describeInBrowser('the content type designer', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(390);
-    await page
+    const choices = page
       .getByRole('listitem', { name: 'Size', exact: true })
-      .getByText('Choices', { exact: true })
-      .evaluate((legend) => legend.scrollIntoView({ block: 'start' }));
+      .getByText('Choices', { exact: true });
+    await expect.poll(() => choices.count(), LOAD).toBe(1);
+    await choices.evaluate((legend) => legend.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-types-mobile.png') });
     await page
       .getByRole('heading', { name: 'Fields', level: 2 })
