@@ -174,7 +174,10 @@ export interface SitemapUrl {
 
 /** The head of a public page; see docs/plugins.md (page.head) for what is kept of a change. */
 export interface PageHead {
+  /** The page's own title (Open Graph's title); the theme writes `<title>` from it and the site's name. */
   title: string;
+  /** The whole `<title>`, as a plugin composes it (`Hello | My blog`); absent, the theme's own. */
+  documentTitle?: string;
   description: string;
   /** Absolute, or null. */
   canonical: string | null;
@@ -182,6 +185,8 @@ export interface PageHead {
   image: { url: string; width: number; height: number; alt: string } | null;
   publishedAt?: string;
   noindex?: boolean;
+  /** Crawlers are asked not to follow the page's links (`robots: nofollow`). */
+  nofollow?: boolean;
   prev?: string | null;
   next?: string | null;
   alternates?: ReadonlyArray<{ hreflang: string; href: string }>;
@@ -194,8 +199,49 @@ export interface PageHead {
 export interface PageHeadContext {
   kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only' | 'account' | 'plugin';
   status: number;
+  /** The page's language. */
   locale: string;
-  entry: { id: number; type: string; title: string; url: string } | null;
+  site: HeadSite;
+  /** The entry the page shows (home and entry pages, the member-only notice); null for the others. */
+  entry: HeadEntry | null;
+}
+
+/** The site a page belongs to, as the page shows it. */
+export interface HeadSite {
+  /** Its title (general settings), or its name. */
+  name: string;
+  tagline: string;
+  /** The origin the page was reached at (`https://example.com`), without a trailing slash. */
+  origin: string;
+  /** Its home in the page's language, absolute (`https://example.com/fr/`). */
+  home: string;
+  /** Its logo, absolute; null when it has none. */
+  logo: string | null;
+  locales: readonly string[];
+  defaultLocale: string;
+}
+
+/** The entry a page shows, as the page has it: what a head is written from. */
+export interface HeadEntry {
+  id: number;
+  type: string;
+  title: string;
+  /** Site-relative. */
+  url: string;
+  slug: string;
+  locale: string;
+  excerpt: string;
+  /** The entry's field values as published, plugins' fields included under their area (`seo.title`). */
+  fields: Readonly<Record<string, unknown>>;
+  /** ISO 8601, UTC. */
+  publishedAt: string;
+  updatedAt: string;
+  /** Null when it has none, and on the member-only notice. */
+  author: { name: string } | null;
+  /** Its published ancestors, the farthest first, then itself; empty on the member-only notice. */
+  trail: ReadonlyArray<{ title: string; url: string }>;
+  /** Its content as the page shows it (the body, then the blocks), HTML; empty on the member-only notice. */
+  html: string;
 }
 
 /** A site account (a visitor who registered), as its hooks see it. Never an admin user. */

@@ -10,7 +10,7 @@ import { pagePattern, type StagedPage } from '../../core/plugins/plugin-pages.js
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { FORM_TOKEN_FIELD, publicFormsOf, seeOther } from '../../core/visitors/form-guard.js';
-import { acceptFormPosts, postedValues } from '../../core/visitors/form-posts.js';
+import { acceptFormPosts, postedValues, siteOrigin } from '../../core/visitors/form-posts.js';
 import { type Visitor, visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
 import { accountOf } from '../accounts/account-of.js';
 import type { PublicAnswer } from '../public/answer.js';
@@ -87,7 +87,7 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
         };
         const answer = await page.handler(posted);
         if ('redirect' in answer) return seeOther(reply, local(answer.redirect));
-        const frameOfLocale = await site.frames.frameOf(current, locale);
+        const frameOfLocale = await site.frames.frameOf(current, siteOrigin(request), locale);
         const framed = await frame(site, current, frameOfLocale, page, answer, null);
         return answers.send(request, reply, { ...framed, noStore: true } as PublicAnswer, {
           site: current,

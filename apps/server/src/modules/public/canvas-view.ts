@@ -34,7 +34,8 @@ export class CanvasView {
   async of(site: Site, tree: readonly Block[], options: CanvasOptions = {}): Promise<Canvas> {
     const { locale, entry, design } = options;
     const lang = locale !== undefined && site.locales.includes(locale) ? locale : site.default_locale;
-    const frame = await this.frames.frameOf(site, lang);
+    // The canvas is shown in the admin, never framed as a page: its origin is the installation's.
+    const frame = await this.frames.frameOf(site, new URL(this.runtime.config.publicUrl).origin, lang);
     const tokens = design
       ? tokensCss(
           withThemeTokens(

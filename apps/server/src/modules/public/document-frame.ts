@@ -54,8 +54,8 @@ export class DocumentFrames {
     private readonly parts: SiteParts,
   ) {}
 
-  /** What a page in `locale` shows around its content, before it says what it is. */
-  async frameOf(site: Site, locale = site.default_locale): Promise<SiteFrame> {
+  /** What a page in `locale`, reached at `origin`, shows around its content, before it says what it is. */
+  async frameOf(site: Site, origin: string, locale = site.default_locale): Promise<SiteFrame> {
     const general = await settingsOf(this.runtime, site, 'general');
     const theme = await this.themes.forSite(site);
     const menus = await siteMenusOf(this.runtime).forSite(site);
@@ -66,6 +66,7 @@ export class DocumentFrames {
     const prefix = locale === site.default_locale ? '' : `/${locale}`;
     return {
       lang: locale,
+      origin,
       prefix,
       siteTitle: general.title || site.name,
       tagline: general.tagline,
@@ -106,6 +107,15 @@ export class DocumentFrames {
       entry: page.entry,
       status: page.status,
       locale: frame.lang,
+      site: {
+        name: frame.siteTitle,
+        tagline: frame.tagline,
+        origin: frame.origin,
+        home: `${frame.origin}${frame.homeUrl}`,
+        logo: frame.logoUrl ? absoluteUrl(frame.origin, frame.logoUrl) : null,
+        locales: site.locales,
+        defaultLocale: site.default_locale,
+      },
     });
     return framed(frame, { ...page, head: checkedHead(page.head, filtered) });
   }
@@ -128,6 +138,10 @@ export class DocumentFrames {
       tags: ['missing'],
     });
   }
+}
+
+function absoluteUrl(origin: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 /** The page in the theme's document, with the tags of all it shows (for the page cache). */

@@ -5,6 +5,7 @@ import type { Site } from '../../core/sites/site.js';
 import type { PageAnswer } from './answer.js';
 import type { PublishedEntry } from './block-data.js';
 import type { DocumentFrames } from './document-frame.js';
+import { headEntry } from './entry-head.js';
 import type { SiteFrame } from './theme/layouts.js';
 import type { PageRequest } from './visitor.js';
 
@@ -51,7 +52,7 @@ export async function memberNotice(
 ): Promise<PageAnswer> {
   const answer = await frames.framePage(site, frame, {
     kind: 'members_only',
-    entry: { id: found.row.id, type: found.type.slug, title: found.item.title, url: found.item.url },
+    entry: headEntry(found, { author: null, trail: [], html: '' }),
     status: 403,
     head: {
       title: frame.strings.membersOnlyTitle,

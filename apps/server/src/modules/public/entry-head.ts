@@ -1,3 +1,4 @@
+import type { HeadEntry } from '@tessera/plugin';
 import type { MediaView } from '../media/view.js';
 import type { PublishedEntry } from './block-data.js';
 import type { PageHead, SiteFrame } from './theme/layouts.js';
@@ -79,4 +80,30 @@ export function alternatesOf(
 
 function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}
+
+/**
+ * The entry as the `page.head` filter is told of it: what the page already holds, nothing fetched
+ * for it. `trail` and `html` are empty where the page does not show the entry (a member-only notice).
+ */
+export function headEntry(
+  found: PublishedEntry,
+  shown: { author: string | null; trail: ReadonlyArray<{ label: string; url: string }>; html: string },
+): HeadEntry {
+  const { row, item, type } = found;
+  return {
+    id: row.id,
+    type: type.slug,
+    title: item.title,
+    url: item.url,
+    slug: row.live.slug,
+    locale: row.locale,
+    excerpt: item.excerpt,
+    fields: row.live.fields,
+    publishedAt: row.published_at,
+    updatedAt: item.updated_at,
+    author: shown.author === null ? null : { name: shown.author },
+    trail: shown.trail.map((step) => ({ title: step.label, url: step.url })),
+    html: shown.html,
+  };
 }

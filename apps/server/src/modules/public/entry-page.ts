@@ -21,7 +21,7 @@ import { blockScripts } from './block-scripts.js';
 import { discussionOnPage } from './discussion-view.js';
 import type { DocumentFrames } from './document-frame.js';
 import { entryAccess, memberNotice } from './entry-access.js';
-import { entryHead, entryLanguages } from './entry-head.js';
+import { entryHead, entryLanguages, headEntry } from './entry-head.js';
 import type { PageVisit } from './page-router.js';
 import type { SiteFrame } from './theme/layouts.js';
 import { deviceOf, NO_COMMENTS_REQUEST, type PageRequest } from './visitor.js';
@@ -113,10 +113,11 @@ export class EntryPages {
         ? await commentsOf(this.runtime).approvedCounts(visitorContext(this.runtime, site), listed)
         : new Map<number, number>();
     const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
+    const trail = await this.blockData.trail(site, found);
     const environment: BlockEnvironment = {
       pageUrl: `${origin}${canonicalPath}`,
       site: { name: frame.siteTitle, logoUrl: frame.logoUrl, homeUrl: frame.homeUrl },
-      trail: await this.blockData.trail(site, found),
+      trail,
       media: info,
       pattern: (id) => {
         const tree = placed.get(id);
@@ -154,7 +155,13 @@ export class EntryPages {
       },
     };
     const dated = type.slug === 'post' || type.route_pattern.includes('{yyyy}');
-    const byline = dated ? await this.byline(found, frame, date) : null;
+    const authorId = live.author_id;
+    // Named in a dated entry's byline, and told to a plugin's `page.head` filter: looked up only then.
+    const author =
+      authorId === null || !(dated || this.runtime.hooks.hasCallbacks('page.head'))
+        ? null
+        : ((await authorNames(this.runtime.data, [authorId])).get(authorId) ?? null);
+    const byline = dated ? this.byline(found, frame, date, author) : null;
     const html = renderRichTextMedia(content, info);
     const blocks = renderBlocks(blocksTree, environment);
     // In a site of several languages: the switcher and hreflang point to the entry's translations,
@@ -177,7 +184,7 @@ export class EntryPages {
       { ...frame, lang: row.locale, languages },
       {
         kind: canonicalPath === frame.homeUrl ? 'home' : 'entry',
-        entry: { id: row.id, type: type.slug, title: item.title, url: item.url },
+        entry: headEntry(found, { author, trail, html: `${html}${blocks.html}` }),
         status: 200,
         head,
         body: h(
@@ -236,13 +243,13 @@ export class EntryPages {
   }
 
   /** A dated entry's publication date and author, as its page writes them. */
-  private async byline(found: PublishedEntry, frame: SiteFrame, date: Intl.DateTimeFormat): Promise<string> {
-    const live = found.row.live;
+  private byline(
+    found: PublishedEntry,
+    frame: SiteFrame,
+    date: Intl.DateTimeFormat,
+    author: string | null,
+  ): string {
     const published = date.format(new Date(found.row.published_at));
-    const author =
-      live.author_id === null
-        ? null
-        : (await authorNames(this.runtime.data, [live.author_id])).get(live.author_id);
     return [frame.strings.published(published), author ? frame.strings.by(author) : '']
       .filter(Boolean)
       .join(' · ');

@@ -77,11 +77,21 @@ describe('the page.head filter', () => {
         '<script type="application/ld+json">{"@context":"https://schema.org","@type":"CafeOrCoffeeShop","name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>',
       );
       expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
+      // What the page holds of the entry and the site: what an SEO plugin writes a head from.
       expect(seen.at(-1)).toEqual({
         kind: 'entry',
         status: 200,
         locale: 'en',
-        entry: { id: page.id, type: 'page', title: 'Opening hours', url: `/${page.slug}` },
+        site: expect.objectContaining({ origin: 'http://a.test', home: 'http://a.test/', locales: ['en'] }),
+        entry: expect.objectContaining({
+          id: page.id,
+          type: 'page',
+          title: 'Opening hours',
+          url: `/${page.slug}`,
+          slug: page.slug,
+          excerpt: 'Our own words.',
+          trail: [{ title: 'Opening hours', url: `/${page.slug}` }],
+        }),
       });
 
       await visit(a, '/');

@@ -37,6 +37,17 @@ describe('checkedHead', () => {
     expect(checkedHead({ ...original, noindex: true }, { ...original, noindex: false }).noindex).toBe(true);
   });
 
+  it('takes a whole <title> and nofollow, and never lifts nofollow', () => {
+    const head = checkedHead(original, { ...original, documentTitle: 'Menu | Café', nofollow: true });
+    expect(head).toMatchObject({ documentTitle: 'Menu | Café', nofollow: true });
+    expect(checkedHead(original, { ...original, documentTitle: 'x'.repeat(301) }).documentTitle).toBe(
+      undefined,
+    );
+    expect(checkedHead({ ...original, nofollow: true }, { ...original, nofollow: false }).nofollow).toBe(
+      true,
+    );
+  });
+
   it('keeps the original for anything that is not a head, and bounds what is added', () => {
     expect(checkedHead(original, null)).toBe(original);
     expect(checkedHead(original, ['a'])).toBe(original);

@@ -1,13 +1,8 @@
+import type { PageHeadContext } from '@tessera/plugin';
 import type { PageHead } from './theme/layouts.js';
 
-/** What a `page.head` filter is told about the page whose head it gets. */
-export interface PageHeadContext {
-  kind: 'home' | 'entry' | 'list' | 'search' | 'not_found' | 'members_only' | 'account' | 'plugin';
-  status: number;
-  locale: string;
-  /** The entry the page shows (home and entry pages, the member-only notice); null for the others. */
-  entry: { id: number; type: string; title: string; url: string } | null;
-}
+/** What a `page.head` filter is told about the page whose head it gets: the plugin package's shape. */
+export type { PageHeadContext };
 
 /** A meta tag a plugin adds: by `name` or by `property` (Open Graph's), not both. */
 export interface HeadMeta {
@@ -42,7 +37,7 @@ const MOST_JSON_LD_BYTES = 64 * 1024;
  * The head a `page.head` filter gave back, checked field by field against the one it was given:
  * a field of the wrong shape keeps the original's value, added meta tags and JSON-LD that do not fit
  * are left out. A plugin can rewrite the title, description, canonical address, type, image and
- * robots rule (noindex can be added, not lifted); the dates, paging links and language alternates
+ * robots rule (noindex and nofollow can be added, not lifted) and the whole `<title>`; the dates, paging links and language alternates
  * stay Tessera's.
  */
 export function checkedHead(original: PageHead, filtered: unknown): PageHead {
@@ -52,6 +47,11 @@ export function checkedHead(original: PageHead, filtered: unknown): PageHead {
   const head: PageHead = {
     ...original,
     title: text(filtered.title, 300, original.title),
+    ...(typeof filtered.documentTitle === 'string' && filtered.documentTitle.length <= 300
+      ? { documentTitle: filtered.documentTitle }
+      : original.documentTitle !== undefined
+        ? { documentTitle: original.documentTitle }
+        : {}),
     description: text(filtered.description, 1_000, original.description),
     canonical:
       filtered.canonical === null || isWebAddress(filtered.canonical)
@@ -62,6 +62,7 @@ export function checkedHead(original: PageHead, filtered: unknown): PageHead {
   };
   // Set where Tessera set it (a preview, search results, a 404, a member notice): never lifted.
   if (typeof filtered.noindex === 'boolean') head.noindex = original.noindex === true || filtered.noindex;
+  if (typeof filtered.nofollow === 'boolean') head.nofollow = original.nofollow === true || filtered.nofollow;
   const meta = Array.isArray(filtered.meta) ? filtered.meta.flatMap(metaOf).slice(0, MOST_META) : [];
   if (meta.length > 0) head.meta = meta;
   const jsonLd = Array.isArray(filtered.jsonLd) ? jsonLdOf(filtered.jsonLd) : [];

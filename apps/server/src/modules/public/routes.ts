@@ -144,7 +144,12 @@ export function publicRoutes(
       if (!current) return reply.code(404).send();
       const params = new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? '');
       const page = Math.min(1000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-      const answer = await site.search(current, params.get('q') ?? '', page);
+      const answer = await site.search(
+        current,
+        `${request.protocol}://${request.host}`,
+        params.get('q') ?? '',
+        page,
+      );
       if ('location' in answer) return reply.code(answer.status).header('location', answer.location).send();
       viewed(request, answer.status);
       documentHeaders(reply, request.protocol);

@@ -17,8 +17,8 @@ export class SearchPage {
     private readonly frames: DocumentFrames,
   ) {}
 
-  async results(site: Site, q: string, page: number): Promise<PageAnswer> {
-    const frame = await this.frames.frameOf(site);
+  async results(site: Site, origin: string, q: string, page: number): Promise<PageAnswer> {
+    const frame = await this.frames.frameOf(site, origin);
     const words = q.trim().slice(0, 200);
     const limit = (await settingsOf(this.runtime, site, 'reading')).posts_per_page;
     const found = words

@@ -58,8 +58,8 @@ export class PublicSite {
   }
 
   /** The search results page: `q` through the search API's engine, paged like the lists. */
-  search(site: Site, q: string, page: number): Promise<PublicAnswer> {
-    return this.searchPage.results(site, q, page);
+  search(site: Site, origin: string, q: string, page: number): Promise<PublicAnswer> {
+    return this.searchPage.results(site, origin, q, page);
   }
 
   /** The page at `path` (site-relative, without query) for a visitor reaching `origin`. */
@@ -71,7 +71,7 @@ export class PublicSite {
   ): Promise<PublicAnswer> {
     const address = inLanguage(site, path);
     if ('location' in address) return address;
-    const frame = await this.frames.frameOf(site, address.locale);
+    const frame = await this.frames.frameOf(site, origin, address.locale);
     const visit: PageVisit = { site, path, pathInLanguage: address.path, origin, request, frame };
     // Set by hand, a redirect wins over what the site would serve at any address but the home page.
     if (address.path !== '/') {
@@ -94,14 +94,20 @@ export class PublicSite {
   ): Promise<PublicAnswer | null> {
     const found = await this.content.published.entry(site, entryId);
     if (!found) return null;
-    const answer = await this.entries.page(site, await this.frames.frameOf(site), origin, found, request);
+    const answer = await this.entries.page(
+      site,
+      await this.frames.frameOf(site, origin),
+      origin,
+      found,
+      request,
+    );
     if (request.form?.state.status === 'invalid' && answer.status === 200) return { ...answer, status: 422 };
     return answer;
   }
 
   /** A draft as it will look, for a preview link: never cached, never indexed. */
   async preview(site: Site, entryId: number, origin: string): Promise<PublicAnswer> {
-    const frame = await this.frames.frameOf(site);
+    const frame = await this.frames.frameOf(site, origin);
     const found = await this.content.published.workingCopy(site, entryId);
     if (!found) return this.frames.notFound(site, frame);
     return this.entries.page(site, frame, origin, found, ANONYMOUS_REQUEST, {

@@ -176,7 +176,7 @@ export function accountFormRoutes(app: App, runtime: Runtime, site: PublicSite, 
       (locale !== undefined && (!current.locales.includes(locale) || locale === current.default_locale))
     )
       return reply.callNotFound();
-    const frame = await site.frames.frameOf(current, locale ?? current.default_locale);
+    const frame = await site.frames.frameOf(current, siteOrigin(request), locale ?? current.default_locale);
     // No such form, or no account pages on this site: the site's own 404 page, as for a GET.
     if (!form || !(await pages.open(current, name === 'register')))
       return sendPage(request, reply, await site.frames.notFound(current, frame), 404);

@@ -10,6 +10,8 @@ import type { ThemeLayouts } from './theme-layouts.js';
 /** What every page of the site shows around its content. */
 export interface SiteFrame {
   lang: string;
+  /** The origin the page was reached at (`https://example.com`): its absolute addresses start with it. */
+  origin: string;
   /** The language's address prefix: '' for the site's default language, `/fr` for French. */
   prefix: string;
   siteTitle: string;
@@ -160,7 +162,9 @@ export function Document(props: DocumentLayoutProps) {
   const currentPath = head.canonical ? new URL(head.canonical).pathname : null;
   const noscript = assets?.scripts.flatMap((script) => (script.noscript ? [script.noscript] : [])) ?? [];
   const fullTitle =
-    head.title && head.title !== frame.siteTitle ? `${head.title} – ${frame.siteTitle}` : frame.siteTitle;
+    head.documentTitle ??
+    (head.title && head.title !== frame.siteTitle ? `${head.title} – ${frame.siteTitle}` : frame.siteTitle);
+  const robots = [head.noindex ? 'noindex' : '', head.nofollow ? 'nofollow' : ''].filter(Boolean).join(', ');
   return h(
     'html',
     { lang: frame.lang },
@@ -171,7 +175,7 @@ export function Document(props: DocumentLayoutProps) {
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       h('title', null, fullTitle),
       head.description ? h('meta', { name: 'description', content: head.description }) : null,
-      head.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
+      robots ? h('meta', { name: 'robots', content: robots }) : null,
       head.canonical ? h('link', { rel: 'canonical', href: head.canonical }) : null,
       h('meta', { property: 'og:site_name', content: frame.siteTitle }),
       h('meta', { property: 'og:title', content: head.title || frame.siteTitle }),
