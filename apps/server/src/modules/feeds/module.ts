@@ -1,6 +1,7 @@
 import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
+import { mediaOf } from '../media/module.js';
 import { feedRoutes } from './routes.js';
 import { FeedsService } from './service.js';
 import { sitemapRoutes } from './sitemap-routes.js';
@@ -13,7 +14,7 @@ function feedsOf(runtime: Runtime): { feeds: FeedsService; sitemaps: SitemapsSer
   if (!services) {
     services = {
       feeds: new FeedsService(runtime, contentOf(runtime)),
-      sitemaps: new SitemapsService(runtime, contentOf(runtime)),
+      sitemaps: new SitemapsService(runtime, contentOf(runtime), mediaOf(runtime).media),
     };
     byRuntime.set(runtime, services);
   }
@@ -22,7 +23,7 @@ function feedsOf(runtime: Runtime): { feeds: FeedsService; sitemaps: SitemapsSer
 
 /**
  * RSS feeds of the blog (spec 1 Blog): the latest posts, per category and per tag; and for
- * crawlers, robots.txt and the sitemaps of every published entry.
+ * crawlers, robots.txt and the sitemaps of every published entry and of the term archives.
  */
 export const feedsModule: TesseraModule = {
   name: 'feeds',
@@ -32,6 +33,6 @@ export const feedsModule: TesseraModule = {
   },
   routes(app, runtime) {
     feedRoutes(app, feedsOf(runtime).feeds);
-    sitemapRoutes(app, feedsOf(runtime).sitemaps);
+    sitemapRoutes(app, runtime, feedsOf(runtime).sitemaps);
   },
 };

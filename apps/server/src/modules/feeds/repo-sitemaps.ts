@@ -1,0 +1,116 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { SiteScopedDb } from '../../core/db/data.js';
+import type { Database } from '../../core/db/schema.js';
+
+/** A term's archive in one language: its slug, and when the newest of its posts went live. */
+export interface TermArchiveRow {
+  slug: string;
+  locale: string;
+  lastmod: string;
+}
+
+/**
+ * When the live version of a published entry went live: the later of its first publication and
+ * the save it publishes (the live revision). `entries.updated_at` would not do: it moves with every
+ * draft saved after publishing, which the public does not see.
+ */
+function liveSince(eb: ExpressionBuilder<Database, 'entries' | 'revisions'>) {
+  return eb
+    .case()
+    .when('revisions.created_at', '>', eb.ref('entries.published_at'))
+    .then(eb.ref('revisions.created_at'))
+    .else(eb.ref('entries.published_at'))
+    .end();
+}
+
+/** What the sitemaps read of published entries that the published-content service does not give. */
+export class SitemapsRepo {
+  constructor(private readonly db: SiteScopedDb) {}
+
+  /** When each entry's live version went live (see `liveSince`), by entry id. */
+  async liveSince(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('entries')
+      .leftJoin('revisions', 'revisions.id', 'entries.live_revision_id')
+      .select((eb) => ['entries.id', liveSince(eb).as('since')])
+      .where('entries.id', 'in', ids)
+      .where('entries.published_at', 'is not', null)
+      .execute();
+    return new Map(rows.flatMap((row) => (row.since === null ? [] : [[row.id, row.since] as const])));
+  }
+
+  /**
+   * The published entries that share a translation group with one of `ids` (those included), by
+   * group: the translations an entry's hreflang alternates point to.
+   */
+  async translationGroups(ids: readonly number[]): Promise<Map<number, number[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('entries')
+      .select(['id', 'translation_group_id'])
+      .where('translation_group_id', 'in', (eb) =>
+        eb.selectFrom('entries as asked').select('asked.translation_group_id').where('asked.id', 'in', ids),
+      )
+      .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
+      .where('live', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const groups = new Map<number, number[]>();
+    for (const row of rows) {
+      const members = groups.get(row.translation_group_id) ?? [];
+      members.push(row.id);
+      groups.set(row.translation_group_id, members);
+    }
+    return groups;
+  }
+
+  /**
+   * The archives of a taxonomy's terms that list at least one published entry of the type, one
+   * per term and language, oldest term first (so a block's addresses stay put as terms are added).
+   * Filed as the working copy files them, as the archives themselves select their posts.
+   */
+  async termArchives(
+    taxonomy: string,
+    typeId: number,
+    block: { limit: number; offset: number },
+  ): Promise<TermArchiveRow[]> {
+    const rows = await this.archives(taxonomy, typeId)
+      .select((eb) => ['terms.slug', 'entries.locale', eb.fn.max(liveSince(eb)).as('lastmod')])
+      .orderBy('terms.id')
+      .orderBy('entries.locale')
+      .limit(block.limit)
+      .offset(block.offset)
+      .execute();
+    return rows.flatMap((row) =>
+      row.lastmod === null ? [] : [{ slug: row.slug, locale: row.locale, lastmod: row.lastmod }],
+    );
+  }
+
+  /** How many archives `termArchives` pages through. */
+  async countTermArchives(taxonomy: string, typeId: number): Promise<number> {
+    const row = await this.db
+      .with('archives', () => this.archives(taxonomy, typeId).select(['terms.id', 'entries.locale']))
+      .selectFrom('archives')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private archives(taxonomy: string, typeId: number) {
+    return this.db
+      .selectFrom('terms')
+      .innerJoin('taxonomies', 'taxonomies.id', 'terms.taxonomy_id')
+      .innerJoin('entry_terms', 'entry_terms.term_id', 'terms.id')
+      .innerJoin('entries', 'entries.id', 'entry_terms.entry_id')
+      .leftJoin('revisions', 'revisions.id', 'entries.live_revision_id')
+      .where('taxonomies.slug', '=', taxonomy)
+      .where('entries.type_id', '=', typeId)
+      .where('entries.status', '=', 'published')
+      .where('entries.deleted_at', 'is', null)
+      .where('entries.live', 'is not', null)
+      .where('entries.published_at', 'is not', null)
+      .groupBy(['terms.id', 'terms.slug', 'entries.locale']);
+  }
+}
