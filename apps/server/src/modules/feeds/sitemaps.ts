@@ -134,7 +134,7 @@ export class SitemapsService {
    * and kept), as the `sitemap.index` filter leaves it.
    */
   private indexed(site: Site, base: string): Promise<Rendering | null> {
-    return this.rendered.get(site.id, `${base}|index`, async () => {
+    return this.rendered.get(site.id, `${site.updated_at}|${base}|index`, async () => {
       const offered: SitemapListing[] = [];
       for (const ref of await this.sitemapsOf(site)) {
         const rendering = await this.rendering(site, base, ref);
@@ -173,7 +173,9 @@ export class SitemapsService {
   }
 
   private rendering(site: Site, base: string, ref: SitemapRef): Promise<Rendering | null> {
-    return this.rendered.get(site.id, `${base}|${ref.kind}|${ref.name}|${ref.page}`, async () => {
+    // A change to the site itself (its languages, its domains) gives it a new updated_at, and so a new key.
+    const key = `${site.updated_at}|${base}|${ref.kind}|${ref.name}|${ref.page}`;
+    return this.rendered.get(site.id, key, async () => {
       const urls =
         ref.kind === 'type'
           ? await this.addresses.ofType(site, base, ref.name, ref.page)
