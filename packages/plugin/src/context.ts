@@ -107,6 +107,22 @@ export interface PluginMedia {
     references: readonly MediaReference[],
     previous?: readonly number[],
   ): Promise<void>;
+  /**
+   * Images of the site's library by id, as its pages show them large (a social card, a product's
+   * photo): ids that are not images of this site are absent from the answer.
+   */
+  images(ctx: PluginOperation, ids: readonly number[]): Promise<Map<number, PluginImage>>;
+}
+
+/** An image of the media library, at the size pages show it large (the original's when smaller). */
+export interface PluginImage {
+  id: number;
+  /** Site-relative (`/media/...`), or absolute when files are served from elsewhere (a CDN). */
+  url: string;
+  width: number;
+  height: number;
+  /** Its alternative text; empty when it has none. */
+  alt: string;
 }
 
 /**
@@ -305,7 +321,16 @@ export interface PluginSettings {
   define<S extends TObject>(
     schema: S,
     defaults: Static<S>,
-    options?: { secrets?: string[]; description?: string },
+    options?: {
+      secrets?: string[];
+      description?: string;
+      /**
+       * What the schema cannot say (a robots.txt's lines, one key depending on another): given the
+       * group's values after a change, the messages by key (`robots_txt`), empty when all is well;
+       * any message refuses the change with 422.
+       */
+      check?: (values: Static<S>) => Record<string, string>;
+    },
   ): void;
   /** The group's values on the operation's site, secrets opened. */
   read<T = Record<string, unknown>>(ctx: PluginOperation): Promise<T>;

@@ -1,3 +1,5 @@
+import type { PluginOperation } from './operation.js';
+
 /**
  * The hooks a plugin can listen to, by name, with what their callbacks receive after the context:
  * the core's below, and those other plugins declare. A plugin that fires hooks of its own declares
@@ -86,13 +88,20 @@ export type FilterValue<N extends FilterName> = ArgsOf<FilterHooks[N]>[0];
 export type FilterRest<N extends FilterName> =
   ArgsOf<FilterHooks[N]> extends [unknown, ...infer Rest] ? Rest : [];
 
+/**
+ * What a callback of hook `N` receives first: the operation the hook runs in (its site, actor,
+ * transaction; `plugin.db(ctx)` and `plugin.settings.read(ctx)` take it), except `job.failed`, which
+ * an installation-wide job fires outside any operation.
+ */
+export type HookContextOf<N extends string> = N extends 'job.failed' ? HookContext : PluginOperation;
+
 export type ActionCallback<N extends ActionName> = (
-  context: HookContext,
+  context: HookContextOf<N>,
   ...args: ActionArgs<N>
 ) => void | Promise<void>;
 export type FilterCallback<N extends FilterName> = (
   value: FilterValue<N>,
-  context: HookContext,
+  context: HookContextOf<N>,
   ...rest: FilterRest<N>
 ) => FilterValue<N> | Promise<FilterValue<N>>;
 

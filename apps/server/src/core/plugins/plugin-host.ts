@@ -1,7 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import type { Block } from '@tessera/blocks';
-import type { ContentTypeDefinition, PluginDefinition, PluginFormVisitor } from '@tessera/plugin';
+import type {
+  ContentTypeDefinition,
+  PluginDefinition,
+  PluginFormVisitor,
+  PluginImage,
+} from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
@@ -56,6 +61,8 @@ export type SettingsReader = (site: Site, group: string) => Promise<Record<strin
 export interface PluginServices {
   readSettings: SettingsReader;
   content: ContentChecks;
+  /** Images of a site's library by id, as pages show them large (`plugin.media.images`). */
+  images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
   /** The public site's visitor of a request, as plugins see them (their session and site account). */
   visitor(request: FastifyRequest, reply: FastifyReply): PluginFormVisitor;
 }
@@ -92,6 +99,7 @@ export class PluginHost {
   };
   private contentChecks: ContentChecks | null = null;
   private visitorOf: PluginServices['visitor'] | null = null;
+  private imagesOf: PluginServices['images'] = async () => new Map();
 
   /** What a plugin's context is given of this host. */
   private readonly setupHost: SetupHost;
@@ -101,6 +109,7 @@ export class PluginHost {
       log: runtime.log,
       readSettings: (site, group) => this.readSettings(site, group),
       purgePagesOf: (plugin, ctx) => this.purgePagesOf(plugin, ctx),
+      images: (site, ids) => this.imagesOf(site, ids),
     };
   }
 
@@ -124,6 +133,7 @@ export class PluginHost {
     this.visitorOf = services.visitor;
     this.readSettings = services.readSettings;
     this.contentChecks = services.content;
+    this.imagesOf = services.images;
     const rows = await new PluginRepo(this.runtime.data.global).list();
     if (rows.length > 0)
       await linkPluginPackage(pluginsDir(this.runtime)).catch((error: unknown) => {
@@ -357,12 +367,13 @@ export class PluginHost {
         ...(p.ownable ? { ownable: p.ownable } : {}),
       });
     if (staged.settings) {
-      const { schema, defaults, secrets, description } = staged.settings;
+      const { schema, defaults, secrets, description, check } = staged.settings;
       // Checked before any registration: a bad schema or defaults fails the plugin whole.
       runtime.settings.register(manifest.area, schema, defaults as never, {
         owner: manifest.name,
         description,
         secrets: secrets as never,
+        ...(check ? { check: check as never } : {}),
       });
     }
     for (const { name, phase } of staged.phases) runtime.hooks.declare(name as never, phase);

@@ -8,6 +8,7 @@ import type {
   PluginDb,
   PluginDefinition,
   PluginHttpInit,
+  PluginImage,
   PluginJobHandler,
   PluginMcpPromptSpec,
   PluginMcpResourceSpec,
@@ -38,6 +39,7 @@ export interface SetupHost {
   readonly log: Logger;
   readSettings(site: Site, group: string): Promise<Record<string, unknown>>;
   purgePagesOf(plugin: string, ctx: OperationContext): void;
+  images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
 }
 
 type Method = RouteMethod;
@@ -95,6 +97,8 @@ export interface Staged {
     defaults: Record<string, unknown>;
     secrets: string[];
     description: string;
+    /** The plugin's own checks: one message by key, as the settings' 422 carries them (a list each). */
+    check?: (values: Record<string, unknown>) => Record<string, string[]>;
   } | null;
   content: DeclaredContent;
   blocks: StagedBlock[];
@@ -214,7 +218,11 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       define(
         schema: TObject,
         defaults: Record<string, unknown>,
-        options: { secrets?: string[]; description?: string } = {},
+        options: {
+          secrets?: string[];
+          description?: string;
+          check?: (values: Record<string, unknown>) => Record<string, string>;
+        } = {},
       ) {
         if (staged.settings) throw new Error('settings are defined twice');
         staged.settings = {
@@ -222,6 +230,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
           defaults,
           secrets: options.secrets ?? [],
           description: options.description ?? '',
+          ...(options.check ? { check: pluginCheck(options.check) } : {}),
         };
       },
       read: (ctx: OperationContext) => host.readSettings(ctx.site, area),
@@ -243,6 +252,8 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
           previous,
         });
       },
+      images: (ctx: OperationContext, ids: readonly number[]) =>
+        ids.length === 0 ? Promise.resolve(new Map<number, PluginImage>()) : host.images(ctx.site, ids),
     }),
     http: Object.freeze({
       request: async (ctx: OperationContext, url: string, init: PluginHttpInit = {}) => {
@@ -312,5 +323,19 @@ export function emptyStaged(): Staged {
     content: { types: [], fields: [] },
     blocks: [],
     pages: [],
+  };
+}
+
+/** A plugin's settings check, as the registry runs it: one message by key becomes a list of one. */
+function pluginCheck(
+  check: (values: Record<string, unknown>) => Record<string, string>,
+): (values: Record<string, unknown>) => Record<string, string[]> {
+  return (values) => {
+    const messages = check(values);
+    return Object.fromEntries(
+      Object.entries(messages)
+        .filter(([, message]) => typeof message === 'string' && message !== '')
+        .map(([key, message]) => [key, [message]]),
+    );
   };
 }

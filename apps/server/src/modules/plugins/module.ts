@@ -5,6 +5,7 @@ import { pluginContentChecks } from '../content/types/plugin-types.js';
 import { publicSiteOf } from '../public/module.js';
 import { SettingsService } from '../settings/service.js';
 import { adminModuleRoutes } from './admin-modules.js';
+import { pluginImages } from './images.js';
 import { mountPluginPages, pluginVisitor } from './pages.js';
 import { pluginRoutes } from './routes.js';
 import { registerPluginSettings } from './settings.js';
@@ -22,6 +23,7 @@ export const pluginsModule: TesseraModule = {
       readSettings: (site, group) => settings.read(site, group as never),
       content: pluginContentChecks,
       visitor: (request, reply) => pluginVisitor(runtime, request, reply),
+      images: (site, ids) => pluginImages(runtime, site, ids),
     });
   },
   routes(app, runtime) {
