@@ -44,8 +44,11 @@ export function scoreOf(checks: readonly Check[]): Score {
     weights += CHECK_WEIGHTS[check.id];
   }
   const score = weights === 0 ? 0 : Math.round((weighed / weights) * 100);
-  const rating: CheckStatus = score >= 70 ? 'good' : score >= 40 ? 'improve' : 'problem';
-  return { score, rating, checks: [...checks] };
+  return { score, rating: ratingOf(score), checks: [...checks] };
+}
+
+export function ratingOf(score: number): CheckStatus {
+  return score >= 70 ? 'good' : score >= 40 ? 'improve' : 'problem';
 }
 
 /**

@@ -244,7 +244,7 @@ describe('keyphrase_density', () => {
       'problem',
     );
     expect(checkOf({ ...FRENCH_ENTRY, html: '' }, 'keyphrase_density', 'fr').message).toBe(
-      'Il n’y a pas encore de texte où employer l’expression clé.',
+      `Il n’y a pas encore de texte${NBSP}: écrivez-en un qui emploie l’expression clé.`,
     );
   });
 });

@@ -76,7 +76,7 @@ export const englishMessages: Messages = {
   keyphraseNotInDescription: () =>
     'The meta description does not contain the focus keyphrase: add it, as results highlight it there.',
 
-  densityNoText: () => 'There is no text yet to use the focus keyphrase in.',
+  densityNoText: () => 'There is no text yet: write some that uses the focus keyphrase.',
   keyphraseNotInText: () =>
     'The text never uses the focus keyphrase: use it a few times where it reads naturally.',
   densityLow: (uses, density) =>
@@ -114,7 +114,7 @@ export const englishMessages: Messages = {
   contentLongEnough: (words) =>
     `The text is ${count(words, 'word', 'words')} long, enough to cover the topic.`,
 
-  nothingToMeasure: () => 'There is no text to measure yet.',
+  nothingToMeasure: () => 'There is no text to measure yet: write a few paragraphs.',
   sentencesShortEnough: (percent, limit) =>
     `${integer.format(percent)}% of the sentences have more than ${limit} words, within the 25% limit.`,
   sentencesTooLong: (percent, limit) =>

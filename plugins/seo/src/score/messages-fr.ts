@@ -94,7 +94,7 @@ export const frenchMessages: Messages = {
   keyphraseNotInDescription: () =>
     fr`La méta-description ne contient pas l'expression clé : ajoutez-la, les résultats l'y mettent en évidence.`,
 
-  densityNoText: () => fr`Il n'y a pas encore de texte où employer l'expression clé.`,
+  densityNoText: () => fr`Il n'y a pas encore de texte : écrivez-en un qui emploie l'expression clé.`,
   keyphraseNotInText: () =>
     fr`Le texte n'emploie jamais l'expression clé : employez-la quelques fois, là où elle vient naturellement.`,
   densityLow: (uses, density) =>
@@ -135,7 +135,7 @@ export const frenchMessages: Messages = {
   contentLongEnough: (words) =>
     fr`Le texte compte ${count(words, 'mot', 'mots')}, de quoi bien couvrir le sujet.`,
 
-  nothingToMeasure: () => fr`Il n'y a pas encore de texte à mesurer.`,
+  nothingToMeasure: () => fr`Il n'y a pas encore de texte à mesurer : écrivez quelques paragraphes.`,
   sentencesShortEnough: (percent, limit) =>
     fr`${integer.format(percent)} % des phrases dépassent ${limit} mots, dans la limite de 25 %.`,
   sentencesTooLong: (percent, limit) =>

@@ -62,8 +62,8 @@ describe('sentence_length', () => {
 
   it('has nothing to measure without text', () => {
     expect(checkOf({ ...FRENCH_ENTRY, html: '<img src=a alt=b>' }, 'sentence_length', 'fr')).toMatchObject({
-      status: 'improve',
-      message: 'Il n’y a pas encore de texte à mesurer.',
+      status: 'problem',
+      message: `Il n’y a pas encore de texte à mesurer${NBSP}: écrivez quelques paragraphes.`,
     });
   });
 });
@@ -160,8 +160,8 @@ describe('readability', () => {
 
   it('has nothing to measure without text', () => {
     expect(checkOf({ ...ENGLISH_ENTRY, html: '<h2>Only a heading</h2>' }, 'readability')).toMatchObject({
-      status: 'improve',
-      message: 'There is no text to measure yet.',
+      status: 'problem',
+      message: 'There is no text to measure yet: write a few paragraphs.',
     });
   });
 });

@@ -2,6 +2,8 @@ import type { Analysis } from './analysis.js';
 import { readingEase, syllablesOf } from './readability.js';
 import type { Check } from './types.js';
 
+// Without any text these three checks have nothing to go on: a problem, as an empty body is the worst case.
+
 /** French sentences run longer than English ones for the same ease, hence a higher bar. */
 const LONG_SENTENCE_WORDS = { en: 20, fr: 25 } as const;
 const LONG_SENTENCES_GOOD_PERCENT = 25;
@@ -16,7 +18,7 @@ export function sentenceLength({ prose, language, messages }: Analysis): Check {
     sentences += paragraph.sentences.length;
     for (const sentence of paragraph.sentences) if (sentence.words.length > limit) long++;
   }
-  if (sentences === 0) return { id, status: 'improve', message: messages.nothingToMeasure() };
+  if (sentences === 0) return { id, status: 'problem', message: messages.nothingToMeasure() };
   // Judged on the rounded share the message shows.
   const percent = Math.round((long / sentences) * 100);
   if (percent <= LONG_SENTENCES_GOOD_PERCENT) {
@@ -31,7 +33,7 @@ const VERY_LONG_PARAGRAPH_WORDS = 200;
 
 export function paragraphLength({ prose, messages }: Analysis): Check {
   const id = 'paragraph_length';
-  if (prose.length === 0) return { id, status: 'improve', message: messages.nothingToMeasure() };
+  if (prose.length === 0) return { id, status: 'problem', message: messages.nothingToMeasure() };
   const long = prose.filter((paragraph) => paragraph.words > LONG_PARAGRAPH_WORDS);
   if (long.length === 0) return { id, status: 'good', message: messages.paragraphsShortEnough() };
   const longest = long.reduce((most, paragraph) => Math.max(most, paragraph.words), 0);
@@ -60,7 +62,7 @@ export function readability({ prose, language, messages }: Analysis): Check {
       }
     }
   }
-  if (words === 0) return { id, status: 'improve', message: messages.nothingToMeasure() };
+  if (words === 0) return { id, status: 'problem', message: messages.nothingToMeasure() };
   const { formula, score: raw } = readingEase(language, { words, sentences, syllables });
   const score = Math.round(raw);
   if (score >= 60) return { id, status: 'good', message: messages.readabilityEasy(formula, score) };
