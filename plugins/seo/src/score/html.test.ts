@@ -44,7 +44,10 @@ describe('tokenizeHtml', () => {
   });
 
   it('does not end a tag at a ">" inside a quoted value, and keeps the first of repeated attributes', () => {
-    expect(events('<img alt="a > b" alt="second" src=x.png>after')).toEqual(['<img alt=a > b src=x.png>', 'after']);
+    expect(events('<img alt="a > b" alt="second" src=x.png>after')).toEqual([
+      '<img alt=a > b src=x.png>',
+      'after',
+    ]);
   });
 
   it('skips comments, doctypes and processing instructions', () => {
@@ -72,7 +75,9 @@ describe('tokenizeHtml', () => {
 
 describe('readBody', () => {
   it('splits text into blocks at block elements and joins inline ones', () => {
-    const body = readBody('Intro <h2>Sub<em>head</em></h2><p>One <b>two</b><br>three</p><ul><li>Item</li></ul>');
+    const body = readBody(
+      'Intro <h2>Sub<em>head</em></h2><p>One <b>two</b><br>three</p><ul><li>Item</li></ul>',
+    );
     expect(body.blocks).toEqual([
       { tag: '', headingLevel: 0, text: 'Intro' },
       { tag: 'h2', headingLevel: 2, text: 'Subhead' },
@@ -82,22 +87,32 @@ describe('readBody', () => {
   });
 
   it('collapses white space and drops soft hyphens', () => {
-    expect(readBody('<p>\n  Hy&shy;phen\u00ad\tand&nbsp;&nbsp;space  </p>').blocks[0]?.text).toBe('Hyphen and space');
+    expect(readBody('<p>\n  Hy&shy;phen\u00ad\tand&nbsp;&nbsp;space  </p>').blocks[0]?.text).toBe(
+      'Hyphen and space',
+    );
   });
 
   it('lists images with their alt text (missing, empty or present) and links with their href', () => {
-    const body = readBody('<p><img src=a><img alt="" src=b><img alt="A dog" src=c><a href=" /x ">x</a><a>none</a></p>');
+    const body = readBody(
+      '<p><img src=a><img alt="" src=b><img alt="A dog" src=c><a href=" /x ">x</a><a>none</a></p>',
+    );
     expect(body.images).toEqual([{ alt: undefined }, { alt: '' }, { alt: 'A dog' }]);
     expect(body.links).toEqual(['/x']);
   });
 
   it('closes the blocks left open inside a closed one, and ignores stray closing tags', () => {
     const body = readBody('<div><p>a<blockquote>b</div>c</p></li>d');
-    expect(body.blocks.map((block) => `${block.tag}:${block.text}`)).toEqual(['p:a', 'blockquote:b', ':c', ':d']);
+    expect(body.blocks.map((block) => `${block.tag}:${block.text}`)).toEqual([
+      'p:a',
+      'blockquote:b',
+      ':c',
+      ':d',
+    ]);
   });
 
   it('reads 300 KB of ordinary rich text whole', () => {
-    const paragraph = '<p>Growing <b>tomatoes</b> is easy &amp; fun. <a href="/soil">Soil</a>.</p><img src=x alt=y>\n';
+    const paragraph =
+      '<p>Growing <b>tomatoes</b> is easy &amp; fun. <a href="/soil">Soil</a>.</p><img src=x alt=y>\n';
     const copies = Math.ceil(300_000 / paragraph.length);
     const body = readBody(paragraph.repeat(copies));
     expect(body.blocks).toHaveLength(copies);
