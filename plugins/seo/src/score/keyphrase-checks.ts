@@ -4,8 +4,8 @@ import {
   containsPhrase,
   containsSomeWords,
   type Keyphrase,
+  KeyphraseUses,
   startsWithPhrase,
-  usesInSentence,
 } from './keyphrase.js';
 import { matchingWordsOf } from './text.js';
 import type { Check } from './types.js';
@@ -115,15 +115,15 @@ const DENSITY_MAX_PERCENT = 3;
 
 /** Uses per hundred words of the body; a use of a longer phrase is one use, found within one sentence. */
 function keyphraseDensity(analysis: Analysis, keyphrase: Keyphrase): Check {
-  const { headings, prose, wordCount, matchingWords, messages } = analysis;
+  const { headings, prose, wordCount, messages } = analysis;
   const id = 'keyphrase_density';
   if (wordCount === 0) return { id, status: 'problem', message: messages.densityNoText() };
+  const counter = new KeyphraseUses(keyphrase);
   let uses = 0;
   for (const paragraph of prose) {
-    for (const sentence of paragraph.sentences)
-      uses += usesInSentence(matchingWords.of(sentence.words), keyphrase);
+    for (const sentence of paragraph.sentences) uses += counter.inSentence(sentence.words);
   }
-  for (const heading of headings) uses += usesInSentence(matchingWords.of(heading.words), keyphrase);
+  for (const heading of headings) uses += counter.inSentence(heading.words);
   if (uses === 0) return { id, status: 'problem', message: messages.keyphraseNotInText() };
   // Judged on the figure the message shows (one decimal), so "3%" never reads as over the limit.
   const density = Math.round((uses / wordCount) * 1000) / 10;

@@ -3,12 +3,12 @@ import {
   containsAllWords,
   containsPhrase,
   containsSomeWords,
+  KeyphraseUses,
   parseKeyphrase,
   sameWord,
   startsWithPhrase,
-  usesInSentence,
 } from './keyphrase.js';
-import { matchingWordsOf } from './text.js';
+import { matchingWordsOf, wordsOf } from './text.js';
 
 describe('parseKeyphrase', () => {
   it('keeps content words apart from function words, per language', () => {
@@ -65,8 +65,11 @@ describe('phrase matching', () => {
   });
 
   it('counts a use per complete set of content words in a sentence', () => {
-    expect(usesInSentence(matchingWordsOf('Grow tomatoes, and grow more tomatoes.'), en)).toBe(2);
-    expect(usesInSentence(matchingWordsOf('Grow tomatoes and grow beans.'), en)).toBe(1);
-    expect(usesInSentence(matchingWordsOf('Grow beans.'), en)).toBe(0);
+    const uses = new KeyphraseUses(en);
+    expect(uses.inSentence(wordsOf('Grow tomatoes, and grow more tomatoes.'))).toBe(2);
+    expect(uses.inSentence(wordsOf('Grow tomatoes and grow beans.'))).toBe(1);
+    expect(uses.inSentence(wordsOf('Grow beans.'))).toBe(0);
+    const french = new KeyphraseUses(fr);
+    expect(french.inSentence(wordsOf('L’Assurance-Vie, une assurance pour la vie.'))).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { type ContentLanguage, matchingWordsOf } from './text.js';
+import { type ContentLanguage, matchingFormsOf, matchingWordsOf } from './text.js';
 
 // Function words, folded. A keyphrase is matched by its content words, so "assurance de la maison"
 // is found in "la maison et son assurance".
@@ -81,12 +81,50 @@ export function containsSomeWords(words: readonly string[], phrase: Keyphrase): 
   return phrase.contentWords.some((word) => occurrences(words, word, phrase.language) > 0);
 }
 
+const NO_MATCH: readonly number[] = [];
+
 /**
- * How many times one sentence uses the phrase: each use needs all its content words, so a sentence
- * counts as many uses as its rarest content word appears.
+ * Counts the phrase's uses in the body's sentences. A use needs all the content words, so a sentence
+ * counts as many uses as its rarest content word appears. A body repeats its words, so each distinct
+ * word is matched against the phrase once.
  */
-export function usesInSentence(words: readonly string[], phrase: Keyphrase): number {
-  let uses = Number.POSITIVE_INFINITY;
-  for (const word of phrase.contentWords) uses = Math.min(uses, occurrences(words, word, phrase.language));
-  return Number.isFinite(uses) ? uses : 0;
+export class KeyphraseUses {
+  readonly #phrase: Keyphrase;
+  /** For each word seen, the indexes of the content words it matches (once per matching form). */
+  readonly #matches = new Map<string, readonly number[]>();
+  readonly #counts: number[];
+
+  constructor(phrase: Keyphrase) {
+    this.#phrase = phrase;
+    this.#counts = phrase.contentWords.map(() => 0);
+  }
+
+  /** Uses in one sentence, given its words as wordsOf gives them (unfolded). */
+  inSentence(words: readonly string[]): number {
+    const counts = this.#counts;
+    if (counts.length === 0) return 0;
+    counts.fill(0);
+    for (const word of words) {
+      for (const index of this.#matchesOf(word)) counts[index] = (counts[index] ?? 0) + 1;
+    }
+    let uses = Number.POSITIVE_INFINITY;
+    for (const count of counts) uses = Math.min(uses, count);
+    return uses;
+  }
+
+  #matchesOf(word: string): readonly number[] {
+    let matches = this.#matches.get(word);
+    if (matches === undefined) {
+      const found: number[] = [];
+      const { contentWords, language } = this.#phrase;
+      for (const form of matchingFormsOf(word)) {
+        contentWords.forEach((content, index) => {
+          if (sameWord(form, content, language)) found.push(index);
+        });
+      }
+      matches = found.length > 0 ? found : NO_MATCH;
+      this.#matches.set(word, matches);
+    }
+    return matches;
+  }
 }
