@@ -63,8 +63,12 @@ export interface FilterHooks {
   'form.submission': [submission: ContactSubmission | null];
   /** How records that use media are named in a media item's usage list. */
   'media.owners': [owners: MediaOwner[]];
-  /** The addresses of one sitemap before it is written. */
-  'sitemap.urls': [urls: SitemapUrl[], sitemap: { type: string; page: number; base: string }];
+  /** The addresses of one sitemap before it is written: leave out what should not be crawled. */
+  'sitemap.urls': [urls: SitemapUrl[], sitemap: SitemapContext];
+  /** The sitemaps the index lists: leave out whole types or taxonomies (each then answers 404). */
+  'sitemap.index': [sitemaps: SitemapListing[], context: { base: string }];
+  /** The site's robots.txt: return the whole text, your Sitemap line included (at most 64 KB). */
+  'robots.txt': [text: string, context: { base: string; sitemap: string }];
   /** The head of each public page (title, description, canonical, image, robots, meta, JSON-LD). */
   'page.head': [head: PageHead, page: PageHeadContext];
   /** A site account's data as it is exported for the person who asked: add yours under `plugins.<your name>`. */
@@ -178,7 +182,39 @@ export interface MediaOwner {
 export interface SitemapUrl {
   /** Absolute. */
   loc: string;
+  /** When the live version went live (W3C Datetime); null when unknown. */
   lastmod: string | null;
+  /**
+   * The entry the address shows (not the home page's or a term archive's), with its live version's
+   * field values, plugins' included (`seo.noindex`).
+   */
+  entry?: { id: number; type: string; locale: string; fields: Readonly<Record<string, unknown>> };
+  /** Images on the page, absolute (Google's image extension), at most 1,000: the core gives the featured image. */
+  images?: Array<{ loc: string; title?: string }>;
+  /** The page in the site's other languages, x-default last (hreflang), absolute. */
+  alternates?: Array<{ hreflang: string; href: string }>;
+}
+
+/** Which sitemap `sitemap.urls` is given. */
+export interface SitemapContext {
+  /** The type's slug, or `tax:<taxonomy>` for a taxonomy's term archives. */
+  type: string;
+  kind: 'type' | 'taxonomy';
+  /** The type's or the taxonomy's slug. */
+  name: string;
+  /** The block of 2,000 addresses, from 1. */
+  page: number;
+  /** The site's origin, without a trailing slash. */
+  base: string;
+}
+
+/** A sitemap as /sitemap.xml lists it. */
+export interface SitemapListing {
+  loc: string;
+  /** The newest lastmod of its addresses. */
+  lastmod: string | null;
+  kind: 'type' | 'taxonomy';
+  name: string;
 }
 
 /** The head of a public page; see docs/plugins.md (page.head) for what is kept of a change. */

@@ -3112,7 +3112,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Rules for crawlers: the admin, the API and previews left out, and where the sitemap is */
+        /** Rules for crawlers: the admin, the API and previews left out, and where the sitemap is (a plugin may rewrite them) */
         get: operations["get_robots_txt"];
         put?: never;
         post?: never;
@@ -3129,8 +3129,25 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A sitemap: up to 2,000 published entries of one type, oldest first, with when each last changed */
+        /** A sitemap: up to 2,000 published entries of one type, oldest first, with when each went live, its featured image and its translations */
         get: operations["get_sitemap_type_page_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap-tax-{taxonomy}-{page}.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sitemap of term archives: up to 2,000 archives of a taxonomy (category, tag) that list a published post, with when the newest went live */
+        get: operations["get_sitemap_tax_taxonomy_page_xml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3146,7 +3163,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The sitemap index: one sitemap per content type and 2,000 of its published entries */
+        /** The sitemap index: one sitemap per content type and 2,000 of its published entries, then the term archives */
         get: operations["get_sitemap_xml"];
         put?: never;
         post?: never;
@@ -33782,6 +33799,77 @@ export interface operations {
             };
         };
     };
+    get_sitemap_tax_taxonomy_page_xml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: number;
+                taxonomy: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Validation failed; `errors` has a message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     get_sitemap_xml: {
         parameters: {
             query?: never;
@@ -33798,6 +33886,22 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
                 };
             };
             /** @description Rate limit exceeded; see Retry-After */

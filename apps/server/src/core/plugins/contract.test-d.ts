@@ -10,6 +10,7 @@ import type {} from '../../modules/accounts/hooks.js';
 import type { FieldDefinition } from '../../modules/content/fields/index.js';
 import type {} from '../../modules/content/hooks.js';
 import type { ContentTypeCreate } from '../../modules/content/types/content-type.js';
+import type {} from '../../modules/feeds/robots.js';
 import type {} from '../../modules/feeds/sitemaps.js';
 import type {} from '../../modules/identity/hooks.js';
 import type {} from '../../modules/public/contact-form.js';
@@ -58,6 +59,10 @@ export type Contract = [
   Fits<Plugin.FilterHooks['media.owners'][0], FilterHooks['media.owners'][0]>,
   Fits<FilterHooks['sitemap.urls'], Plugin.FilterHooks['sitemap.urls']>,
   Fits<Plugin.FilterHooks['sitemap.urls'][0], FilterHooks['sitemap.urls'][0]>,
+  Fits<FilterHooks['sitemap.index'], Plugin.FilterHooks['sitemap.index']>,
+  Fits<Plugin.FilterHooks['sitemap.index'][0], FilterHooks['sitemap.index'][0]>,
+  Fits<FilterHooks['robots.txt'], Plugin.FilterHooks['robots.txt']>,
+  Fits<Plugin.FilterHooks['robots.txt'][0], FilterHooks['robots.txt'][0]>,
   Fits<FilterHooks['page.head'], Plugin.FilterHooks['page.head']>,
   Fits<Plugin.FilterHooks['page.head'][0], FilterHooks['page.head'][0]>,
   Fits<FilterHooks['account.export'], Plugin.FilterHooks['account.export']>,

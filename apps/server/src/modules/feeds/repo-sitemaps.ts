@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { SiteScopedDb } from '../../core/db/data.js';
+import { readJson } from '../../core/db/engine.js';
 import type { Database } from '../../core/db/schema.js';
 
 /** A term's archive in one language: its slug, and when the newest of its posts went live. */
@@ -38,6 +39,23 @@ export class SitemapsRepo {
       .where('entries.published_at', 'is not', null)
       .execute();
     return new Map(rows.flatMap((row) => (row.since === null ? [] : [[row.id, row.since] as const])));
+  }
+
+  /** The field values of each entry's live version, by entry id: what a `sitemap.urls` filter reads. */
+  async liveFields(ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('entries')
+      .select(['id', 'live'])
+      .where('id', 'in', ids)
+      .where('live', 'is not', null)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        readJson<{ fields?: Record<string, unknown> } | null>(row.live, null)?.fields ?? {},
+      ]),
+    );
   }
 
   /**

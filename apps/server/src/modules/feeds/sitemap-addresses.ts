@@ -47,10 +47,13 @@ export class SitemapAddresses {
     const listed = items.filter((item) => !reserved.has(item.id));
     const repo = new SitemapsRepo(this.runtime.data.site(site.id));
     const ids = listed.map((item) => item.id);
-    const [since, images, alternates] = await Promise.all([
+    // Read only for a plugin's `sitemap.urls` filter (the SEO plugin's noindex), never written.
+    const filtered = this.runtime.hooks.hasCallbacks('sitemap.urls');
+    const [since, images, alternates, fields] = await Promise.all([
       repo.liveSince(ids),
       this.featuredImages(site, base, listed),
       this.translations(site, base, repo, ids),
+      filtered ? repo.liveFields(ids) : new Map<number, Record<string, unknown>>(),
     ]);
     return [
       ...home,
@@ -60,7 +63,7 @@ export class SitemapAddresses {
         return {
           loc: `${base}${item.url}`,
           lastmod: since.get(item.id) ?? item.published_at,
-          entry: { id: item.id, type: item.type, locale: item.locale },
+          entry: { id: item.id, type: item.type, locale: item.locale, fields: fields.get(item.id) ?? {} },
           ...(image ? { images: [{ loc: image }] } : {}),
           ...(links ? { alternates: links } : {}),
         };

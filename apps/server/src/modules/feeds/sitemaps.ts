@@ -12,8 +12,11 @@ import { renderSitemapIndex, renderUrlSet } from './sitemap-xml.js';
 export interface SitemapUrl {
   loc: string;
   lastmod: string | null;
-  /** The entry the address shows (every entry's; the home page and term archives have none). */
-  entry?: { id: number; type: string; locale: string };
+  /**
+   * The entry the address shows (every entry's; the home page and term archives have none), with
+   * its live version's field values (plugins' included: `seo.noindex`), read for the filter only.
+   */
+  entry?: { id: number; type: string; locale: string; fields: Readonly<Record<string, unknown>> };
   /** Images on the page (Google's image extension), absolute: the core gives the featured image. */
   images?: Array<{ loc: string; title?: string }>;
   /** The page in the site's other languages, x-default last (hreflang), absolute. */
