@@ -5,7 +5,7 @@ import { type ContentLanguage, contentLanguageOf, MatchingWords, sentencesOf, wo
 import type { ScoreInput } from './types.js';
 
 export interface Sentence {
-  text: string;
+  /** Its words as wordsOf gives them. */
   words: string[];
 }
 
@@ -47,7 +47,7 @@ export function analyseEntry(input: ScoreInput, uiLocale: string): Analysis {
     }
     let words = 0;
     const sentences = sentencesOf(block.text).map((text) => {
-      const sentence = { text, words: wordsOf(text) };
+      const sentence = { words: wordsOf(text) };
       words += sentence.words.length;
       return sentence;
     });

@@ -6,7 +6,8 @@ export function contentLanguageOf(locale: string): ContentLanguage {
 }
 
 // A word is letters and digits, with inner apostrophes and hyphens ("l’été", "porte-monnaie", "don't")
-// kept inside it, as a reader counts them. No nested quantifier can backtrack: linear.
+// kept inside it, as a reader counts them. Each repetition starts with a joiner, so nothing can
+// backtrack: linear.
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
 
 export function wordsOf(text: string): string[] {
@@ -68,21 +69,7 @@ export function foldForMatching(text: string): string {
 }
 
 // French elided articles and pronouns belong to no keyphrase: "l’assurance" is "assurance".
-const ELISIONS = new Set([
-  'l',
-  'd',
-  'j',
-  'm',
-  'n',
-  's',
-  't',
-  'c',
-  'qu',
-  'jusqu',
-  'lorsqu',
-  'puisqu',
-  'quoiqu',
-]);
+const ELISIONS = new Set('l d j m n s t c qu jusqu lorsqu puisqu quoiqu'.split(' '));
 
 /**
  * One word (as wordsOf gives it) as the keyphrase checks compare it: folded, a hyphenated compound
