@@ -84,3 +84,17 @@ describe('foldForMatching and matchingWordsOf', () => {
     expect(new MatchingWords().of(wordsOf(text))).toEqual(matchingWordsOf(text));
   });
 });
+
+describe('wordsOf against the pattern it implements', () => {
+  const WORD = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
+
+  it.each([
+    "L’été, l'an — porte-monnaie : don’t stop! 3,5 €",
+    "Trailing hyphen- and apostrophe' and -leading 'quotes' -- x--y x''y",
+    'Ελληνικά, русский, 中文字符, العربية, हिन्दी',
+    'Math 𝐀𝐁𝐂 and emoji 😀 between words, 𠀀 beyond the BMP',
+    'tab\tnewline\nno-break\u00a0space\u202fnarrow',
+  ])('splits %j as the regular expression does', (text) => {
+    expect(wordsOf(text)).toEqual(text.match(WORD) ?? []);
+  });
+});

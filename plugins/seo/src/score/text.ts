@@ -5,13 +5,48 @@ export function contentLanguageOf(locale: string): ContentLanguage {
   return locale.trim().toLowerCase().split(/[-_]/)[0] === 'fr' ? 'fr' : 'en';
 }
 
-// A word is letters and digits, with inner apostrophes and hyphens ("l’été", "porte-monnaie", "don't")
-// kept inside it, as a reader counts them. Each repetition starts with a joiner, so nothing can
-// backtrack: linear.
-const WORD = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}\p{M}]$/u;
+const ASCII_WORD_CHARACTER = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ASCII_WORD_CHARACTER[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
+}
 
+/** Letters (accents included) and digits; a character beyond the BMP is tested as its surrogate pair. */
+function isWordCharacterAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128) return ASCII_WORD_CHARACTER[code] === 1;
+  if (code >= 0xd800 && code <= 0xdbff) return LETTER_OR_DIGIT.test(text.slice(at, at + 2));
+  if (code >= 0xdc00 && code <= 0xdfff) return LETTER_OR_DIGIT.test(text.slice(at - 1, at + 1));
+  return LETTER_OR_DIGIT.test(text.charAt(at));
+}
+
+function isJoiner(code: number): boolean {
+  return code === 39 /* ' */ || code === 0x2019 /* ’ */ || code === 45 /* - */;
+}
+
+/**
+ * A word is letters and digits, with inner apostrophes and hyphens ("l’été", "porte-monnaie", "don't")
+ * kept inside it, as a reader counts them. A hand scan rather than a Unicode regular expression:
+ * this runs over every character of the body, and most are ASCII.
+ */
 export function wordsOf(text: string): string[] {
-  return text.match(WORD) ?? [];
+  const words: string[] = [];
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    if (!isWordCharacterAt(text, at)) {
+      at++;
+      continue;
+    }
+    const start = at;
+    for (;;) {
+      while (at < length && isWordCharacterAt(text, at)) at++;
+      if (at + 1 < length && isJoiner(text.charCodeAt(at)) && isWordCharacterAt(text, at + 1)) at++;
+      else break;
+    }
+    words.push(text.slice(start, at));
+  }
+  return words;
 }
 
 const SENTENCE_END = /[.!?…]+/g;
