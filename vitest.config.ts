@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+    include: ['apps/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'plugins/*/{src,test}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
     // A worker keeps its modules from one test file to the next instead of importing the server's

@@ -185,6 +185,11 @@ export class PluginHost {
     return this.active.get(name)?.has(siteId) ?? false;
   }
 
+  /** Whether a plugin of that name is installed here (loaded, or failed to). */
+  isInstalled(name: string): boolean {
+    return this.statuses.has(name);
+  }
+
   /** Re-reads where plugins are active (after an activation, or when another process changed it). */
   async reloadActivation(): Promise<void> {
     this.active = await new PluginRepo(this.runtime.data.global).activeSites();

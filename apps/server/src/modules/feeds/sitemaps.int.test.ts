@@ -1,44 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
 import { phoneJpeg } from '../../../test/fixtures/media-files.js';
 import { sendUpload } from '../../../test/fixtures/media-upload.js';
+import { expectValid, requireXmllint } from '../../../test/fixtures/sitemap-schemas.js';
 import { createTestApp, type TestContext, testEngine } from '../../../test/harness.js';
 import { installPlugins, pluginFixtures } from '../../../test/plugin-fixtures.js';
 import { activatePlugin } from '../../core/plugins/plugin-admin.js';
 import type { Site } from '../../core/sites/site.js';
 import { MAX_IMAGES } from './sitemap-answers.js';
 import type { SitemapContext } from './sitemaps.js';
-
-/** The XSDs written from the sitemaps.org protocol and Google's image extension (test/fixtures). */
-const SCHEMAS = fileURLToPath(new URL('../../../test/fixtures/sitemaps/', import.meta.url));
-
-let xmllintFound: boolean | undefined;
-
-/** xmllint, or a failure saying how to get it: every machine checks the schemas, CI included. */
-function requireXmllint(): void {
-  if (xmllintFound === undefined) {
-    const probe = spawnSync('xmllint', ['--version'], { encoding: 'utf8' });
-    xmllintFound = !probe.error && probe.status === 0;
-  }
-  if (!xmllintFound)
-    throw new Error(
-      process.env.CI
-        ? 'xmllint is missing on CI, where .ci/run installs it (apt-get install libxml2-utils)'
-        : 'xmllint is missing: apt-get install libxml2-utils',
-    );
-}
-
-/** A sitemap or an index, valid against its XSD (the image and hreflang extensions included). */
-function expectValid(xml: string): void {
-  requireXmllint();
-  const schema = join(SCHEMAS, xml.includes('<sitemapindex') ? 'siteindex.xsd' : 'sitemap.xsd');
-  const result = spawnSync('xmllint', ['--noout', '--schema', schema, '-'], { input: xml, encoding: 'utf8' });
-  expect(result.status, `${result.stderr}\n${xml}`).toBe(0);
-}
 
 // A third party's crawl rules, as the SEO plugin will write them: its own robots.txt, the pages'
 // sitemap left out of the index, and the entries it marks noindex (here: their slug says so).

@@ -4,6 +4,7 @@ import { afterCommit } from '../../core/db/transaction-routing.js';
 import { type FieldErrors, NotFound, ValidationFailed } from '../../core/errors.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import {
   fitsSetting,
@@ -49,7 +50,7 @@ export class SettingsService {
     requirePermission(actor, 'settings.view');
     const stored = await new SettingsRepo(this.runtime.data.site(actor.site.id)).list();
     const views: Record<string, SettingsView> = {};
-    for (const group of this.runtime.settings.all()) {
+    for (const group of this.listed(actor.site)) {
       views[group.name] = this.view(group, this.valuesOf(group, actor.site, stored));
     }
     return views;
@@ -58,7 +59,15 @@ export class SettingsService {
   /** Each group's schema, for a form built from it; the same groups as `all`. */
   async schemas(ctx: OperationContext): Promise<Record<string, SettingsGroupSchemaView>> {
     requirePermission(ctx.actor, 'settings.view');
-    return Object.fromEntries(this.runtime.settings.all().map((group) => [group.name, schemaOfGroup(group)]));
+    return Object.fromEntries(this.listed(ctx.actor.site).map((group) => [group.name, schemaOfGroup(group)]));
+  }
+
+  /** Every group but those of installed plugins inactive on the site: their settings are not shown there. */
+  private listed(site: Site) {
+    const plugins = pluginsOf(this.runtime);
+    return this.runtime.settings
+      .all()
+      .filter((group) => !plugins.isInstalled(group.owner) || plugins.isActive(group.owner, site.id));
   }
 
   async group(ctx: OperationContext, name: string): Promise<SettingsView> {
