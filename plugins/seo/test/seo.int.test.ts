@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
+import { phoneJpeg } from '../../../apps/server/test/fixtures/media-files.js';
+import { sendUpload } from '../../../apps/server/test/fixtures/media-upload.js';
+import { expectValid } from '../../../apps/server/test/fixtures/sitemap-schemas.js';
+import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
+import { installPlugins, pluginFixtures } from '../../../apps/server/test/plugin-fixtures.js';
+
+// Another plugin: a page of its own, and a Product added to the SEO plugin's structured data.
+const fixtures = pluginFixtures('tessera-seo-');
+const shop = fixtures.write(
+  'shop-lite',
+  `import { html } from '@tessera/plugin';
+   export default (plugin) => {
+     plugin.pages.get('/shop-lite/nets', { cache: 'public' }, () => ({ title: 'Our shop', body: html\`<p>Nets and ropes.</p>\` }));
+     plugin.hooks.onFilter('seo.json_ld', (documents, _ctx, page) =>
+       page.kind === 'plugin'
+         ? [...documents, { '@context': 'https://schema.org', '@type': 'Product', name: 'Net', offers: { '@type': 'Offer', price: '12.00', priceCurrency: 'EUR' } }]
+         : documents);
+   };`,
+);
+
+// The plugin as Tessera ships it: recorded from plugins/ at start, switched on per site.
+let t: TestContext;
+let a: ContentSite;
+let b: ContentSite;
+
+const visit = (site: ContentSite, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { host: site.host } });
+
+async function setActive(site: ContentSite, active: boolean) {
+  const res = await site.call('admin', 'PUT', '/api/plugins/seo/active', { active });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function settle(site: ContentSite, values: Record<string, unknown>) {
+  const res = await site.call('admin', 'PUT', '/api/settings/seo', values);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/** Creates and publishes an entry; `content` is its body, the type's `content` field. */
+async function publish(site: ContentSite, type: 'posts' | 'pages', entry: Record<string, unknown>) {
+  const { content, fields, ...rest } = entry as { content?: string; fields?: Record<string, unknown> };
+  const body = { ...rest, fields: { ...(content === undefined ? {} : { content }), ...fields } };
+  const created = await site.call('editor', 'POST', `/api/${type}`, body);
+  expect(created.statusCode, created.body).toBe(201);
+  const published = await site.call('editor', 'POST', `/api/${type}/${created.json().data.id}/publish`, {});
+  expect(published.statusCode, published.body).toBe(200);
+  return published.json().data as { id: number; slug: string; url: string; fields: Record<string, unknown> };
+}
+
+/** The JSON-LD documents of a page, parsed. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
+}
+
+const count = (html: string, needle: string) => html.split(needle).length - 1;
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_UPLOAD: '100000' },
+    { beforeSetup: (runtime) => installPlugins(runtime, [shop]) },
+  );
+  a = await seedContentSite(t.app, t.runtime, 'seo-a.test');
+  b = await seedContentSite(t.app, t.runtime, 'seo-b.test');
+  const general = await a.call('admin', 'PUT', '/api/settings/general', {
+    title: 'Harbour Journal',
+    tagline: 'Notes from the quay',
+  });
+  expect(general.statusCode, general.body).toBe(200);
+  await setActive(a, true);
+  const shopOn = await a.call('admin', 'PUT', '/api/plugins/shop-lite/active', { active: true });
+  expect(shopOn.statusCode, shopOn.body).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  fixtures.remove();
+});
+
+describe(`the SEO plugin (${testEngine})`, () => {
+  it('adds its fields to entries, kept with the entry through the REST API', async () => {
+    const post = await publish(a, 'posts', {
+      title: 'Tides of December',
+      content: '<p>The tide tables for the harbour this month.</p>',
+      fields: { 'seo.title': 'December tides {{sep}} {{site}}', 'seo.focus_keyphrase': 'tide tables' },
+    });
+    expect(post.fields).toMatchObject({
+      'seo.title': 'December tides {{sep}} {{site}}',
+      'seo.focus_keyphrase': 'tide tables',
+    });
+    const bad = await a.call('editor', 'PUT', `/api/posts/${post.id}`, {
+      version: (post as unknown as { version: number }).version,
+      fields: { 'seo.canonical': 'not an address' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['fields.seo.canonical']);
+  });
+
+  it('writes a post’s head: template title, description from the first paragraph, Open Graph, Twitter and BlogPosting, each tag once', async () => {
+    const post = await publish(a, 'posts', {
+      title: 'Mooring in winter',
+      content: `<p>${'Ropes, fenders and a watchful eye keep a boat safe when the winter storms come up the channel. '.repeat(3)}</p><h2>Ropes</h2><p>More.</p>`,
+    });
+    const res = await visit(a, post.url);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(titleOf(html)).toBe('Mooring in winter – Harbour Journal');
+    const description = metaOf(html, 'description') ?? '';
+    expect(description.startsWith('Ropes, fenders and a watchful eye')).toBe(true);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith('…')).toBe(true);
+    for (const tag of [
+      '<title>',
+      '<meta name="description"',
+      '<link rel="canonical"',
+      '<meta property="og:title"',
+      '<meta property="og:description"',
+      '<meta name="twitter:card"',
+      '<meta name="twitter:title"',
+      '<meta property="og:locale"',
+      '<meta name="robots"',
+    ])
+      expect(count(html, tag), tag).toBe(tag === '<meta name="robots"' ? 0 : 1);
+    expect(metaOf(html, 'og:locale')).toBe('en');
+    expect(metaOf(html, 'twitter:description')).toBe(description);
+    const [article] = jsonLd(html);
+    expect(article).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Mooring in winter',
+      url: `http://seo-a.test${post.url}`,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': `http://seo-a.test${post.url}` },
+      author: { '@type': 'Person' },
+      publisher: { '@type': 'Organization', name: 'Harbour Journal' },
+      inLanguage: 'en',
+    });
+    for (const key of ['datePublished', 'dateModified'])
+      expect(Number.isNaN(Date.parse(String(article?.[key])))).toBe(false);
+  });
+
+  it('takes the entry’s own title, description, social image, canonical address and robots rules', async () => {
+    const upload = await sendUpload(
+      t.app,
+      a,
+      'editor',
+      { name: 'quay.jpg', data: await phoneJpeg(1600, 900), type: 'image/jpeg' },
+      { alt_text: 'The quay at dawn' },
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const imageId = upload.json().data.id as number;
+    const post = await publish(a, 'posts', {
+      title: 'Fish market',
+      content: '<p>Every Friday.</p>',
+      fields: {
+        'seo.title': 'The Friday fish market {{sep}} {{site}}',
+        'seo.description': 'Fresh fish on the quay every Friday from six.',
+        'seo.image': imageId,
+        'seo.canonical': 'https://market.example/friday',
+        'seo.noindex': true,
+        'seo.nofollow': true,
+      },
+    });
+    const html = (await visit(a, post.url)).body;
+    expect(titleOf(html)).toBe('The Friday fish market – Harbour Journal');
+    expect(metaOf(html, 'og:title')).toBe('The Friday fish market – Harbour Journal');
+    expect(metaOf(html, 'description')).toBe('Fresh fish on the quay every Friday from six.');
+    expect(html).toContain('<link rel="canonical" href="https://market.example/friday"/>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const image = metaOf(html, 'og:image') ?? '';
+    expect(image.startsWith('http://seo-a.test/media/')).toBe(true);
+    expect(Number(metaOf(html, 'og:image:width'))).toBeGreaterThan(0);
+    expect(metaOf(html, 'og:image:alt')).toBe('The quay at dawn');
+    expect(metaOf(html, 'twitter:image')).toBe(image);
+    // Neither listed in the sitemap: kept out of search, and a copy of a page elsewhere.
+    await t.runtime.caches.clear('sitemaps');
+    const sitemap = (await visit(a, '/sitemap-post-1.xml')).body;
+    expectValid(sitemap);
+    expect(sitemap).not.toContain(post.url);
+  });
+
+  it('falls back to the site’s default image, and fills the home page with WebSite, SearchAction and the publisher', async () => {
+    const upload = await sendUpload(
+      t.app,
+      a,
+      'editor',
+      { name: 'logo.jpg', data: await phoneJpeg(600, 600), type: 'image/jpeg' },
+      {},
+    );
+    const logo = upload.json().data.id as number;
+    await settle(a, {
+      default_image: logo,
+      publisher: {
+        kind: 'organization',
+        name: 'Harbour Trust',
+        logo,
+        same_as: ['https://social.example/harbour'],
+      },
+      twitter_site: '@harbour',
+    });
+    const page = await publish(a, 'pages', { title: 'About the harbour' });
+    const html = (await visit(a, page.url)).body;
+    expect((metaOf(html, 'og:image') ?? '').startsWith('http://seo-a.test/media/')).toBe(true);
+    expect(metaOf(html, 'twitter:site')).toBe('@harbour');
+    expect(jsonLd(html)[0]).toMatchObject({
+      '@type': 'WebPage',
+      name: 'About the harbour',
+      isPartOf: { '@type': 'WebSite' },
+    });
+
+    const home = (await visit(a, '/')).body;
+    expect(titleOf(home)).toBe('Harbour Journal – Notes from the quay');
+    const documents = jsonLd(home);
+    const website = documents.find((doc) => doc['@type'] === 'WebSite');
+    expect(website).toMatchObject({
+      url: 'http://seo-a.test/',
+      name: 'Harbour Journal',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: 'http://seo-a.test/search?q={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+    const publisher = documents.find((doc) => doc['@type'] === 'Organization');
+    expect(publisher).toMatchObject({
+      name: 'Harbour Trust',
+      sameAs: ['https://social.example/harbour'],
+      logo: { '@type': 'ImageObject' },
+    });
+  });
+
+  it('gives a child page its BreadcrumbList and an archive its CollectionPage and archive title', async () => {
+    const parent = await publish(a, 'pages', { title: 'Visiting' });
+    const child = await publish(a, 'pages', { title: 'Parking', parent_id: parent.id });
+    const html = (await visit(a, child.url)).body;
+    const trail = jsonLd(html).find((doc) => doc['@type'] === 'BreadcrumbList');
+    expect(trail).toMatchObject({
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Harbour Journal', item: 'http://seo-a.test/' },
+        { position: 2, name: 'Visiting', item: `http://seo-a.test${parent.url}` },
+        { position: 3, name: 'Parking', item: `http://seo-a.test${child.url}` },
+      ],
+    });
+    const archive = await visit(a, '/category/uncategorized');
+    expect(archive.statusCode).toBe(200);
+    const types = jsonLd(archive.body).map((doc) => doc['@type']);
+    expect(types).toEqual(['CollectionPage', 'BreadcrumbList']);
+    expect(titleOf(archive.body)).toMatch(/ – Harbour Journal$/);
+  });
+
+  it('writes a plugin’s page head, and takes other plugins’ structured data through seo.json_ld', async () => {
+    const res = await visit(a, '/shop-lite/nets');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(titleOf(res.body)).toBe('Our shop – Harbour Journal');
+    const documents = jsonLd(res.body);
+    expect(documents.map((doc) => doc['@type'])).toEqual(['WebPage', 'Product']);
+    expect(documents[0]).toMatchObject({ name: 'Our shop', url: 'http://seo-a.test/shop-lite/nets' });
+    expect(documents[1]).toMatchObject({ offers: { price: '12.00', priceCurrency: 'EUR' } });
+  });
+
+  it('runs templates per type, with the separator chosen', async () => {
+    await settle(a, {
+      separator: '|',
+      types: {
+        post: { title: '{{title}} {{sep}} Blog {{sep}} {{site}}', description: 'By {{author}}: {{excerpt}}' },
+      },
+    });
+    const post = await publish(a, 'posts', {
+      title: 'Lobster season',
+      excerpt: 'Pots are out.',
+      content: '<p>Pots.</p>',
+    });
+    const html = (await visit(a, post.url)).body;
+    expect(titleOf(html)).toBe('Lobster season | Blog | Harbour Journal');
+    expect(metaOf(html, 'description')).toMatch(/^By .+: Pots are out\.$/);
+    await settle(a, { separator: '–', types: {} });
+  });
+
+  it('shows its settings on the sites where it is active only', async () => {
+    const groups = async (site: ContentSite) =>
+      Object.keys((await site.call('admin', 'GET', '/api/settings')).json().data);
+    expect(await groups(a)).toContain('seo');
+    expect(await groups(b)).not.toContain('seo');
+    const schemas = (await a.call('admin', 'GET', '/api/settings/schemas')).json().data;
+    expect(schemas.seo).toMatchObject({ owner: 'seo' });
+  });
+
+  it('edits robots.txt, refusing lines crawlers would not read, and discourages search engines when asked', async () => {
+    const bad = await a.call('admin', 'PUT', '/api/settings/seo', {
+      robots_txt: 'User-agent: *\nDisalow: /private/',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toContain('Line 2');
+    expect((await visit(a, '/robots.txt')).body).toContain('Disallow: /admin/');
+
+    await settle(a, { robots_txt: 'User-agent: *\nDisallow: /private/\n' });
+    const robots = (await visit(a, '/robots.txt')).body;
+    expect(robots).toBe('User-agent: *\nDisallow: /private/\n\nSitemap: http://seo-a.test/sitemap.xml\n');
+    // Another site, where the plugin is off: Tessera's own.
+    expect((await visit(b, '/robots.txt')).body).toContain('Disallow: /admin/');
+
+    await settle(a, { discourage_search_engines: true });
+    expect((await visit(a, '/robots.txt')).body).toBe('User-agent: *\nDisallow: /\n');
+    expect((await visit(a, '/')).body).toContain('<meta name="robots" content="noindex"/>');
+    await settle(a, { discourage_search_engines: false, robots_txt: '' });
+    expect((await visit(a, '/')).body).not.toContain('name="robots"');
+  });
+
+  it('leaves the types and taxonomies it is told to out of the sitemaps, which stay valid', async () => {
+    await settle(a, {
+      sitemaps: { exclude_types: ['page'], exclude_taxonomies: ['category'], images: false },
+    });
+    await t.runtime.caches.clear('sitemaps');
+    const index = (await visit(a, '/sitemap.xml')).body;
+    expectValid(index);
+    expect(index).not.toContain('sitemap-page-1.xml');
+    expect(index).not.toContain('sitemap-tax-category-1.xml');
+    expect(index).toContain('sitemap-post-1.xml');
+    expect((await visit(a, '/sitemap-page-1.xml')).statusCode).toBe(404);
+    const posts = (await visit(a, '/sitemap-post-1.xml')).body;
+    expectValid(posts);
+    expect(posts).toContain('/tides-of-december');
+    expect(posts).not.toContain('<image:image>');
+    await settle(a, { sitemaps: { exclude_types: [], exclude_taxonomies: [], images: true } });
+  });
+
+  it('switched off, gives the core’s head back and keeps the fields’ values for when it returns', async () => {
+    const post = await publish(a, 'posts', {
+      title: 'Harbour lights',
+      content: '<p>Lit at dusk.</p>',
+      fields: { 'seo.title': 'Lights on the harbour {{sep}} {{site}}' },
+    });
+    expect(titleOf((await visit(a, post.url)).body)).toBe('Lights on the harbour – Harbour Journal');
+    await setActive(a, false);
+    const html = (await visit(a, post.url)).body;
+    expect(titleOf(html)).toBe('Harbour lights – Harbour Journal');
+    expect(jsonLd(html)).toEqual([]);
+    expect((await visit(a, '/robots.txt')).body).toContain('Disallow: /admin/');
+    await setActive(a, true);
+    expect(titleOf((await visit(a, post.url)).body)).toBe('Lights on the harbour – Harbour Journal');
+  });
+});
