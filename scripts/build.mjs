@@ -4,7 +4,7 @@
 // sources through tsx. Runs on `npm ci` (prepare) and before `npm start`; takes well under a second.
 // Type checking is `npm run typecheck`'s job, not this one's.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const server = new URL('../apps/server/', import.meta.url).pathname;
@@ -73,7 +73,8 @@ for (const name of readdirSync(officialPlugins)) {
   if (!statSync(join(officialPlugins, name)).isDirectory() || !existsSync(pluginSrc)) continue;
   rmSync(join(officialPlugins, name, 'dist'), { recursive: true, force: true });
   await build({
-    entryPoints: sources(pluginSrc),
+    // The server's half; the admin module is bundled on its own below.
+    entryPoints: sources(pluginSrc).filter((file) => !relative(pluginSrc, file).startsWith(`admin${sep}`)),
     outdir: join(officialPlugins, name, 'dist'),
     outbase: pluginSrc,
     format: 'esm',
@@ -83,6 +84,37 @@ for (const name of readdirSync(officialPlugins)) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // The admin module (src/admin/index.tsx) is bundled into the one file its manifest names, its
+  // own files and the shared ones beside it (the SEO score) included: the admin fetches a module's
+  // files from its folder only. What the admin lends stays an import, resolved by its import map.
+  const adminEntry = ['index.tsx', 'index.ts']
+    .map((file) => join(pluginSrc, 'admin', file))
+    .find((file) => existsSync(file));
+  if (adminEntry)
+    await build({
+      entryPoints: [adminEntry],
+      outfile: join(officialPlugins, name, 'dist', 'admin', 'index.js'),
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      jsx: 'automatic',
+      external: [
+        'react',
+        'react/jsx-runtime',
+        'react-dom',
+        'react-router',
+        '@mantine/core',
+        '@mantine/hooks',
+        '@tanstack/react-query',
+        'i18next',
+        'react-i18next',
+        '@tessera/plugin/admin',
+      ],
+      minify: true,
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
 }
 // The launcher compares this stamp with the sources' times to tell whether dist is current.
 writeFileSync(join(dist, '.build-stamp'), `${Date.now()}\n`);

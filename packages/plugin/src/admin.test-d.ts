@@ -25,6 +25,7 @@ expectTypeOf<keyof AdminContext>().toEqualTypeOf<
   | 'dashboardWidget'
   | 'translations'
   | 'api'
+  | 'core'
   | 'useTranslation'
   | 'useCan'
 >();

@@ -159,6 +159,12 @@ export interface AdminContext {
   /** Its words by language (`{ en: {...}, fr: {...} }`): the admin shows English and French. */
   translations(resources: Readonly<Record<string, AdminMessages>>): void;
   readonly api: AdminApi;
+  /**
+   * The core's REST API with the same session and CSRF handling: full paths (`/api/posts`,
+   * `/api/content/product/12`), each resolving to the answer's `data`. The server checks the user's
+   * permissions on each call, as for the admin's own.
+   */
+  readonly core: AdminApi;
   /** A hook, for its components: `t` of its translations, and the interface's language. */
   useTranslation(): { t: AdminTranslate; language: string };
   /** A hook, for its components: whether the signed-in user holds a permission. */

@@ -3,7 +3,7 @@ import type { AdminMessages } from '@tessera/plugin/admin';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '../i18n/index.js';
 import { useCan } from '../session.js';
-import { pluginApi } from './plugin-api.js';
+import { coreApi, pluginApi } from './plugin-api.js';
 import { type ExtensionHost, type Extensions, type ImportedModule, registerModules } from './registry.js';
 
 /** An admin module as GET /api/plugins/admin-modules lists it. */
@@ -15,6 +15,7 @@ export interface ListedModule {
 
 const host: ExtensionHost = {
   api: pluginApi,
+  core: coreApi,
   addTranslations(namespace: string, resources: Readonly<Record<string, AdminMessages>>) {
     for (const [language, words] of Object.entries(resources))
       i18next.addResourceBundle(language, namespace, words, true, true);

@@ -10,11 +10,23 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * calls. The paths are the plugin's, outside the SDK's types.
  */
 export function pluginApi(plugin: string): AdminApi {
+  return client(`/api/${plugin}`, (path) => {
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      throw new TypeError(`admin.api paths start with / (the plugin's own, after /api/${plugin})`);
+  });
+}
+
+/** `admin.core`: the core's routes, by their full path, with the same session as the admin's. */
+export const coreApi: AdminApi = client('', (path) => {
+  if (typeof path !== 'string' || !path.startsWith('/api/'))
+    throw new TypeError('admin.core paths are the core API’s, starting with /api/');
+});
+
+function client(prefix: string, check: (path: unknown) => void): AdminApi {
   const call =
     (method: Method) =>
     async <T>(path: string, input?: unknown): Promise<T> => {
-      if (typeof path !== 'string' || !path.startsWith('/'))
-        throw new TypeError(`admin.api paths start with / (the plugin's own, after /api/${plugin})`);
+      check(path);
       const init =
         method === 'get'
           ? { params: { query: (input ?? {}) as AdminQuery } }
@@ -23,7 +35,7 @@ export function pluginApi(plugin: string): AdminApi {
             : { body: input };
       // The typed client knows the core's paths only: a plugin's are given to it as they are.
       const answer = await api
-        .request(method as never, `/api/${plugin}${path}` as never, init as never)
+        .request(method as never, `${prefix}${path}` as never, init as never)
         .catch(() => null);
       // No answer at all (offline, the server down): no envelope, the admin's own words for it.
       if (!answer) throw new AdminApiError({ status: 0, message: i18next.t('app.networkError') });

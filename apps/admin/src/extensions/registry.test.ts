@@ -13,6 +13,7 @@ function fakeHost() {
       apis.push(plugin);
       return {} as AdminApi;
     },
+    core: {} as AdminApi,
     addTranslations: (namespace, resources) => void translations.push([namespace, resources]),
     useTranslation: () => ({ t: (key) => key, language: 'en' }),
     useCan: () => () => true,

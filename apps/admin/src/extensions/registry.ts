@@ -51,6 +51,8 @@ export const NO_EXTENSIONS: Extensions = { screens: [], panels: [], widgets: [],
 /** What the admin lends each module's context: its session, its words, its permissions. */
 export interface ExtensionHost {
   api(plugin: string): AdminApi;
+  /** The core's REST API, full paths (`/api/posts`). */
+  core: AdminApi;
   addTranslations(namespace: string, resources: Readonly<Record<string, AdminMessages>>): void;
   useTranslation: (namespace: string) => ReturnType<AdminContext['useTranslation']>;
   useCan: AdminContext['useCan'];
@@ -175,6 +177,7 @@ async function stage({ plugin, version, module }: ImportedModule, host: Extensio
       staged.translations.push([namespace, resources]);
     },
     api: host.api(plugin),
+    core: host.core,
     useTranslation: () => host.useTranslation(namespace),
     useCan: host.useCan,
   });
