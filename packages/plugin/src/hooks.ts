@@ -19,6 +19,8 @@ export interface ActionHooks {
   [name: `${string}.before_save`]: [entry: HookEntry];
   /** After an entry's save was committed. */
   [name: `${string}.after_save`]: [entry: HookEntry];
+  /** After any entry's save was committed, whatever its type (an SEO score kept for every entry). */
+  'entries.saved': [entry: HookEntry];
   /** Before an entry is deleted, in the transaction: throwing refuses the deletion. */
   [name: `${string}.before_delete`]: [entry: HookEntry];
   /** An entry went live (published now, or its scheduled time came). */

@@ -40,6 +40,7 @@ export type Contract = [
   // What the core passes to a plugin's action callbacks.
   Fits<ActionHooks['post.before_save'], Plugin.ActionHooks['post.before_save']>,
   Fits<ActionHooks['product.published'], Plugin.ActionHooks['product.published']>,
+  Fits<ActionHooks['entries.saved'], Plugin.ActionHooks['entries.saved']>,
   Fits<ActionHooks['auth.before_login'], Plugin.ActionHooks['auth.before_login']>,
   Fits<ActionHooks['auth.logged_in'], Plugin.ActionHooks['auth.logged_in']>,
   Fits<ActionHooks['auth.login_failed'], Plugin.ActionHooks['auth.login_failed']>,

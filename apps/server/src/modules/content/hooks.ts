@@ -23,6 +23,8 @@ declare module '../../core/hooks/hook-manager.js' {
     [name: `${string}.before_delete`]: [entry: EntryHookSubject];
     [name: `${string}.published`]: [entry: EntryHookSubject];
     [name: `${string}.unpublished`]: [entry: EntryHookSubject];
+    /** After any entry's save was committed, whatever its type: for plugins that follow every type. */
+    'entries.saved': [entry: EntryHookSubject];
   }
   interface FilterHooks {
     [name: `${string}.title`]: [value: string, entry: EntryHookSubject];

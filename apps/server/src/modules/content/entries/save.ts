@@ -17,6 +17,7 @@ import { settingsOf } from '../../settings/service.js';
 import { checkBlockTree } from '../builder/block-tree.js';
 import { emitEntryEvent } from '../events.js';
 import { validateFieldValues } from '../fields/index.js';
+import type { EntryHookSubject } from '../hooks.js';
 import { recordContent } from '../record.js';
 import { RevisionsRepo } from '../revisions/repo.js';
 import { shareFields } from '../translations/service.js';
@@ -111,7 +112,7 @@ export class EntryWriter {
       { type: 'entry', id },
       { title: checked.title },
     );
-    await ctx.hooks.doAction(`${type.slug}.after_save`, { id, type: type.slug, ...checked });
+    await afterSave(ctx, { id, type: type.slug, locale, ...checked });
     await emitEntryEvent(ctx, type.slug, 'created', await repo.byId(id));
     return id;
   }
@@ -196,7 +197,7 @@ export class EntryWriter {
       { type: 'entry', id: entry.id },
       { title: checked.title, version: entry.version + 1, ...(note ? { note } : {}) },
     );
-    await ctx.hooks.doAction(`${type.slug}.after_save`, { id: entry.id, type: type.slug, ...checked });
+    await afterSave(ctx, { id: entry.id, type: type.slug, locale: entry.locale, ...checked });
     await emitEntryEvent(ctx, type.slug, 'updated', await repo.byId(entry.id));
   }
 
@@ -555,4 +556,10 @@ export function withoutRelation(
   if (Array.isArray(value)) record[last] = value.filter((item) => item !== id);
   else if (value === id) record[last] = null;
   return copy;
+}
+
+/** A committed save's actions: the type's own (`post.after_save`), then the one of every type. */
+async function afterSave(ctx: OperationContext, entry: EntryHookSubject & { id: number }): Promise<void> {
+  await ctx.hooks.doAction(`${entry.type}.after_save`, entry);
+  await ctx.hooks.doAction('entries.saved', entry);
 }
