@@ -1,4 +1,5 @@
 import type { PageHead, PageHeadContext, PluginImage } from '@tessera/plugin';
+import { entryTemplates } from './entry-score.js';
 import { type EntrySeo, entrySeo } from './fields.js';
 import { jsonLdOf } from './json-ld.js';
 import type { SeoSettings, Templates } from './settings.js';
@@ -54,13 +55,7 @@ export function seoHead(head: PageHead, page: PageHeadContext, inputs: HeadInput
 function templatesOf(page: PageHeadContext, settings: SeoSettings): Templates | null {
   if (page.kind === 'home') return settings.home;
   if (page.kind === 'list') return settings.archives;
-  if (page.kind === 'entry' && page.entry) {
-    const own = settings.types[page.entry.type];
-    return {
-      title: own?.title || settings.entries.title,
-      description: own?.description ?? settings.entries.description,
-    };
-  }
+  if (page.kind === 'entry' && page.entry) return entryTemplates(page.entry.type, settings);
   if (page.kind === 'plugin') return settings.entries;
   return null;
 }

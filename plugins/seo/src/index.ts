@@ -2,6 +2,7 @@ import { definePlugin } from '@tessera/plugin';
 import { SEO_FIELDS } from './fields.js';
 import { imagesToRead, seoHead } from './head.js';
 import { robotsProblem, robotsText } from './robots.js';
+import { keepScores } from './scores.js';
 import { DEFAULTS, type SeoSettings, seoSettingsSchema } from './settings.js';
 import { sitemapFilters } from './sitemaps.js';
 
@@ -46,4 +47,5 @@ export default definePlugin((plugin) => {
   });
 
   sitemapFilters(plugin, settingsOf);
+  keepScores(plugin, settingsOf);
 });

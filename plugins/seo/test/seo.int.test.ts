@@ -281,6 +281,46 @@ describe(`the SEO plugin (${testEngine})`, () => {
     await settle(a, { separator: '–', types: {} });
   });
 
+  it('keeps each entry’s score as of its last save, for administrators, with duplicates named', async () => {
+    const words =
+      'The harbour tide tables tell every skipper when the water is deep enough to leave the quay safely. ';
+    const first = await publish(a, 'posts', {
+      title: 'Tide tables for skippers',
+      content: `<p>${words.repeat(30)}</p><h2>Reading tide tables</h2><p>${words.repeat(5)}</p>`,
+      fields: {
+        'seo.focus_keyphrase': 'tide tables',
+        'seo.description':
+          'When the harbour tide tables say the water is deep enough to leave the quay safely, for every skipper who sails from here.',
+      },
+    });
+    const second = await publish(a, 'posts', { title: 'Tide tables for skippers', content: '<p>Short.</p>' });
+    const res = await a.call('admin', 'GET', `/api/seo/scores?ids=${first.id},${second.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const scores = res.json().data as Array<{
+      entry_id: number;
+      score: number;
+      rating: string;
+      checks: Array<{ id: string; status: string }>;
+    }>;
+    const byId = new Map(scores.map((row) => [row.entry_id, row]));
+    const good = byId.get(first.id);
+    const poor = byId.get(second.id);
+    expect(good?.checks.find((check) => check.id === 'keyphrase_in_title')?.status).toBe('good');
+    expect(poor?.checks.find((check) => check.id === 'duplicate_title')?.status).toBe('problem');
+    expect(poor?.checks.find((check) => check.id === 'content_length')?.status).toBe('problem');
+    expect(good?.score ?? 0).toBeGreaterThan(poor?.score ?? 100);
+    const problems = await a.call('admin', 'GET', '/api/seo/scores?rating=problem&type=post');
+    expect((problems.json().data as Array<{ rating: string }>).every((row) => row.rating === 'problem')).toBe(
+      true,
+    );
+    // The stored scores are the bulk editor's, for administrators; the panel's context is for every editor.
+    expect((await a.call('editor', 'GET', '/api/seo/scores')).statusCode).toBe(403);
+    const context = await a.call('editor', 'GET', '/api/seo/context');
+    expect(context.statusCode).toBe(200);
+    expect(context.json().data.templates.entries.title).toBe('{{title}} {{sep}} {{site}}');
+    expect((await a.call('admin', 'GET', '/api/seo/scores?ids=1,x')).statusCode).toBe(422);
+  });
+
   it('shows its settings on the sites where it is active only', async () => {
     const groups = async (site: ContentSite) =>
       Object.keys((await site.call('admin', 'GET', '/api/settings')).json().data);
