@@ -255,6 +255,30 @@ export const scenarios = [
       return {};
     },
   },
+  // The official SEO plugin active on the site (issue 36: at most 10% slower uncached, the cached
+  // page unchanged): the same post pages, its head, JSON-LD and templates written on each render.
+  {
+    name: 'post page rendered uncached, SEO plugin active',
+    method: 'GET',
+    path: '/2026/01/post-1',
+    setup: async (context) => {
+      await switchSeo(context, true);
+      return { paths: Array.from({ length: 10_000 }, (_, i) => `/2026/01/post-${i + 1}?w=${i}`) };
+    },
+  },
+  {
+    name: 'post page from the page cache, SEO plugin active',
+    method: 'GET',
+    path: '/2026/01/post-2',
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    },
+    setup: async (context) => {
+      await switchSeo(context, true);
+      return {};
+    },
+  },
   // A phone photo's worth: 4000 x 3000 JPEG to WebP thumbnail, medium, large and full, one after
   // another, timed from sending to the 201; the server's peak RSS over them is printed beside.
   {
@@ -388,6 +412,21 @@ async function switchPlugin(context, headers, active) {
   });
   if (answer.status !== 200)
     throw new Error(`switching the bench plugin answered ${answer.status}: ${answer.body}`);
+}
+
+/** Switches the SEO plugin (shipped with Tessera, installed at start) on or off for the bench site. */
+async function switchSeo(context, active) {
+  const headers = {
+    host: 'bench.test',
+    'content-type': 'application/json',
+    ...(await contentToken(context)),
+  };
+  const answer = await context.request('PUT', '/api/plugins/seo/active', {
+    headers,
+    body: JSON.stringify({ active }),
+  });
+  if (answer.status !== 200)
+    throw new Error(`switching the SEO plugin answered ${answer.status}: ${answer.body}`);
 }
 
 function contentToken(context) {

@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
 import { phoneJpeg } from '../../../apps/server/test/fixtures/media-files.js';
@@ -319,6 +322,43 @@ describe(`the SEO plugin (${testEngine})`, () => {
     expect(context.statusCode).toBe(200);
     expect(context.json().data.templates.entries.title).toBe('{{title}} {{sep}} {{site}}');
     expect((await a.call('admin', 'GET', '/api/seo/scores?ids=1,x')).statusCode).toBe(422);
+  });
+
+  it('has its fields written and read by AI clients through the entry tools (MCP)', async () => {
+    // An MCP client reaches the server by address: a site of that host, the plugin on.
+    const local = await seedContentSite(t.app, t.runtime, '127.0.0.1');
+    await setActive(local, true);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const client = new Client({ name: 'seo-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/api/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${local.users.editor.token}` } },
+      }),
+    );
+    try {
+      const tools = await client.listTools();
+      const create = tools.tools.find((tool) => tool.name === 'post_create');
+      expect(JSON.stringify(create?.inputSchema)).toContain('seo.description');
+      const created = await client.callTool({
+        name: 'post_create',
+        arguments: {
+          title: 'Written by an agent',
+          fields: { 'seo.description': 'Set over MCP.', 'seo.noindex': true },
+        },
+      });
+      expect(created.isError, JSON.stringify(created)).not.toBe(true);
+      const id = (created.structuredContent as { data: { id: number } }).data.id;
+      const read = await client.callTool({ name: 'post_get', arguments: { id } });
+      expect(
+        (read.structuredContent as { data: { fields: Record<string, unknown> } }).data.fields,
+      ).toMatchObject({
+        'seo.description': 'Set over MCP.',
+        'seo.noindex': true,
+      });
+    } finally {
+      await client.close();
+    }
   });
 
   it('shows its settings on the sites where it is active only', async () => {
