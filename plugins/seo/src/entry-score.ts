@@ -29,16 +29,15 @@ export function entryTemplates(type: string, settings: ScoreContext['templates']
 }
 
 /**
- * The title and description search engines get for an entry, as its page's head says them (the
- * author date is not known here: `{{author}}` and `{{date}}` are left empty), and its body.
+ * What a template's variables stand for on an entry's page, as far as the entry and the site say
+ * (the author and date are not known here: left empty). The editor's panel fills the description
+ * with them to count it before `shownAs` cuts it.
  */
-export function shownAs(
-  entry: ScoredEntry,
+export function templateValuesOf(
+  entry: Pick<ScoredEntry, 'type' | 'title' | 'excerpt'>,
   context: ScoreContext,
-): { title: string; description: string; html: string } {
-  const seo = entrySeo(entry.fields);
-  const templates = entryTemplates(entry.type, context.templates);
-  const values: TemplateValues = {
+): TemplateValues {
+  return {
     title: entry.title,
     site: context.site.name,
     tagline: context.site.tagline,
@@ -48,6 +47,19 @@ export function shownAs(
     date: '',
     type: entry.type,
   };
+}
+
+/**
+ * The title and description search engines get for an entry, as its page's head says them (the
+ * author date is not known here: `{{author}}` and `{{date}}` are left empty), and its body.
+ */
+export function shownAs(
+  entry: ScoredEntry,
+  context: ScoreContext,
+): { title: string; description: string; html: string } {
+  const seo = entrySeo(entry.fields);
+  const templates = entryTemplates(entry.type, context.templates);
+  const values = templateValuesOf(entry, context);
   const html = typeof entry.fields.content === 'string' ? entry.fields.content : '';
   const description =
     [

@@ -121,9 +121,12 @@ export function keepScores(
     {
       permission: 'authenticated',
       summary:
-        'What the editor’s SEO panel scores an entry with: the site’s name and address, and the templates',
+        'What the editor’s SEO panel scores an entry with: the site’s name, address and default language, and the templates',
       response: T.Object({
         site: T.Object({ name: T.String(), tagline: T.String(), origin: T.String() }),
+        default_locale: T.String({
+          description: 'The content language of an entry not saved yet (a saved one has its own)',
+        }),
         templates: T.Object({
           separator: T.String(),
           entries: T.Object({ title: T.String(), description: T.String() }),
@@ -134,7 +137,10 @@ export function keepScores(
         }),
       }),
     },
-    (ctx) => scoreContextOf(ctx, settingsOf),
+    async (ctx) => ({
+      ...(await scoreContextOf(ctx, settingsOf)),
+      default_locale: ctx.site.default_locale,
+    }),
   );
 }
 
