@@ -23,6 +23,7 @@ expectTypeOf<keyof AdminContext>().toEqualTypeOf<
   | 'screen'
   | 'editorPanel'
   | 'dashboardWidget'
+  | 'listColumn'
   | 'translations'
   | 'api'
   | 'core'

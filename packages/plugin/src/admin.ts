@@ -111,6 +111,41 @@ export interface EditorPanel {
   component: ComponentType<EditorPanelProps>;
 }
 
+/** An entry as the content list shows it in a row. */
+export interface ListedEntry {
+  id: number;
+  type: string;
+  title: string;
+  slug: string;
+  status: string;
+  locale: string;
+  /** Site-relative. */
+  url: string;
+  /** Every field value: the type's own and the plugins' (`<area>.<key>`). */
+  fields: Readonly<Record<string, unknown>>;
+}
+
+/** What a list column's cell is given. */
+export interface ListColumnCellProps {
+  entry: ListedEntry;
+  /**
+   * Every entry of the page of the list: a cell that needs data from the plugin's routes asks for
+   * all of them at once, in one query keyed by their ids (TanStack Query shares it between the cells).
+   */
+  entries: readonly ListedEntry[];
+}
+
+/** A column of the content list of the types named, after the type's own. */
+export interface ListColumn {
+  /** Content type slugs, or `'*'` for every type. */
+  types: readonly string[] | '*';
+  /** Its header: a key of the plugin's translations, or the words themselves. */
+  title: string;
+  /** Shown only to users holding it; to everyone without. */
+  permission?: string;
+  cell: ComponentType<ListColumnCellProps>;
+}
+
 /** A card on the dashboard. */
 export interface DashboardWidget {
   /** Its heading: a key of the plugin's translations, or the words themselves. */
@@ -156,6 +191,7 @@ export interface AdminContext {
   screen(screen: AdminScreen): void;
   editorPanel(panel: EditorPanel): void;
   dashboardWidget(widget: DashboardWidget): void;
+  listColumn(column: ListColumn): void;
   /** Its words by language (`{ en: {...}, fr: {...} }`): the admin shows English and French. */
   translations(resources: Readonly<Record<string, AdminMessages>>): void;
   readonly api: AdminApi;

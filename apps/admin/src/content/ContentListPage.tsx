@@ -67,7 +67,6 @@ export function ContentListPage() {
   const [typed] = useDebouncedValue(search.trim(), 300);
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
-  const columns = useListColumns(definition, query.sort);
   const [assigning, setAssigning] = useState<'author' | 'term' | null>(null);
   const sent = apiQueryOf(query, zone, 20);
   const list = useQuery({
@@ -76,6 +75,7 @@ export function ContentListPage() {
     placeholderData: keepPreviousData,
   });
   const items = list.data?.items ?? [];
+  const columns = useListColumns(definition, query.sort, items);
   const selection = useSelection(items);
   /** A new view of the list: nothing ticked in it. */
   const update = (patch: Partial<ListQuery>, options: { replace?: boolean } = {}) => {

@@ -1,6 +1,10 @@
 import { Badge, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ListedEntry } from '@tessera/plugin/admin';
+import { createElement, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useExtensions } from '../extensions/ExtensionsProvider.js';
+import { PluginBoundary } from '../extensions/PluginBoundary.js';
+import { usePluginTitle } from '../extensions/titles.js';
 import { useCan, useSession } from '../session.js';
 import { useDateFormat } from '../site.js';
 import { labelsOf, termName, useTaxonomies, useTerms } from '../taxonomies/queries.js';
@@ -17,9 +21,55 @@ export interface ListColumn {
 
 /**
  * The columns a content type's display options name (after the title, always first): its state,
- * author, dates, a taxonomy's terms or a field's value, each formatted for reading.
+ * author, dates, a taxonomy's terms or a field's value, each formatted for reading; then the columns
+ * plugins add to the type, each cell given its row's entry and the page's.
  */
-export function useListColumns(type: ContentType | undefined, sort: string): ListColumn[] {
+export function useListColumns(
+  type: ContentType | undefined,
+  sort: string,
+  entries: readonly Entry[],
+): ListColumn[] {
+  return [...useTypeColumns(type, sort), ...usePluginColumns(type, entries)];
+}
+
+/** The columns plugins add to the type's list, for those who hold their permission. */
+function usePluginColumns(type: ContentType | undefined, entries: readonly Entry[]): ListColumn[] {
+  const { columns } = useExtensions().extensions;
+  const can = useCan();
+  const titleOf = usePluginTitle();
+  const listed = useMemo(() => entries.map(listedOf), [entries]);
+  if (!type) return [];
+  return columns
+    .filter((column) => column.types === '*' || column.types.includes(type.slug))
+    .filter((column) => column.permission === undefined || can(column.permission))
+    .map((column) => ({
+      key: column.key,
+      header: titleOf(column),
+      cell: (entry: Entry) => (
+        <PluginBoundary plugin={column.plugin}>
+          {createElement(column.cell, {
+            entry: listed.find((each) => each.id === entry.id) ?? listedOf(entry),
+            entries: listed,
+          })}
+        </PluginBoundary>
+      ),
+    }));
+}
+
+function listedOf(entry: Entry): ListedEntry {
+  return {
+    id: entry.id,
+    type: entry.type,
+    title: entry.title,
+    slug: entry.slug,
+    status: entry.status,
+    locale: entry.locale,
+    url: entry.url,
+    fields: entry.fields,
+  };
+}
+
+function useTypeColumns(type: ContentType | undefined, sort: string): ListColumn[] {
   const { t } = useTranslation();
   const when = useDateFormat();
   const _can = useCan();

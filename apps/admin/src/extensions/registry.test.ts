@@ -66,6 +66,12 @@ describe('registering admin modules', () => {
             component: Component,
           });
           admin.editorPanel({ types: '*', title: 'SEO', component: Component });
+          admin.listColumn({
+            types: ['post'],
+            title: 'SEO score',
+            permission: 'seo_tools.view',
+            cell: Component,
+          });
         }),
       ],
       host,
@@ -84,6 +90,9 @@ describe('registering admin modules', () => {
     ]);
     expect(extensions.widgets.map(({ key, title }) => ({ key, title }))).toEqual([
       { key: 'guestbook:0', title: 'Entries' },
+    ]);
+    expect(extensions.columns.map(({ key, types, permission }) => ({ key, types, permission }))).toEqual([
+      { key: 'seo-tools:0', types: ['post'], permission: 'seo_tools.view' },
     ]);
     expect(translations).toEqual([
       ['plugin-guestbook', { en: { title: 'Moderation' }, fr: { title: 'Modération' } }],
@@ -171,12 +180,19 @@ describe('registering admin modules', () => {
       ],
       [(admin) => admin.editorPanel({ types: 'post' as never, title: 'P', component: Component }), /types/],
       [(admin) => admin.dashboardWidget({ title: ' ', component: Component }), /title/],
+      [(admin) => admin.listColumn({ types: '*', title: 'Score', cell: 'td' as never }), /column Score/],
+      [(admin) => admin.listColumn({ types: 'post' as never, title: 'Score', cell: Component }), /types/],
       [(admin) => admin.translations({ en: 'Hello' as never }), /translations/],
     ];
     for (const [setup, reason] of cases) {
       const extensions = await registerModules([module('p', setup)], host);
       expect(extensions.failures[0]?.reason, String(reason)).toMatch(reason);
-      expect(extensions.screens.length + extensions.panels.length + extensions.widgets.length).toBe(0);
+      expect(
+        extensions.screens.length +
+          extensions.panels.length +
+          extensions.widgets.length +
+          extensions.columns.length,
+      ).toBe(0);
     }
   });
 

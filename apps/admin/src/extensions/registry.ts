@@ -6,6 +6,7 @@ import type {
   AdminScreen,
   DashboardWidget,
   EditorPanel,
+  ListColumn,
 } from '@tessera/plugin/admin';
 
 /** A plugin's admin module as the server lists it, imported: its default export is its setup. */
@@ -31,6 +32,7 @@ export interface ScreenEntry extends Owned, Omit<AdminScreen, 'nav'> {
 /** Panels and widgets carry a key of their own: `<plugin>:<n>`, in the order the plugin declared them. */
 export type PanelEntry = Owned & EditorPanel & { key: string };
 export type WidgetEntry = Owned & DashboardWidget & { key: string };
+export type ColumnEntry = Owned & ListColumn & { key: string };
 
 /** A module that did not load, or whose setup threw: shown as a notice naming the plugin. */
 export interface ExtensionFailure {
@@ -43,10 +45,11 @@ export interface Extensions {
   screens: ScreenEntry[];
   panels: PanelEntry[];
   widgets: WidgetEntry[];
+  columns: ColumnEntry[];
   failures: ExtensionFailure[];
 }
 
-export const NO_EXTENSIONS: Extensions = { screens: [], panels: [], widgets: [], failures: [] };
+export const NO_EXTENSIONS: Extensions = { screens: [], panels: [], widgets: [], columns: [], failures: [] };
 
 /** What the admin lends each module's context: its session, its words, its permissions. */
 export interface ExtensionHost {
@@ -79,7 +82,7 @@ export async function registerModules(
   modules: readonly ImportedModule[],
   host: ExtensionHost,
 ): Promise<Extensions> {
-  const extensions: Extensions = { screens: [], panels: [], widgets: [], failures: [] };
+  const extensions: Extensions = { screens: [], panels: [], widgets: [], columns: [], failures: [] };
   const settled = await Promise.all(
     modules.map(async (imported) => {
       try {
@@ -99,6 +102,7 @@ export async function registerModules(
     extensions.screens.push(...staged.screens);
     extensions.panels.push(...staged.panels);
     extensions.widgets.push(...staged.widgets);
+    extensions.columns.push(...staged.columns);
   }
   return extensions;
 }
@@ -107,6 +111,7 @@ interface Staged {
   screens: ScreenEntry[];
   panels: PanelEntry[];
   widgets: WidgetEntry[];
+  columns: ColumnEntry[];
   translations: Array<[string, Readonly<Record<string, AdminMessages>>]>;
 }
 
@@ -117,7 +122,7 @@ async function stage({ plugin, version, module }: ImportedModule, host: Extensio
     throw new Error('its module has no default export: export default defineAdmin((admin) => { ... })');
   const namespace = namespaceOf(plugin);
   const owned = { plugin, namespace };
-  const staged: Staged = { screens: [], panels: [], widgets: [], translations: [] };
+  const staged: Staged = { screens: [], panels: [], widgets: [], columns: [], translations: [] };
   const context: AdminContext = Object.freeze({
     plugin,
     version,
@@ -160,6 +165,16 @@ async function stage({ plugin, version, module }: ImportedModule, host: Extensio
         title: panel.title,
         component: panel.component,
       });
+    },
+    listColumn(column: ListColumn) {
+      const types = column?.types;
+      if (types !== '*' && !(Array.isArray(types) && types.every((type) => typeof type === 'string')))
+        throw new Error("a list column's types are a list of content type slugs, or '*'");
+      requireText(column.title, 'list column: title');
+      if (column.permission !== undefined)
+        requireText(column.permission, `column ${column.title}: permission`);
+      requireComponent(column.cell, `column ${column.title}`);
+      staged.columns.push({ ...owned, ...column, key: `${plugin}:${staged.columns.length}` });
     },
     dashboardWidget(widget: DashboardWidget) {
       requireText(widget?.title, 'dashboard widget: title');
