@@ -1,0 +1,24 @@
+/**
+ * The SEO plugin's additions to the admin, loaded at run time on the sites where the plugin is
+ * active: a panel beside the editor of every type (the SEO fields, a search result preview and the
+ * live score) and a bulk editor of titles and descriptions, in English and French. Bundled by
+ * scripts/build.mjs into dist/admin/index.js with the score it shares with the server; React,
+ * Mantine and TanStack Query are the admin's own, imported by their bare names.
+ */
+import { defineAdmin } from '@tessera/plugin/admin';
+import { bulkEditor } from './BulkEditor.js';
+import { seoPanel } from './SeoPanel.js';
+import { en, fr } from './words.js';
+
+export default defineAdmin((admin) => {
+  admin.translations({ en, fr });
+  admin.editorPanel({ types: '*', title: 'panel.title', component: seoPanel(admin) });
+  admin.screen({
+    path: 'bulk',
+    title: 'bulk.title',
+    // The plugin's scores route checks it again; the entry routes check the user's own permissions.
+    permission: 'seo.manage',
+    nav: { group: 'content' },
+    component: bulkEditor(admin),
+  });
+});
