@@ -5,6 +5,8 @@ import { fr as coreFr } from './core.fr.js';
 import { en as core } from './core.js';
 import { fr as identityFr } from './identity.fr.js';
 import { en as identity } from './identity.js';
+import { fr as mailFr } from './mail.fr.js';
+import { en as mail } from './mail.js';
 import { fr as mediaFr } from './media.fr.js';
 import { en as media } from './media.js';
 import { fr as siteFr } from './site.fr.js';
@@ -12,7 +14,7 @@ import { en as site } from './site.js';
 import { fr as wordsFr } from './words.fr.js';
 import { en as words } from './words.js';
 
-const english = { core, identity, content, media, site };
+const english = { core, identity, content, media, site, mail };
 
 /**
  * The domain's messages by area, as the server writes them (`en`) and in each other language, key
@@ -20,7 +22,7 @@ const english = { core, identity, content, media, site };
  */
 export const MESSAGES: Record<Language, typeof english> = {
   en: english,
-  fr: { core: coreFr, identity: identityFr, content: contentFr, media: mediaFr, site: siteFr },
+  fr: { core: coreFr, identity: identityFr, content: contentFr, media: mediaFr, site: siteFr, mail: mailFr },
 };
 
 /** The words the server puts into its messages as values, by the placeholder that takes them. */
