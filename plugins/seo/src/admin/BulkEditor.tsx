@@ -12,6 +12,9 @@ const RATINGS: readonly CheckStatus[] = ['good', 'improve', 'problem'];
 const ratingOf = (value: string | null): CheckStatus | null =>
   RATINGS.find((rating) => rating === value) ?? null;
 
+/** The permission area of a type's entries: `posts` and `pages` for the built-in ones. */
+const areaOf = (slug: string) => (slug === 'page' || slug === 'post' ? `${slug}s` : slug);
+
 /**
  * /admin/plugins/seo/bulk, for users holding seo.manage: a type's entries with their stored score
  * and their SEO title and description, each row saved on its own through the core's entry route
@@ -26,7 +29,8 @@ export function bulkEditor(admin: AdminContext) {
     const [params, setParams] = useSearchParams();
     const types = useQuery(contentTypesQuery(admin));
     const choices = (types.data ?? []).filter(
-      (type) => type.plugin_fields.some((field) => field.key === 'seo.title') && can(`${type.slug}.view`),
+      (type) =>
+        type.plugin_fields.some((field) => field.key === 'seo.title') && can(`${areaOf(type.slug)}.view`),
     );
     const wanted = params.get('type') ?? 'post';
     const type = choices.some((choice) => choice.slug === wanted) ? wanted : (choices[0]?.slug ?? null);
@@ -102,6 +106,8 @@ export function bulkEditor(admin: AdminContext) {
               </Button>
             </Stack>
           </Alert>
+        ) : types.data && type === null ? (
+          <Text c="dimmed">{t('bulk.noTypes')}</Text>
         ) : list.isPending || types.isPending ? (
           <Group gap="xs">
             <Loader size="sm" aria-hidden />

@@ -76,6 +76,8 @@ export function BulkRow(props: {
         <TextInput
           aria-label={t('bulk.titleOf', { title: name })}
           value={values.title}
+          // Empty, the page gets its template's title: what it was given at its last save.
+          placeholder={score?.title}
           maxLength={200}
           error={invalid?.title ?? undefined}
           onChange={(event) => change({ title: event.currentTarget.value })}
@@ -85,6 +87,7 @@ export function BulkRow(props: {
         <Textarea
           aria-label={t('bulk.descriptionOf', { title: name })}
           value={values.description}
+          placeholder={score?.description}
           maxLength={400}
           autosize
           minRows={2}

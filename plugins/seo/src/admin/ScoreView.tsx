@@ -8,8 +8,8 @@ import { StatusBadge, toneOf } from './rating.js';
 export function ScoreSummary(props: { score: Score; t: AdminTranslate }) {
   const { score, t } = props;
   return (
-    <Group gap="sm" align="center" wrap="nowrap">
-      <Text size="sm" fw={500}>
+    <Group gap="sm" align="center">
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
         {t('panel.score')}
       </Text>
       <Text
@@ -44,7 +44,10 @@ export function CheckList(props: { score: Score; t: AdminTranslate; note: string
         {byUrgency(score.checks).map((check) => (
           <List.Item key={check.id} data-check={check.id} data-status={check.status}>
             <Group gap="xs" align="flex-start" wrap="nowrap">
-              <StatusBadge status={check.status}>{t(`status.${check.status}`)}</StatusBadge>
+              {/* One width for every status, so the messages line up. */}
+              <StatusBadge status={check.status} width="6.75rem">
+                {t(`status.${check.status}`)}
+              </StatusBadge>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {check.message}
               </Text>

@@ -35,6 +35,9 @@ export interface StoredScore {
   entry_id: number;
   score: number;
   rating: CheckStatus;
+  /** The title and description the page was given at that save (templates and fallbacks applied). */
+  title: string;
+  description: string;
 }
 
 /** Settings change rarely: the panel rescoring on each key press must not ask for them each time. */

@@ -9,23 +9,30 @@ export const STATUS_COLOUR: Readonly<Record<CheckStatus, string>> = {
 };
 
 /**
- * Text in a status's colour that reads at 4.5:1 in both schemes: the darkest shade on light, a pale
- * one on dark (Mantine's shade 6, its default text colour, reads at about 3:1 on white).
+ * Text in a status's colour that reads at 4.5:1 in both schemes, on white and on the badges' pale
+ * tint: on light, the darkest shade darkened further (green and orange 9 read at 4.3:1 on white
+ * alone); on dark, a pale shade.
  */
 export function toneOf(status: CheckStatus): string {
   const colour = STATUS_COLOUR[status];
-  return `light-dark(var(--mantine-color-${colour}-9), var(--mantine-color-${colour}-3))`;
+  return `light-dark(color-mix(in srgb, var(--mantine-color-${colour}-9), black 25%), var(--mantine-color-${colour}-3))`;
 }
 
 /** A rating or a check's status: its colour and its word. */
-export function StatusBadge(props: { status: CheckStatus; children: string; size?: 'sm' | 'md' | 'lg' }) {
+export function StatusBadge(props: {
+  status: CheckStatus;
+  children: string;
+  size?: 'sm' | 'md' | 'lg';
+  width?: string;
+}) {
   return (
     <Badge
       color={STATUS_COLOUR[props.status]}
       variant="light"
       size={props.size ?? 'sm'}
+      w={props.width}
       data-status={props.status}
-      style={{ flexShrink: 0 }}
+      style={{ flexShrink: 0, color: toneOf(props.status) }}
     >
       {props.children}
     </Badge>

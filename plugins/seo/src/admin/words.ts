@@ -50,6 +50,7 @@ export const en = {
     failed: 'The entries could not be loaded: {{message}}',
     retry: 'Try again',
     empty: 'There are no entries of this type yet.',
+    noTypes: 'There is no content type whose entries you may see.',
     emptyRated: 'No entry of this type has this rating.',
     capped: 'The {{count}} most recently created entries with this rating are listed.',
     entry: 'Entry',
@@ -74,7 +75,7 @@ export const en = {
   },
 };
 
-export const fr: typeof en = {
+export const fr: typeof en = spacedForFrench({
   panel: {
     title: 'SEO',
     loading: 'Chargement des réglages SEO…',
@@ -124,6 +125,7 @@ export const fr: typeof en = {
     failed: 'Les entrées n’ont pas pu être chargées : {{message}}',
     retry: 'Réessayer',
     empty: 'Il n’y a pas encore d’entrée de ce type.',
+    noTypes: 'Il n’y a aucun type de contenu dont vous pouvez voir les entrées.',
     emptyRated: 'Aucune entrée de ce type n’a cette note.',
     capped: 'Les {{count}} entrées les plus récemment créées ayant cette note sont affichées.',
     entry: 'Entrée',
@@ -146,4 +148,19 @@ export const fr: typeof en = {
     page: 'Page {{page}}',
     untitled: 'Sans titre',
   },
-};
+});
+
+/**
+ * French puts a no-break space before a colon and inside guillemets (a narrow one before ; ! ? and
+ * %), so that a line never starts with one: written here with plain spaces, set on the way out.
+ */
+function spacedForFrench<T>(words: T): T {
+  if (typeof words === 'string')
+    return words
+      .replace(/ :/g, '\u00a0:')
+      .replace(/ ([;!?%])/g, '\u202f$1')
+      .replace(/« /g, '«\u00a0')
+      .replace(/ »/g, '\u00a0»') as T;
+  if (words === null || typeof words !== 'object') return words;
+  return Object.fromEntries(Object.entries(words).map(([key, value]) => [key, spacedForFrench(value)])) as T;
+}
