@@ -227,7 +227,7 @@ describeInBrowser("the SEO plugin's admin", () => {
     await close(context);
   });
 
-  it('shows an Editor the panel but not the bulk editor, which needs seo.manage', async () => {
+  it('shows an Editor the panel, on a new post too, but not the bulk editor, which needs seo.manage', async () => {
     const { context, page, problems } = await signedIn('eve@example.test', 'Eve');
     const post = await newPost(page, 'Mooring in winter');
     await page.goto(`${admin.base}/admin/content/post/${post.id}`);
@@ -236,6 +236,13 @@ describeInBrowser("the SEO plugin's admin", () => {
       .toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'SEO bulk editor' }).count()).toBe(0);
+    // A post not saved yet: its address is the type's pattern with a slug made from the title.
+    await page.goto(`${admin.base}/admin/content/post/new`);
+    await page.getByLabel(/^Title/).fill('Low tide at dawn');
+    const address = page.getByRole('region', { name: 'SEO' }).getByTestId('seo-preview-address');
+    await expect
+      .poll(() => address.textContent(), LOAD)
+      .toMatch(/^localhost › \d{4} › \d{2} › low-tide-at-dawn$/);
     await page.goto(`${admin.base}/admin/plugins/seo/bulk`);
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count(), LOAD).toBe(1);
     expect(problems).toEqual([]);
