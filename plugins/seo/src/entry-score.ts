@@ -51,12 +51,13 @@ export function templateValuesOf(
 
 /**
  * The title and description search engines get for an entry, as its page's head says them (the
- * author date is not known here: `{{author}}` and `{{date}}` are left empty), and its body.
+ * author date is not known here: `{{author}}` and `{{date}}` are left empty), the description as
+ * written before it is cut at 160 characters, and the body.
  */
 export function shownAs(
   entry: ScoredEntry,
   context: ScoreContext,
-): { title: string; description: string; html: string } {
+): { title: string; description: string; written: string; html: string } {
   const seo = entrySeo(entry.fields);
   const templates = entryTemplates(entry.type, context.templates);
   const values = templateValuesOf(entry, context);
@@ -71,6 +72,8 @@ export function shownAs(
   return {
     title: fillTemplate(seo.title || templates.title, values) || entry.title,
     description: trimAtWord(description),
+    // Before it is cut: what the description length check measures.
+    written: description.replace(/\s+/g, ' ').trim(),
     html,
   };
 }
@@ -91,7 +94,7 @@ export function scoreOfEntry(
     {
       title: shown.title,
       entryTitle: entry.title,
-      description: written ? shown.description : '',
+      description: written ? shown.written : '',
       slug: entry.slug,
       keyphrase: entrySeo(entry.fields).focusKeyphrase,
       html: shown.html,

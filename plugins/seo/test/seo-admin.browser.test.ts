@@ -223,6 +223,13 @@ describeInBrowser("the SEO plugin's admin", () => {
     await pick(RATING[otherRating]);
     await expect.poll(() => page.url()).toContain(`rating=${otherRating}`);
     await expect.poll(() => page.getByRole('row', { name: new RegExp(name) }).count(), LOAD).toBe(0);
+
+    // The posts' list has the plugin's column: the stored score of each row.
+    await page.goto(`${admin.base}/admin/content/post`);
+    await expect.poll(() => page.getByRole('columnheader', { name: 'SEO' }).count(), LOAD).toBe(1);
+    const listed = page.getByRole('row', { name: new RegExp(name) });
+    await expect.poll(() => listed.locator('[data-status]').textContent(), LOAD).toBe(await badge());
+    await page.screenshot({ path: join(SCREENSHOTS, 'seo-list-column.png') });
     expect(problems).toEqual([]);
     await close(context);
   });

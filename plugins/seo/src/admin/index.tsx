@@ -1,12 +1,14 @@
 /**
  * The SEO plugin's additions to the admin, loaded at run time on the sites where the plugin is
  * active: a panel beside the editor of every type (the SEO fields, a search result preview and the
- * live score) and a bulk editor of titles and descriptions, in English and French. Bundled by
- * scripts/build.mjs into dist/admin/index.js with the score it shares with the server; React,
- * Mantine and TanStack Query are the admin's own, imported by their bare names.
+ * live score), a bulk editor of titles and descriptions and a score column in the content lists,
+ * in English and French. Bundled by scripts/build.mjs into dist/admin/index.js with the score it
+ * shares with the server; React, Mantine and TanStack Query are the admin's own, imported by their
+ * bare names.
  */
 import { defineAdmin } from '@tessera/plugin/admin';
 import { bulkEditor } from './BulkEditor.js';
+import { scoreColumn } from './ScoreColumn.js';
 import { seoPanel } from './SeoPanel.js';
 import { en, fr } from './words.js';
 
@@ -21,4 +23,6 @@ export default defineAdmin((admin) => {
     nav: { group: 'content' },
     component: bulkEditor(admin),
   });
+  // The score as of each entry's last save, in every type's list: for those who may see the scores.
+  admin.listColumn({ types: '*', title: 'column.title', permission: 'seo.manage', cell: scoreColumn(admin) });
 });

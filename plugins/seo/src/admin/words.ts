@@ -38,6 +38,10 @@ export const en = {
   },
   rating: { good: 'Good', improve: 'Needs improvement', problem: 'Problem' },
   status: { good: 'Good', improve: 'Improve', problem: 'Problem' },
+  column: {
+    title: 'SEO',
+    unavailable: 'Scores unavailable',
+  },
   bulk: {
     title: 'SEO bulk editor',
     intro:
@@ -113,6 +117,10 @@ export const fr: typeof en = spacedForFrench({
   },
   rating: { good: 'Bon', improve: 'À améliorer', problem: 'Problème' },
   status: { good: 'Bon', improve: 'À améliorer', problem: 'Problème' },
+  column: {
+    title: 'SEO',
+    unavailable: 'Scores indisponibles',
+  },
   bulk: {
     title: 'Édition SEO en masse',
     intro:
