@@ -5,6 +5,7 @@ import { adminAppModule } from './admin-app/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { commentsModule } from './comments/module.js';
 import { contentModule } from './content/module.js';
+import { emailTemplatesModule } from './email-templates/module.js';
 import { feedsModule } from './feeds/module.js';
 import { identityModule } from './identity/module.js';
 import { jobsModule } from './jobs/module.js';
@@ -31,6 +32,7 @@ export const modules: readonly TesseraModule[] = [
   feedsModule,
   searchModule,
   webhooksModule,
+  emailTemplatesModule,
   commentsModule,
   // Site accounts: before plugins, which build on them (customers, members).
   accountsModule,

@@ -11,15 +11,11 @@ import { placeholdersOf } from './templates.js';
  */
 
 /**
- * What the source holds that no one reads in an error envelope: words of emails and of the OpenAPI
- * document kept in variables, a chart's text alternative, and the health check's answers (for a
+ * What the source holds that no one reads in an error envelope: words of the OpenAPI document kept
+ * in variables, a chart's text alternative, and the health check's answers (for a
  * load balancer). Each is a sentence the scan cannot tell from a message by its shape alone.
  */
 const NOT_SAID_IN_THE_API = new Set([
-  'Someone asked to reset the password of your account on ‹1›.',
-  'The link works once. If you did not ask for this, ignore this message: your password stays as it is.',
-  'It is published.',
-  'It waits for approval.',
   'More than max_links links, or a first comment of an address (moderation `unknown_authors`), is accepted as pending. Each address may post 5 comments a minute (RATE_LIMIT_COMMENTS), else 429.',
   'Unknown keys and bad values give 422 with one entry per setting, keyed `<group>.<key>` (`general.time_zone`, `media.allowed_types.2`).',
   'X-Tessera-Timestamp (Unix seconds) and X-Tessera-Signature: `sha256=` and the hex HMAC SHA-256, keyed by the secret, of `<timestamp>.<raw body>` (README, Webhooks).',

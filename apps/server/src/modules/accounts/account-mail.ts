@@ -1,11 +1,12 @@
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
+import type { RenderedMail } from '../../core/mail/templates/render.js';
 import type { Runtime } from '../../core/runtime.js';
-import { type Site, systemNameOf } from '../../core/sites/site.js';
-import { stringsFor } from '../public/theme/strings.js';
+import type { Site } from '../../core/sites/site.js';
+import { renderSiteMail } from '../email-templates/module.js';
 import { localePrefix } from './accounts.js';
 import type { AccountRow } from './repo.js';
 
-/** The built-in mails of site accounts, plain text until the email templates replace them. */
+/** The mails of site accounts, each from its email template (`account.verify`...). */
 export type AccountMail =
   | { kind: 'verify'; token: string }
   | { kind: 'exists' }
@@ -25,22 +26,70 @@ export async function mailAccount(
   origin: string,
   mail: AccountMail,
 ): Promise<void> {
-  const words = stringsFor(account.locale).account.mail;
-  const siteName = systemNameOf(site);
+  const { to, message } = await rendered(runtime, site, account, origin, mail);
+  await enqueueSiteMail(runtime.jobs.queue, runtime.secrets, site, { to, ...message });
+}
+
+async function rendered(
+  runtime: Runtime,
+  site: Site,
+  account: AccountRow,
+  origin: string,
+  mail: AccountMail,
+): Promise<{ to: string; message: RenderedMail }> {
   const page = (path: string, token?: string) =>
     `${origin}${localePrefix(site, account.locale)}/account/${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  // Each mail's subject, then its text: whom it greets, the site, and its links.
-  const [subject, text] =
-    mail.kind === 'verify'
-      ? [words.verifySubject, words.verifyText(account.name, siteName, page('verify', mail.token))]
-      : mail.kind === 'exists'
-        ? [words.existsSubject, words.existsText(account.name, siteName, page('sign-in'), page('forgot'))]
-        : mail.kind === 'reset'
-          ? [words.resetSubject, words.resetText(account.name, siteName, page('reset', mail.token))]
-          : mail.kind === 'email'
-            ? [words.emailSubject, words.emailText(account.name, siteName, page('email', mail.token))]
-            : [words.emailChangedSubject, words.emailChangedText(account.name, siteName, account.email)];
-  const message = { subject: subject(siteName), text };
-  const to = mail.kind === 'email' || mail.kind === 'email_changed' ? mail.to : account.email;
-  await enqueueSiteMail(runtime.jobs.queue, runtime.secrets, site, { to, ...message });
+  const recipient = { name: account.name, email: account.email };
+  const options = { origin };
+  const { locale } = account;
+  switch (mail.kind) {
+    case 'verify': {
+      const link = page('verify', mail.token);
+      const message = await renderSiteMail(
+        runtime,
+        site,
+        'account.verify',
+        locale,
+        { recipient, link },
+        options,
+      );
+      return { to: account.email, message };
+    }
+    case 'exists': {
+      const variables = { recipient, sign_in_link: page('sign-in'), forgot_link: page('forgot') };
+      const message = await renderSiteMail(runtime, site, 'account.exists', locale, variables, options);
+      return { to: account.email, message };
+    }
+    case 'reset': {
+      const link = page('reset', mail.token);
+      const message = await renderSiteMail(
+        runtime,
+        site,
+        'account.password_reset',
+        locale,
+        { recipient, link },
+        options,
+      );
+      return { to: account.email, message };
+    }
+    case 'email': {
+      // To the new address, which is not the account's yet.
+      const variables = { recipient: { ...recipient, email: mail.to }, link: page('email', mail.token) };
+      const message = await renderSiteMail(runtime, site, 'account.email_change', locale, variables, options);
+      return { to: mail.to, message };
+    }
+    case 'email_changed': {
+      // To the former address; the account holds the new one.
+      const variables = { recipient: { ...recipient, email: mail.to }, new_email: account.email };
+      const message = await renderSiteMail(
+        runtime,
+        site,
+        'account.email_changed',
+        locale,
+        variables,
+        options,
+      );
+      return { to: mail.to, message };
+    }
+  }
 }

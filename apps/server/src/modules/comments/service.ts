@@ -7,6 +7,7 @@ import type { OperationContext } from '../../core/operation/operation-context.js
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
+import { renderSiteMail, siteUrlOf } from '../email-templates/module.js';
 import { requirePermission } from '../identity/actor.js';
 import { authorAddresses } from '../identity/users/bylines.js';
 import { settingsOf } from '../settings/service.js';
@@ -471,13 +472,20 @@ export class CommentsService {
     if (entry.author_id === null) return;
     const author = (await authorAddresses(this.runtime.data, [entry.author_id])).get(entry.author_id);
     if (!author || author.email === comment.author_email) return;
-    const moderate = `${this.runtime.config.publicUrl}/admin/comments/${comment.id}`;
-    const state = comment.status === 'approved' ? 'It is published.' : 'It waits for approval.';
-    await enqueueSiteMail(this.runtime.jobs.queue, this.runtime.secrets, site, {
-      to: author.email,
-      subject: `New comment on “${entry.title}”`,
-      text: `${comment.author_name} commented on “${entry.title}” (${entry.url}):\n\n${comment.body}\n\n${state} Moderate it: ${moderate}\n`,
-    });
+    const mail = await renderSiteMail(
+      this.runtime,
+      site,
+      comment.status === 'approved' ? 'comment.published' : 'comment.awaiting_moderation',
+      author.locale,
+      {
+        recipient: { name: author.name, email: author.email },
+        // The entry's path made absolute: a mail has no page to be relative to.
+        entry: { title: entry.title, url: new URL(entry.url, siteUrlOf(this.runtime, site)).href },
+        comment: { author_name: comment.author_name, body: comment.body },
+        link: `${this.runtime.config.publicUrl}/admin/comments/${comment.id}`,
+      },
+    );
+    await enqueueSiteMail(this.runtime.jobs.queue, this.runtime.secrets, site, { to: author.email, ...mail });
   }
 
   private async find(repo: CommentsRepo, id: number): Promise<CommentRow> {

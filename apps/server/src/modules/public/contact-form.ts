@@ -9,6 +9,7 @@ import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { contentOf } from '../content/content.js';
+import { renderSiteMail } from '../email-templates/module.js';
 import { siteAdminAddresses } from '../identity/users/bylines.js';
 import { acceptFormPosts, fromAnotherSite, pageAgain, postedId, spentBudget } from './form-posts.js';
 import type { PublicSite } from './service.js';
@@ -131,23 +132,31 @@ function formBlock(tree: readonly Block[], blockId: string): FormProps | null {
   return found;
 }
 
-/** Hands the message to the `form.submission` filter, then mails what it leaves, one mail per recipient. */
+/**
+ * Hands the message to the `form.submission` filter, then mails what it leaves, one mail per
+ * recipient from the site's `form.submission` template. Recipients are addresses, not people whose
+ * language is known: the mail is in the site's default language.
+ */
 async function submit(runtime: Runtime, site: Site, submission: ContactSubmission): Promise<void> {
   const ctx = operationContext(runtime, anonymousActorOn(site, runtime.permissions, null));
   const kept = await ctx.hooks.applyFilters('form.submission', submission);
   if (!kept) return;
-  const text = [
-    `A message from the form on ${kept.page}:`,
-    '',
-    ...kept.fields.flatMap((field) => [`${field.label}:`, field.value || '—', '']),
-  ].join('\n');
+  const form = {
+    subject: kept.subject,
+    page: kept.page,
+    fields: kept.fields.map((field) => ({ label: field.label, value: field.value })),
+  };
   await ctx.transaction(async () => {
-    for (const to of kept.recipients)
+    for (const to of kept.recipients) {
+      const mail = await renderSiteMail(runtime, site, 'form.submission', null, {
+        recipient: { email: to },
+        form,
+      });
       await enqueueSiteMail(runtime.jobs.queue, runtime.secrets, site, {
         to,
-        subject: kept.subject,
-        text,
+        ...mail,
         ...(kept.replyTo ? { replyTo: kept.replyTo } : {}),
       });
+    }
   });
 }

@@ -4,7 +4,8 @@ import { type FieldErrors, ValidationFailed } from '../../../core/errors.js';
 import { enqueueSiteMail } from '../../../core/mail/mail-job.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
-import { type Site, systemNameOf } from '../../../core/sites/site.js';
+import type { Site } from '../../../core/sites/site.js';
+import { renderSiteMail } from '../../email-templates/module.js';
 import type { Client } from '../auth/service.js';
 import { identityOf } from '../identity.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
@@ -82,7 +83,7 @@ export class PasswordResetService {
         this.runtime.jobs.queue.withData(tx),
         this.runtime.secrets,
         site,
-        resetMail(this.runtime, site, user, token.secret),
+        await resetMail(this.runtime, site, user, token.secret),
       );
     });
   }
@@ -151,31 +152,13 @@ export class PasswordResetService {
   }
 }
 
-function resetMail(runtime: Runtime, site: Site, user: UserRow, token: string) {
+/** The reset mail, from the site's `user.password_reset` template in the user's language. */
+async function resetMail(runtime: Runtime, site: Site, user: UserRow, token: string) {
   // PUBLIC_URL rather than the site's primary domain: it is the address the operator configured,
   // with its scheme and port, whereas a site's domain says nothing of either. Accounts are global,
   // so a reset done through any site's admin applies everywhere.
   const link = `${runtime.config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
-  // White-label: the branding's name, never the vendor's, as in the admin itself.
-  const name = systemNameOf(site);
-  const text = [
-    `Hello ${user.display_name},`,
-    '',
-    `Someone asked to reset the password of your account on ${name}.`,
-    'Open this link within one hour to choose a new password:',
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for this, ignore this message: your password stays as it is.',
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.display_name)},</p>
-<p>Someone asked to reset the password of your account on ${escapeHtml(name)}.
-Open this link within one hour to choose a new password:</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>The link works once. If you did not ask for this, ignore this message: your password stays as it is.</p>`;
-  return { to: user.email, subject: `Reset your password for ${name}`, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const recipient = { name: user.display_name, email: user.email };
+  const mail = await renderSiteMail(runtime, site, 'user.password_reset', user.locale, { recipient, link });
+  return { to: user.email, ...mail };
 }

@@ -7,16 +7,20 @@ export function authorNames(data: Data, ids: readonly number[]): Promise<Map<num
   return new UsersRepo(data.global).displayNames([...new Set(ids)]);
 }
 
-/** Where to write to authors (notifications of comments on their entries): internal use only. */
+/**
+ * Where to write to authors (notifications of comments on their entries), and in which language (their
+ * profile's, `und` when they chose none): internal use only.
+ */
 export async function authorAddresses(
   data: Data,
   ids: readonly number[],
-): Promise<Map<number, { email: string; name: string }>> {
+): Promise<Map<number, { email: string; name: string; locale: string }>> {
   const users = new UsersRepo(data.global);
-  const found = new Map<number, { email: string; name: string }>();
+  const found = new Map<number, { email: string; name: string; locale: string }>();
   for (const id of new Set(ids)) {
     const user = await users.findById(id);
-    if (user && user.status === 'active') found.set(id, { email: user.email, name: user.display_name });
+    if (user && user.status === 'active')
+      found.set(id, { email: user.email, name: user.display_name, locale: user.locale });
   }
   return found;
 }

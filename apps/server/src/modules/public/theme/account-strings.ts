@@ -1,7 +1,7 @@
 /**
- * The words of the site accounts' pages and mails (modules/accounts), in each of the default theme's
+ * The words of the site accounts' pages (modules/accounts), in each of the default theme's
  * languages: what a visitor reads when they register, sign in, reset a password or change their
- * profile, and the plain mails those send (until the email templates replace them).
+ * profile. The mails those send are email templates (`account.verify`...).
  */
 export interface AccountStrings {
   registerTitle: string;
@@ -71,21 +71,7 @@ export interface AccountStrings {
   refusedOrigin: string;
   refusedToken: string;
   goBack: string;
-  mail: {
-    verifySubject: (site: string) => string;
-    verifyText: (name: string, site: string, link: string) => string;
-    existsSubject: (site: string) => string;
-    existsText: (name: string, site: string, signIn: string, forgot: string) => string;
-    resetSubject: (site: string) => string;
-    resetText: (name: string, site: string, link: string) => string;
-    emailSubject: (site: string) => string;
-    emailText: (name: string, site: string, link: string) => string;
-    emailChangedSubject: (site: string) => string;
-    emailChangedText: (name: string, site: string, email: string) => string;
-  };
 }
-
-const unsent = 'If you did not ask for this, ignore this message.';
 
 export const ENGLISH_ACCOUNT: AccountStrings = {
   registerTitle: 'Create an account',
@@ -154,26 +140,7 @@ export const ENGLISH_ACCOUNT: AccountStrings = {
   refusedToken:
     'The page it came from is too old, or was altered. Go back, reload the page and send it again.',
   goBack: 'Back to the home page',
-  mail: {
-    verifySubject: (site) => `Confirm your address for ${site}`,
-    verifyText: (name, site, link) =>
-      `Hello ${name},\n\nYou created an account on ${site}. Open this link within two days to confirm your address:\n\n${link}\n\n${unsent}`,
-    existsSubject: (site) => `Your account on ${site}`,
-    existsText: (name, site, signIn, forgot) =>
-      `Hello ${name},\n\nSomeone tried to create an account on ${site} with this address, which already has one. Sign in here:\n\n${signIn}\n\nForgot your password? Choose a new one here:\n\n${forgot}\n\n${unsent}`,
-    resetSubject: (site) => `Choose a new password for ${site}`,
-    resetText: (name, site, link) =>
-      `Hello ${name},\n\nSomeone asked to reset the password of your account on ${site}. Open this link within one hour to choose a new one:\n\n${link}\n\nThe link works once. ${unsent} Your password stays as it is.`,
-    emailSubject: (site) => `Confirm your new address for ${site}`,
-    emailText: (name, site, link) =>
-      `Hello ${name},\n\nYou asked to use this address for your account on ${site}. Open this link within a day to confirm it:\n\n${link}\n\n${unsent}`,
-    emailChangedSubject: (site) => `Your email address on ${site} was changed`,
-    emailChangedText: (name, site, email) =>
-      `Hello ${name},\n\nThe email address of your account on ${site} is now ${email}. If you did not change it, write to the site's team.`,
-  },
 };
-
-const pasDemande = 'Si vous n’avez rien demandé, ignorez ce message.';
 
 export const FRENCH_ACCOUNT: AccountStrings = {
   registerTitle: 'Créer un compte',
@@ -247,21 +214,4 @@ export const FRENCH_ACCOUNT: AccountStrings = {
   refusedToken:
     'La page d’où il vient est trop ancienne, ou a été modifiée. Revenez en arrière, rechargez la page et envoyez-le de nouveau.',
   goBack: 'Retour à l’accueil',
-  mail: {
-    verifySubject: (site) => `Confirmez votre adresse pour ${site}`,
-    verifyText: (name, site, link) =>
-      `Bonjour ${name},\n\nVous avez créé un compte sur ${site}. Ouvrez ce lien dans les deux jours pour confirmer votre adresse :\n\n${link}\n\n${pasDemande}`,
-    existsSubject: (site) => `Votre compte sur ${site}`,
-    existsText: (name, site, signIn, forgot) =>
-      `Bonjour ${name},\n\nQuelqu’un a voulu créer un compte sur ${site} avec cette adresse, qui en a déjà un. Connectez-vous ici :\n\n${signIn}\n\nMot de passe oublié ? Choisissez-en un nouveau ici :\n\n${forgot}\n\n${pasDemande}`,
-    resetSubject: (site) => `Choisissez un nouveau mot de passe pour ${site}`,
-    resetText: (name, site, link) =>
-      `Bonjour ${name},\n\nQuelqu’un a demandé à réinitialiser le mot de passe de votre compte sur ${site}. Ouvrez ce lien dans l’heure pour en choisir un nouveau :\n\n${link}\n\nLe lien ne sert qu’une fois. ${pasDemande} Votre mot de passe reste le même.`,
-    emailSubject: (site) => `Confirmez votre nouvelle adresse pour ${site}`,
-    emailText: (name, site, link) =>
-      `Bonjour ${name},\n\nVous avez demandé à utiliser cette adresse pour votre compte sur ${site}. Ouvrez ce lien dans la journée pour la confirmer :\n\n${link}\n\n${pasDemande}`,
-    emailChangedSubject: (site) => `Votre adresse e-mail sur ${site} a changé`,
-    emailChangedText: (name, site, email) =>
-      `Bonjour ${name},\n\nL’adresse e-mail de votre compte sur ${site} est désormais ${email}. Si ce n’est pas vous qui l’avez changée, écrivez à l’équipe du site.`,
-  },
 };
