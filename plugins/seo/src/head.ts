@@ -82,14 +82,19 @@ function describe(
   templates: Templates,
   values: TemplateValues,
 ): string {
+  // Tried in turn, the first paragraph last: reading the body is the costly one.
   const candidates = [
-    seo?.description ? fillTemplate(seo.description, values) : '',
-    templates.description ? fillTemplate(templates.description, values) : '',
-    page.entry?.excerpt ?? '',
-    page.entry ? firstParagraph(page.entry.html) : '',
-    head.description,
+    () => (seo?.description ? fillTemplate(seo.description, values) : ''),
+    () => (templates.description ? fillTemplate(templates.description, values) : ''),
+    () => page.entry?.excerpt ?? '',
+    () => (page.entry ? firstParagraph(page.entry.html) : ''),
+    () => head.description,
   ];
-  return trimAtWord(candidates.find((text) => text.trim() !== '') ?? '');
+  for (const candidate of candidates) {
+    const text = candidate();
+    if (text.trim() !== '') return trimAtWord(text);
+  }
+  return '';
 }
 
 /** The entry's social image, else the page's (its featured image), else the site's default. */

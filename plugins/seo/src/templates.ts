@@ -1,4 +1,4 @@
-import { readBody } from './score/body.js';
+import { decodeEntities } from './score/entities.js';
 
 /** What a title or description template's `{{name}}`s stand for on one page. */
 export interface TemplateValues {
@@ -43,12 +43,20 @@ export function trimAtWord(text: string, most = DESCRIPTION_LENGTH): string {
   return `${(space > most / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
-/** The text of the first paragraph of some HTML that has words in it: a description's last resort. */
+/**
+ * The text of the first paragraph of some HTML that has words in it: a description's last resort.
+ * Read from the start up to that paragraph only, since it runs on every page the plugin writes.
+ */
 export function firstParagraph(html: string): string {
-  if (html === '') return '';
-  return (
-    readBody(html)
-      .blocks.find((block) => block.tag === 'p' && block.text.trim() !== '')
-      ?.text.trim() ?? ''
-  );
+  const open = /<p[\s>]/gi;
+  for (let match = open.exec(html); match; match = open.exec(html)) {
+    const end = html.indexOf('</p>', match.index);
+    if (end < 0) return '';
+    const text = decodeEntities(html.slice(match.index, end).replace(/<[^>]*>?/g, ' '))
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text !== '') return text;
+    open.lastIndex = end;
+  }
+  return '';
 }
