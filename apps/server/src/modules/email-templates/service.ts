@@ -118,9 +118,13 @@ export class EmailTemplatesService {
     const event = eventNamed(name);
     const language = this.languageOf(ctx.site, locale);
     const chosen = await chosenTemplate(this.runtime, ctx.site, event, language);
-    const merged = { ...chosen.parts, ...definedParts(parts) };
+    const draft = definedParts(parts);
+    const merged = { ...chosen.parts, ...draft };
     await refuseProblems(event, merged);
-    const frame = await frameOf(this.runtime, ctx.site, language);
+    // In the language of what is shown: a draft is saved in the one asked for; without one, a
+    // language that has no template yet is sent (and shown) from English's.
+    const shown = Object.keys(draft).length > 0 ? language : chosen.locale;
+    const frame = await frameOf(this.runtime, ctx.site, shown);
     return renderMail(merged, { ...sampleOf(event), site: siteVariablesOf(frame) }, frame);
   }
 

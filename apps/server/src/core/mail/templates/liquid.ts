@@ -22,7 +22,7 @@ export interface TemplateFault {
   message: string;
 }
 
-/** Thrown for a template that cannot become a mail; `faults` say where. */
+/** Thrown for a part that cannot become a mail; its fault says where and why. */
 export class TemplateFailed extends Error {
   constructor(
     readonly part: MailPart,
