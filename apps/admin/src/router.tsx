@@ -57,6 +57,9 @@ const SettingsPage = lazy(() =>
 const WebhooksPage = lazy(() =>
   import('./webhooks/WebhooksPage.js').then((m) => ({ default: m.WebhooksPage })),
 );
+const EmailTemplatesPage = lazy(() =>
+  import('./email-templates/EmailTemplatesPage.js').then((m) => ({ default: m.EmailTemplatesPage })),
+);
 const PluginsPage = lazy(() => import('./plugins/PluginsPage.js').then((m) => ({ default: m.PluginsPage })));
 const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
 const SearchPage = lazy(() => import('./shell/SearchPage.js').then((m) => ({ default: m.SearchPage })));
@@ -162,6 +165,7 @@ export const router = createBrowserRouter(
                 { path: '/content-types/:slug', element: <DesignerPage /> },
                 { path: '/settings/:group?', element: <SettingsPage /> },
                 { path: '/webhooks/:id?', element: <WebhooksPage /> },
+                { path: '/email-templates/:event?', element: <EmailTemplatesPage /> },
                 { path: '/plugins', element: <PluginsPage /> },
                 { path: '/plugins/:plugin/*', element: <PluginScreenPage /> },
                 { path: '/jobs', element: <JobsPage /> },

@@ -3,6 +3,7 @@ import { en as appearance } from '../appearance/messages.js';
 import { en as builder } from '../builder/messages.js';
 import { en as editor } from '../content/editor/messages.js';
 import { en as contentList } from '../content/messages.js';
+import { en as emailTemplates } from '../email-templates/messages.js';
 import { en as extensions } from '../extensions/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
@@ -109,6 +110,7 @@ export const en = {
     contentTypes: 'Content types',
     settings: 'Settings',
     webhooks: 'Webhooks',
+    emailTemplates: 'Email templates',
     plugins: 'Plugins',
     jobs: 'Background jobs',
     viewSite: 'View site',
@@ -264,6 +266,7 @@ export const en = {
   media,
   settings,
   webhooks,
+  emailTemplates,
   jobs,
   builder,
   appearance,

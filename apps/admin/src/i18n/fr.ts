@@ -3,6 +3,7 @@ import { fr as appearance } from '../appearance/messages.fr.js';
 import { fr as builder } from '../builder/messages.fr.js';
 import { fr as editor } from '../content/editor/messages.fr.js';
 import { fr as contentList } from '../content/messages.fr.js';
+import { fr as emailTemplates } from '../email-templates/messages.fr.js';
 import { fr as extensions } from '../extensions/messages.fr.js';
 import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
@@ -113,6 +114,7 @@ export const fr: Messages = {
     contentTypes: 'Types de contenu',
     settings: 'Réglages',
     webhooks: 'Webhooks',
+    emailTemplates: 'Modèles d’e-mail',
     plugins: 'Extensions',
     jobs: 'Tâches de fond',
     viewSite: 'Voir le site',
@@ -283,6 +285,7 @@ export const fr: Messages = {
   media,
   settings,
   webhooks,
+  emailTemplates,
   jobs,
   builder,
   appearance,

@@ -48,6 +48,12 @@ export const NAVIGATION: readonly NavItem[] = [
     group: 'settings',
   },
   { path: '/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage', group: 'settings' },
+  {
+    path: '/email-templates',
+    label: 'nav.emailTemplates',
+    permission: 'email_templates.manage',
+    group: 'settings',
+  },
   { path: '/plugins', label: 'nav.plugins', permission: 'plugins.manage', group: 'settings' },
   { path: '/jobs', label: 'nav.jobs', permission: 'jobs.manage', group: 'settings' },
 ];
