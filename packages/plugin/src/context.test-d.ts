@@ -34,6 +34,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'media'
   | 'mcp'
   | 'http'
+  | 'mail'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

@@ -72,6 +72,8 @@ export interface PluginContext {
    * setting `allow_private_addresses` (Super Admins only) allows them.
    */
   readonly http: PluginHttp;
+  /** Mails the plugin sends (an order's confirmation), from templates administrators can change. */
+  readonly mail: PluginMail;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
@@ -209,6 +211,51 @@ export interface PluginJobs {
    * `perSite`, one schedule per site where the plugin is active, kept in step with activation.
    */
   schedule(name: string, cron: string, payload: unknown, options?: { perSite?: boolean }): void;
+}
+
+/** A value a mail's templates may print, documented in the email templates screen. */
+export interface PluginMailVariable {
+  /** Its path in the templates: `order.total` is printed `{{ order.total }}`. */
+  name: string;
+  type: 'string' | 'url' | 'email' | 'list';
+  description: string;
+  /** What previews and test mails print. */
+  example: unknown;
+}
+
+/** A mail's three parts, in LiquidJS (the HTML part's values escaped): what administrators edit. */
+export interface PluginMailParts {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A kind of mail the plugin sends: what it is for, what it may print, and its default templates. */
+export interface PluginMailTemplate {
+  description: string;
+  variables: readonly PluginMailVariable[];
+  /** English, and French when the plugin writes it (else French recipients get the English). */
+  defaults: { en: PluginMailParts; fr?: PluginMailParts };
+}
+
+export interface PluginMail {
+  /**
+   * Declares a mail event `<area>.<event>` (`shop.order_paid`). Administrators of the sites where the
+   * plugin is active see it in the email templates screen beside the core's and may change it per
+   * language; every mail also has `site.name`, `site.url` and `site.logo_url`. The defaults are
+   * checked when the plugin loads: one that does not render with the variables' examples fails it.
+   */
+  template(event: string, template: PluginMailTemplate): void;
+  /**
+   * Queues the event's mail to `to`, from the site's template in `locale` (the recipient's; the
+   * site's language when absent), else the default, in the site's layout. Inside the operation's
+   * transaction it is sent exactly when the change that caused it commits.
+   */
+  send(
+    ctx: PluginOperation,
+    event: string,
+    message: { to: string; locale?: string; variables: Record<string, unknown>; replyTo?: string },
+  ): Promise<void>;
 }
 
 /** A request to another server. */

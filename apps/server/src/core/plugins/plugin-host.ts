@@ -14,6 +14,9 @@ import { NotFound } from '../errors.js';
 import type { App } from '../http/app-type.js';
 import { rawBodyOf } from '../http/raw-body.js';
 import { addSiteRoute } from '../http/site-routes.js';
+import type { MailEventDefinition } from '../mail/templates/mail-event.js';
+import { mailEventsOf } from '../mail/templates/mail-events.js';
+import { templateProblems } from '../mail/templates/render.js';
 import { type OperationContext, operationContext } from '../operation/operation-context.js';
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
@@ -63,6 +66,8 @@ export interface PluginServices {
   content: ContentChecks;
   /** Images of a site's library by id, as pages show them large (`plugin.media.images`). */
   images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
+  /** Renders a plugin's mail from the site's template and queues it (`plugin.mail.send`). */
+  sendMail: SetupHost['sendMail'];
   /** The public site's visitor of a request, as plugins see them (their session and site account). */
   visitor(request: FastifyRequest, reply: FastifyReply): PluginFormVisitor;
 }
@@ -100,6 +105,9 @@ export class PluginHost {
   private contentChecks: ContentChecks | null = null;
   private visitorOf: PluginServices['visitor'] | null = null;
   private imagesOf: PluginServices['images'] = async () => new Map();
+  private mailOf: PluginServices['sendMail'] = async () => {
+    throw new Error('mail is not available here');
+  };
 
   /** What a plugin's context is given of this host. */
   private readonly setupHost: SetupHost;
@@ -110,6 +118,7 @@ export class PluginHost {
       readSettings: (site, group) => this.readSettings(site, group),
       purgePagesOf: (plugin, ctx) => this.purgePagesOf(plugin, ctx),
       images: (site, ids) => this.imagesOf(site, ids),
+      sendMail: (ctx, event, message) => this.mailOf(ctx, event, message),
     };
   }
 
@@ -134,6 +143,7 @@ export class PluginHost {
     this.readSettings = services.readSettings;
     this.contentChecks = services.content;
     this.imagesOf = services.images;
+    this.mailOf = services.sendMail;
     const rows = await new PluginRepo(this.runtime.data.global).list();
     if (rows.length > 0)
       await linkPluginPackage(pluginsDir(this.runtime)).catch((error: unknown) => {
@@ -150,6 +160,7 @@ export class PluginHost {
         const setup = setupOf(module.default);
         const staged = emptyStaged();
         await setup(pluginContext(this.setupHost, manifest, staged));
+        await requireRenderingMail(staged.mail);
         this.apply(manifest, staged);
         this.statuses.set(row.name, status(row, manifest, 'loaded', null));
       } catch (error) {
@@ -358,6 +369,9 @@ export class PluginHost {
       if (other && other !== manifest.name)
         throw new Error(`pages under /${page.prefix} are plugin ${other}'s`);
     }
+    for (const event of staged.mail)
+      if (mailEventsOf(runtime).named(event.name, () => true))
+        throw new Error(`mail event "${event.name}" is declared already`);
     for (const type of staged.content.types) {
       const owner = owners.get(type.slug);
       if (owner && owner !== manifest.name)
@@ -412,6 +426,7 @@ export class PluginHost {
         job.options,
       );
     }
+    for (const event of staged.mail) mailEventsOf(runtime).register(manifest.name, event);
     this.routes.set(manifest.name, staged.routes);
     this.mcp.set(manifest.name, staged.mcp);
     this.content.set(manifest.name, { area: manifest.area, declared: staged.content });
@@ -469,4 +484,16 @@ export function pluginsOf(runtime: Runtime): PluginHost {
     runtime.caches.register('plugin_activation', () => created.reloadActivation());
   }
   return host;
+}
+
+/** A plugin's mail events, each default checked as an administrator's template is when saved. */
+async function requireRenderingMail(events: readonly MailEventDefinition[]): Promise<void> {
+  for (const event of events)
+    for (const [language, parts] of Object.entries(event.defaults)) {
+      if (!parts) continue;
+      const problems = await templateProblems(event, parts);
+      const first = Object.entries(problems)[0];
+      if (first)
+        throw new Error(`mail event "${event.name}": its ${language} ${first[0]} part: ${first[1][0]}`);
+    }
 }

@@ -10,6 +10,7 @@ import type {
   PluginHttpInit,
   PluginImage,
   PluginJobHandler,
+  PluginMailTemplate,
   PluginMcpPromptSpec,
   PluginMcpResourceSpec,
   PluginMcpToolSpec,
@@ -21,6 +22,8 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
 import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
 import type { HookPhase } from '../hooks/hook-manager.js';
 import type { RouteMethod } from '../http/site-routes.js';
+import type { MailParts } from '../mail/templates/liquid.js';
+import type { MailEventDefinition } from '../mail/templates/mail-event.js';
 import type { OperationContext } from '../operation/operation-context.js';
 import type { Site } from '../sites/site.js';
 import type { PluginManifest } from './manifest.js';
@@ -40,6 +43,16 @@ export interface SetupHost {
   readSettings(site: Site, group: string): Promise<Record<string, unknown>>;
   purgePagesOf(plugin: string, ctx: OperationContext): void;
   images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
+  /** Renders a mail of one of the plugin's events and queues it (the email templates module's). */
+  sendMail(ctx: OperationContext, event: MailEventDefinition, message: PluginMailMessage): Promise<void>;
+}
+
+/** What `plugin.mail.send` is given. */
+export interface PluginMailMessage {
+  to: string;
+  locale?: string;
+  variables: Record<string, unknown>;
+  replyTo?: string;
 }
 
 type Method = RouteMethod;
@@ -103,6 +116,8 @@ export interface Staged {
   content: DeclaredContent;
   blocks: StagedBlock[];
   pages: StagedPage[];
+  /** Its mail events, checked (their defaults render) before they are registered. */
+  mail: MailEventDefinition[];
 }
 
 export interface StagedSchedule {
@@ -255,6 +270,23 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       images: (ctx: OperationContext, ids: readonly number[]) =>
         ids.length === 0 ? Promise.resolve(new Map<number, PluginImage>()) : host.images(ctx.site, ids),
     }),
+    mail: Object.freeze({
+      template(event: string, template: PluginMailTemplate) {
+        owned('mail event', event);
+        if (!/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]{0,59}$/.test(event))
+          throw new Error(`mail event "${event}" must be <area>.<a-z, 0-9 and _>`);
+        if (staged.mail.some((known) => known.name === event))
+          throw new Error(`mail event "${event}" is declared twice`);
+        staged.mail.push(mailEventOf(event, template));
+      },
+      async send(ctx: OperationContext, event: string, message: PluginMailMessage) {
+        const definition = staged.mail.find((known) => known.name === event);
+        if (!definition) throw new Error(`${name} declares no mail event "${event}" (plugin.mail.template)`);
+        if (typeof message?.to !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(message.to))
+          throw ValidationFailed.field('to', 'A mail needs one address to go to.');
+        await host.sendMail(ctx, definition, message);
+      },
+    }),
     http: Object.freeze({
       request: async (ctx: OperationContext, url: string, init: PluginHttpInit = {}) => {
         const { allow_private_addresses } = await host.readSettings(ctx.site, 'plugins');
@@ -323,6 +355,7 @@ export function emptyStaged(): Staged {
     content: { types: [], fields: [] },
     blocks: [],
     pages: [],
+    mail: [],
   };
 }
 
@@ -337,5 +370,48 @@ function pluginCheck(
         .filter(([, message]) => typeof message === 'string' && message !== '')
         .map(([key, message]) => [key, [message]]),
     );
+  };
+}
+
+/** A plugin's mail event as the core keeps them: its definition, shapes checked (the defaults render later). */
+function mailEventOf(event: string, template: PluginMailTemplate): MailEventDefinition {
+  if (typeof template?.description !== 'string' || template.description.trim() === '')
+    throw new Error(`mail event "${event}" needs a description`);
+  if (!Array.isArray(template.variables)) throw new Error(`mail event "${event}": variables must be a list`);
+  for (const variable of template.variables)
+    if (
+      typeof variable?.name !== 'string' ||
+      !/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/.test(variable.name) ||
+      variable.name === 'site' ||
+      variable.name.startsWith('site.') ||
+      !['string', 'url', 'email', 'list'].includes(variable.type) ||
+      typeof variable.description !== 'string'
+    )
+      throw new Error(
+        `mail event "${event}": variable ${JSON.stringify(variable?.name)} is not one (name, type, description, example)`,
+      );
+  const parts = (language: string, given: unknown): MailParts => {
+    const value = given as Partial<MailParts> | undefined;
+    if (
+      typeof value?.subject !== 'string' ||
+      typeof value.html !== 'string' ||
+      typeof value.text !== 'string'
+    )
+      throw new Error(`mail event "${event}": defaults.${language} needs a subject, an html and a text part`);
+    return { subject: value.subject, html: value.html, text: value.text };
+  };
+  return {
+    name: event,
+    description: template.description,
+    variables: template.variables.map(({ name, type, description, example }) => ({
+      name,
+      type,
+      description,
+      example,
+    })),
+    defaults: {
+      en: parts('en', template.defaults?.en),
+      ...(template.defaults?.fr === undefined ? {} : { fr: parts('fr', template.defaults.fr) }),
+    },
   };
 }

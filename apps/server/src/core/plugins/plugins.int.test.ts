@@ -259,6 +259,7 @@ describe('the plugin context', () => {
         'http',
         'jobs',
         'log',
+        'mail',
         'mcp',
         'media',
         'name',

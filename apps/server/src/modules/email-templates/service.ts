@@ -5,9 +5,10 @@ import { LANGUAGES } from '../../core/i18n/language.js';
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import type { MailParts } from '../../core/mail/templates/liquid.js';
 import type { MailEventDefinition, MailVariable } from '../../core/mail/templates/mail-event.js';
-import { MAIL_EVENTS, mailEventNamed, sampleOf, variablesOf } from '../../core/mail/templates/mail-events.js';
+import { mailEventsOf, sampleOf, variablesOf } from '../../core/mail/templates/mail-events.js';
 import { type RenderedMail, renderMail, templateProblems } from '../../core/mail/templates/render.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import { authorAddresses } from '../identity/users/bylines.js';
@@ -41,21 +42,30 @@ export interface EmailTemplateView extends MailParts {
 export class EmailTemplatesService {
   constructor(private readonly runtime: Runtime) {}
 
+  /** The event of that name on the operation's site: the core's, or an active plugin's. */
+  private eventNamed(ctx: OperationContext, name: string): MailEventDefinition {
+    const event = mailEventsOf(this.runtime).named(name, activeOn(this.runtime, ctx));
+    if (!event) throw new NotFound(`Mail event ${name}`, 'mail_event_not_found');
+    return event;
+  }
+
   async events(ctx: OperationContext): Promise<MailEventView[]> {
     requirePermission(ctx.actor, MANAGE);
     const customised = await new EmailTemplatesRepo(ctx.db).customisedLocales();
-    return [...MAIL_EVENTS.values()].map((event) => ({
-      event: event.name,
-      description: event.description,
-      variables: variablesOf(event),
-      customised_locales: customised.get(event.name) ?? [],
-    }));
+    return mailEventsOf(this.runtime)
+      .all(activeOn(this.runtime, ctx))
+      .map((event) => ({
+        event: event.name,
+        description: event.description,
+        variables: variablesOf(event),
+        customised_locales: customised.get(event.name) ?? [],
+      }));
   }
 
   /** The template a recipient of `locale` gets: the site's own, else the default. */
   async get(ctx: OperationContext, name: string, locale: string | undefined): Promise<EmailTemplateView> {
     requirePermission(ctx.actor, MANAGE);
-    const event = eventNamed(name);
+    const event = this.eventNamed(ctx, name);
     const language = this.languageOf(ctx.site, locale);
     const chosen = await chosenTemplate(this.runtime, ctx.site, event, language);
     const own = chosen.customised && chosen.locale === language;
@@ -77,7 +87,7 @@ export class EmailTemplatesService {
     parts: MailParts,
   ): Promise<EmailTemplateView> {
     requirePermission(ctx.actor, MANAGE);
-    const event = eventNamed(name);
+    const event = this.eventNamed(ctx, name);
     const language = this.languageOf(ctx.site, locale);
     await refuseProblems(event, parts);
     await ctx.transaction(async () => {
@@ -96,7 +106,7 @@ export class EmailTemplatesService {
   /** Drops the site's template: the default is sent again. Nothing to drop is no error. */
   async reset(ctx: OperationContext, name: string, locale: string | undefined): Promise<void> {
     requirePermission(ctx.actor, MANAGE);
-    const event = eventNamed(name);
+    const event = this.eventNamed(ctx, name);
     const language = this.languageOf(ctx.site, locale);
     await ctx.transaction(async () => {
       if (await new EmailTemplatesRepo(ctx.db).delete(event.name, language))
@@ -115,7 +125,7 @@ export class EmailTemplatesService {
     parts: Partial<MailParts>,
   ): Promise<RenderedMail> {
     requirePermission(ctx.actor, MANAGE);
-    const event = eventNamed(name);
+    const event = this.eventNamed(ctx, name);
     const language = this.languageOf(ctx.site, locale);
     const chosen = await chosenTemplate(this.runtime, ctx.site, event, language);
     const draft = definedParts(parts);
@@ -178,10 +188,10 @@ export class EmailTemplatesService {
   }
 }
 
-function eventNamed(name: string): MailEventDefinition {
-  const event = mailEventNamed(name);
-  if (!event) throw new NotFound(`Mail event ${name}`, 'mail_event_not_found');
-  return event;
+/** Whether a plugin is active on the operation's site: its mail events exist there only. */
+function activeOn(runtime: Runtime, ctx: OperationContext): (plugin: string) => boolean {
+  const plugins = pluginsOf(runtime);
+  return (plugin) => plugins.isActive(plugin, ctx.site.id);
 }
 
 async function refuseProblems(event: MailEventDefinition, parts: MailParts): Promise<void> {

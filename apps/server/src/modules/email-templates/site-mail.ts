@@ -132,6 +132,19 @@ export async function renderSiteMail<E extends MailEventName>(
 ): Promise<RenderedMail> {
   const definition = MAIL_EVENTS.get(event);
   if (!definition) throw new Error(`No mail event ${event}.`);
+  return renderEventMail(runtime, site, definition, locale, variables, options);
+}
+
+/** A mail of any event (a plugin's too), rendered as `renderSiteMail` does; `variables` unchecked here. */
+export async function renderEventMail(
+  runtime: Runtime,
+  site: Site,
+  definition: MailEventDefinition,
+  locale: string | null,
+  variables: object,
+  options: SiteMailOptions = {},
+): Promise<RenderedMail> {
+  const event = definition.name;
   const chosen = await chosenTemplate(runtime, site, definition, mailLanguageOf(site, locale));
   const frame = await frameOf(runtime, site, chosen.locale, options.origin);
   const values = { ...variables, site: siteVariablesOf(frame) };

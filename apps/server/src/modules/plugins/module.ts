@@ -2,6 +2,7 @@ import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { pluginContentChecks } from '../content/types/plugin-types.js';
+import { sendPluginMail } from '../email-templates/plugin-mail.js';
 import { publicSiteOf } from '../public/module.js';
 import { SettingsService } from '../settings/service.js';
 import { adminModuleRoutes } from './admin-modules.js';
@@ -24,6 +25,7 @@ export const pluginsModule: TesseraModule = {
       content: pluginContentChecks,
       visitor: (request, reply) => pluginVisitor(runtime, request, reply),
       images: (site, ids) => pluginImages(runtime, site, ids),
+      sendMail: (ctx, event, message) => sendPluginMail(runtime, ctx, event, message),
     });
   },
   routes(app, runtime) {

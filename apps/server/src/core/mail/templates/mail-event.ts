@@ -19,10 +19,18 @@ export interface MailVariable {
  * and its default templates in every language the server writes.
  */
 export interface MailEventDefinition {
-  name: MailEventName;
+  /** The core's (`account.verify`), or a plugin's, under its area (`shop.order_paid`). */
+  name: string;
   description: string;
   /** The event's own variables; every mail also has those of `site` (SITE_VARIABLES). */
   variables: readonly MailVariable[];
+  /** English always; the core writes French too, a plugin may. */
+  defaults: Readonly<Partial<Record<Language, MailParts>>> & { readonly en: MailParts };
+}
+
+/** A mail the core sends: defaults in every language the server writes. */
+export interface CoreMailEventDefinition extends MailEventDefinition {
+  name: MailEventName;
   defaults: Readonly<Record<Language, MailParts>>;
 }
 

@@ -1,4 +1,4 @@
-import { type MailEventDefinition, RECIPIENT_VARIABLES } from '../mail-event.js';
+import { type CoreMailEventDefinition, RECIPIENT_VARIABLES } from '../mail-event.js';
 
 /**
  * The mails of site accounts (a site's registered visitors), in English and French. A button for
@@ -7,7 +7,7 @@ import { type MailEventDefinition, RECIPIENT_VARIABLES } from '../mail-event.js'
 
 const LINK_EXAMPLE = 'https://quay.example/account/verify?token=sample';
 
-export const accountVerify: MailEventDefinition = {
+export const accountVerify: CoreMailEventDefinition = {
   name: 'account.verify',
   description: 'A visitor registered an account: the link that confirms their address',
   variables: [
@@ -55,7 +55,7 @@ Si vous n’avez rien demandé, ignorez ce message.
   },
 };
 
-export const accountExists: MailEventDefinition = {
+export const accountExists: CoreMailEventDefinition = {
   name: 'account.exists',
   description:
     'Someone tried to register with an address that already has an account: its owner is told, and given the ways back in',
@@ -120,7 +120,7 @@ Si vous n’avez rien demandé, ignorez ce message.
   },
 };
 
-export const accountPasswordReset: MailEventDefinition = {
+export const accountPasswordReset: CoreMailEventDefinition = {
   name: 'account.password_reset',
   description: 'A visitor forgot the password of their account: the link that sets a new one',
   variables: [
@@ -168,7 +168,7 @@ Le lien ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce messag
   },
 };
 
-export const accountEmailChange: MailEventDefinition = {
+export const accountEmailChange: CoreMailEventDefinition = {
   name: 'account.email_change',
   description: 'A visitor asked to move their account to a new address: sent to that address, to confirm it',
   variables: [
@@ -222,7 +222,7 @@ Si vous n’avez rien demandé, ignorez ce message.
   },
 };
 
-export const accountEmailChanged: MailEventDefinition = {
+export const accountEmailChanged: CoreMailEventDefinition = {
   name: 'account.email_changed',
   description: "An account's address was changed: its former address is told, in case it was not its owner",
   variables: [

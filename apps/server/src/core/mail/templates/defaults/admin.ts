@@ -1,8 +1,8 @@
-import { type MailEventDefinition, type MailVariable, RECIPIENT_VARIABLES } from '../mail-event.js';
+import { type CoreMailEventDefinition, type MailVariable, RECIPIENT_VARIABLES } from '../mail-event.js';
 
 /** The mails the admin's own people get: their password reset, and notices of comments on their entries. */
 
-export const userPasswordReset: MailEventDefinition = {
+export const userPasswordReset: CoreMailEventDefinition = {
   name: 'user.password_reset',
   description: 'A user of the admin forgot their password: the link that sets a new one',
   variables: [
@@ -90,7 +90,7 @@ const COMMENT_VARIABLES: readonly MailVariable[] = [
 /** The body of a comment as HTML: escaped first, then its line breaks kept. */
 const COMMENT_HTML = '{{ comment.body | escape | newline_to_br | raw }}';
 
-export const commentAwaitingModeration: MailEventDefinition = {
+export const commentAwaitingModeration: CoreMailEventDefinition = {
   name: 'comment.awaiting_moderation',
   description: "A comment on one of the author's entries waits for approval (when the site notifies authors)",
   variables: COMMENT_VARIABLES,
@@ -130,7 +130,7 @@ Il attend votre approbation. Modérez-le : {{ link }}
   },
 };
 
-export const commentPublished: MailEventDefinition = {
+export const commentPublished: CoreMailEventDefinition = {
   name: 'comment.published',
   description:
     "A comment on one of the author's entries was published at once (when the site notifies authors)",

@@ -1,4 +1,4 @@
-import type { MailEventDefinition } from '../mail-event.js';
+import type { CoreMailEventDefinition } from '../mail-event.js';
 
 /** Mails caused by the public site's forms: a contact form's message, a newsletter sign-up. */
 
@@ -11,7 +11,7 @@ const FIELDS_TEXT = `{% for field in form.fields %}
 {{ field.value | default: "—" }}
 {% endfor %}`;
 
-export const formSubmission: MailEventDefinition = {
+export const formSubmission: CoreMailEventDefinition = {
   name: 'form.submission',
   description:
     "A visitor sent a contact form: its fields, to the form's recipient or the site's administrators",
@@ -64,7 +64,7 @@ ${FIELDS_TEXT}`,
   },
 };
 
-export const newsletterConfirm: MailEventDefinition = {
+export const newsletterConfirm: CoreMailEventDefinition = {
   name: 'newsletter.confirm',
   description:
     'Someone subscribed to the newsletter: the link that confirms their subscription (double opt-in)',
