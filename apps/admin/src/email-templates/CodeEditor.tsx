@@ -1,7 +1,14 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { html } from '@codemirror/lang-html';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, type Extension, StateEffect, StateField } from '@codemirror/state';
+import {
+  Annotation,
+  Compartment,
+  EditorState,
+  type Extension,
+  StateEffect,
+  StateField,
+} from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -66,7 +73,11 @@ export function CodeEditor(props: CodeEditorProps) {
           problemLineField,
           attributes.current.of(contentAttributes(part, labelledBy, describedBy, invalid)),
           EditorView.updateListener.of((update: ViewUpdate) => {
-            if (update.docChanged) onChange.current(update.state.doc.toString());
+            // What the screen set itself is not an edit: only typing is told back.
+            const typed = update.transactions.some(
+              (transaction) => transaction.docChanged && !transaction.annotation(setFromOutside),
+            );
+            if (typed) onChange.current(update.state.doc.toString());
           }),
           EditorView.domEventHandlers({ focus: () => onFocus.current() }),
           theme,
@@ -84,7 +95,10 @@ export function CodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     const editor = view.current;
     if (!editor || editor.state.doc.toString() === value) return;
-    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    editor.dispatch({
+      changes: { from: 0, to: editor.state.doc.length, insert: value },
+      annotations: setFromOutside.of(true),
+    });
   }, [value]);
 
   useEffect(() => {
@@ -108,6 +122,9 @@ export function CodeEditor(props: CodeEditorProps) {
 
   return <div ref={host} data-part={part} data-invalid={invalid || undefined} className="mail-code-editor" />;
 }
+
+/** Marks the text the screen sets (a reset), which is not told back as an edit. */
+const setFromOutside = Annotation.define<boolean>();
 
 function contentAttributes(part: Part, labelledBy: string, describedBy: string, invalid: boolean): Extension {
   return EditorView.contentAttributes.of({

@@ -36,14 +36,29 @@ export function MailPreview({
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="mail-preview">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end">
-          <div>
+        <Group justify="space-between" align="flex-start">
+          <div style={{ flex: 1, minWidth: 0 }}>
             <Title id="mail-preview" order={2} size="h4">
               {t('emailTemplates.preview')}
             </Title>
             <Text size="sm" c="dimmed">
               {t('emailTemplates.previewHelp')}
             </Text>
+            <Box role="status" aria-live="polite" mih={20}>
+              {failure ? (
+                <Text size="sm" c="red">
+                  {failure}
+                </Text>
+              ) : stale ? (
+                <Text size="sm" c="red">
+                  {t('emailTemplates.stale')}
+                </Text>
+              ) : updating ? (
+                <Text size="sm" c="dimmed">
+                  {t('emailTemplates.updating')}
+                </Text>
+              ) : null}
+            </Box>
           </div>
           <SegmentedControl
             aria-label={t('emailTemplates.width')}
@@ -55,21 +70,6 @@ export function MailPreview({
             ]}
           />
         </Group>
-        <Box role="status" aria-live="polite" mih={22}>
-          {failure ? (
-            <Text size="sm" c="red">
-              {failure}
-            </Text>
-          ) : stale ? (
-            <Text size="sm" c="red">
-              {t('emailTemplates.stale')}
-            </Text>
-          ) : updating ? (
-            <Text size="sm" c="dimmed">
-              {t('emailTemplates.updating')}
-            </Text>
-          ) : null}
-        </Box>
         {mail ? (
           <>
             <Text size="sm">

@@ -20,7 +20,7 @@ export const fr: typeof en = {
   subject: 'Objet',
   html: 'Partie HTML',
   htmlHelp:
-    'Les valeurs sont échappées pour le HTML (`| raw` en affiche une telle quelle). La mise en page du site, avec son logo et ses couleurs, l’entoure.',
+    'Les valeurs sont échappées pour le HTML ; le filtre raw en affiche une telle quelle. La mise en page du site, avec son logo et ses couleurs, l’entoure.',
   text: 'Partie texte',
   textHelp: 'Pour les messageries qui n’affichent pas le HTML. La signature du site est ajoutée en dessous.',
   save: 'Enregistrer',

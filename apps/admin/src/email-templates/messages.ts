@@ -15,7 +15,7 @@ export const en = {
   subject: 'Subject',
   html: 'HTML part',
   htmlHelp:
-    "Values are escaped for HTML (`| raw` prints one as it is). The site's layout, with its logo and colours, goes around it.",
+    "Values are escaped for HTML; the raw filter prints one as it is. The site's layout, with its logo and colours, goes around it.",
   text: 'Text part',
   textHelp: 'For mail clients that show no HTML. The site’s signature is added below it.',
   save: 'Save',
