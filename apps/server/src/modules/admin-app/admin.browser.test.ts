@@ -535,6 +535,7 @@ describeInBrowser('the administration app', () => {
         'Settings',
         'Content types',
         'Webhooks',
+        'Email templates',
         'Plugins',
         'Background jobs',
       ]);
