@@ -13,4 +13,7 @@ export const fr: typeof en = {
     notFound: 'Événement d’e-mail {{name}} introuvable.',
     locale: 'Ce site écrit ses e-mails en {{languages}} ; pas en {{locale}}.',
   },
+  send: {
+    to: 'Un e-mail doit partir vers une adresse.',
+  },
 };

@@ -15,4 +15,8 @@ export const en = {
     notFound: 'Mail event {{name}} not found.',
     locale: 'This site writes its mails in {{languages}}; not in {{locale}}.',
   },
+  send: {
+    /** A plugin's mail (plugin.mail.send) given no address, or not one. */
+    to: 'A mail needs one address to go to.',
+  },
 };
