@@ -1,3 +1,4 @@
+import type { SitemapContext, SitemapListing, SitemapUrl } from '@tessera/plugin';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
@@ -8,43 +9,8 @@ import { ARCHIVED_TAXONOMIES, SITEMAP_SIZE, SitemapAddresses } from './sitemap-a
 import { type AddressScope, checkedIndex, checkedUrls } from './sitemap-answers.js';
 import { renderSitemapIndex, renderUrlSet } from './sitemap-xml.js';
 
-/** An address in a sitemap: absolute, with when it last changed (ISO 8601) when known. */
-export interface SitemapUrl {
-  loc: string;
-  lastmod: string | null;
-  /**
-   * The entry the address shows (every entry's; the home page and term archives have none), with
-   * its live version's field values (plugins' included: `seo.noindex`), read for the filter only.
-   */
-  entry?: { id: number; type: string; locale: string; fields: Readonly<Record<string, unknown>> };
-  /** Images on the page (Google's image extension), absolute: the core gives the featured image. */
-  images?: Array<{ loc: string; title?: string }>;
-  /** The page in the site's other languages, x-default last (hreflang), absolute. */
-  alternates?: Array<{ hreflang: string; href: string }>;
-}
-
-/**
- * Which sitemap the `sitemap.urls` filter is given: `kind` and `name` say a content type's
- * (`type`, `post`) or a taxonomy's term archives (`taxonomy`, `category`); `type` is the type's slug,
- * or `tax:<taxonomy>` for a taxonomy's; `page` the block (from 1); `base` the site's origin.
- */
-export interface SitemapContext {
-  type: string;
-  kind: 'type' | 'taxonomy';
-  name: string;
-  page: number;
-  base: string;
-}
-
-/** A sitemap as the index lists it, with what it is of. */
-export interface SitemapListing {
-  loc: string;
-  /** The newest lastmod of its addresses. */
-  lastmod: string | null;
-  kind: 'type' | 'taxonomy';
-  /** The content type's or the taxonomy's slug. */
-  name: string;
-}
+/** The sitemap filters' shapes are the plugin package's: one declaration a plugin and the server share. */
+export type { SitemapContext, SitemapListing, SitemapUrl };
 
 declare module '../../core/hooks/hook-manager.js' {
   interface FilterHooks {
