@@ -84,8 +84,9 @@ export function scoreOfEntry(
   context: ScoreContext,
   uiLocale: string,
   others?: ScoreInput['others'],
+  /** What `shownAs` gave for the entry, when the caller has it already. */
+  shown: ReturnType<typeof shownAs> = shownAs(entry, context),
 ): Score {
-  const shown = shownAs(entry, context);
   // What was written for it: none is flagged, though the page falls back to the excerpt.
   const written =
     entrySeo(entry.fields).description !== '' ||

@@ -46,11 +46,17 @@ export function keepScores(
       .where('entry_id', '!=', entry.id)
       .where('locale', '=', scored.locale)
       .execute();
-    const score = scoreOfEntry(scored, context, ctx.site.default_locale, {
-      titles: others.map((row) => row.title),
-      descriptions: others.map((row) => row.description).filter((text) => text !== ''),
-    });
     const shown = shownAs(scored, context);
+    const score = scoreOfEntry(
+      scored,
+      context,
+      ctx.site.default_locale,
+      {
+        titles: others.map((row) => row.title),
+        descriptions: others.map((row) => row.description).filter((text) => text !== ''),
+      },
+      shown,
+    );
     const values = {
       type: entry.type,
       locale: scored.locale,
