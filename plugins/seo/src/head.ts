@@ -1,7 +1,7 @@
 import type { PageHead, PageHeadContext, PluginImage } from '@tessera/plugin';
 import { entryTemplates } from './entry-score.js';
 import { type EntrySeo, entrySeo } from './fields.js';
-import { jsonLdOf } from './json-ld.js';
+import { absolute, jsonLdOf } from './json-ld.js';
 import type { SeoSettings, Templates } from './settings.js';
 import { fillTemplate, firstParagraph, type TemplateValues, trimAtWord } from './templates.js';
 
@@ -104,13 +104,17 @@ function socialImage(
   seo: EntrySeo | null,
   inputs: HeadInputs,
 ): PageHead['image'] {
-  const absolute = (id: number | null) => {
+  const imageOf = (id: number | null) => {
     const image = id === null ? undefined : inputs.images.get(id);
     if (!image) return null;
-    const url = /^https?:\/\//.test(image.url) ? image.url : `${page.site.origin}${image.url}`;
-    return { url, width: image.width, height: image.height, alt: image.alt };
+    return {
+      url: absolute(page.site.origin, image.url),
+      width: image.width,
+      height: image.height,
+      alt: image.alt,
+    };
   };
-  return absolute(seo?.image ?? null) ?? head.image ?? absolute(inputs.settings.default_image);
+  return imageOf(seo?.image ?? null) ?? head.image ?? imageOf(inputs.settings.default_image);
 }
 
 /** Open Graph's locales and Twitter's card details: the tags the theme does not write itself. */

@@ -145,7 +145,8 @@ function publisherReference(publisher: Document): Document {
   return { '@id': id, '@type': type, name, ...(logo ? { logo } : {}), ...(image ? { image } : {}) };
 }
 
-function absolute(origin: string, url: string): string {
+/** A site-relative address made absolute; one already absolute stays as it is. */
+export function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 

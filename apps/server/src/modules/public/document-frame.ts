@@ -9,6 +9,7 @@ import { settingsOf } from '../settings/service.js';
 import { type PageAnswer, pageAnswer } from './answer.js';
 import { blockScripts } from './block-scripts.js';
 import { tokensCss, withThemeTokens } from './design-tokens.js';
+import { absolute } from './entry-head.js';
 import { checkedHead, type PageHeadContext } from './head.js';
 import type { SiteParts } from './site-parts.js';
 import type { PageAssetsView, PageHead, SiteFrame } from './theme/layouts.js';
@@ -112,7 +113,7 @@ export class DocumentFrames {
         tagline: frame.tagline,
         origin: frame.origin,
         home: `${frame.origin}${frame.homeUrl}`,
-        logo: frame.logoUrl ? absoluteUrl(frame.origin, frame.logoUrl) : null,
+        logo: frame.logoUrl ? absolute(frame.origin, frame.logoUrl) : null,
         locales: site.locales,
         defaultLocale: site.default_locale,
       },
@@ -138,10 +139,6 @@ export class DocumentFrames {
       tags: ['missing'],
     });
   }
-}
-
-function absoluteUrl(origin: string, url: string): string {
-  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 /** The page in the theme's document, with the tags of all it shows (for the page cache). */

@@ -78,7 +78,8 @@ export function alternatesOf(
   return fallback ? [...links, { hreflang: 'x-default', href: `${origin}${fallback.url}` }] : links;
 }
 
-function absolute(origin: string, url: string): string {
+/** A site-relative address (`/media/...`) made absolute; one already absolute stays as it is. */
+export function absolute(origin: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
 }
 
