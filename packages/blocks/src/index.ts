@@ -28,6 +28,7 @@ export {
   type Visitor,
 } from './context.js';
 export { BlockNode, treeElements } from './elements.js';
+export { EMAIL_BLOCK_TYPES } from './email.js';
 export { blockLists } from './lists.js';
 export { type BlockMediaUse, blockMedia, mapBlockMedia } from './media.js';
 export {

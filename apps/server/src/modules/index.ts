@@ -12,6 +12,7 @@ import { jobsModule } from './jobs/module.js';
 import { mcpModule } from './mcp/module.js';
 import { mediaModule } from './media/module.js';
 import { navigationModule } from './navigation/module.js';
+import { newsletterModule } from './newsletter/module.js';
 import { patternsModule } from './patterns/module.js';
 import { pluginsModule } from './plugins/module.js';
 import { publicModule } from './public/module.js';
@@ -33,6 +34,7 @@ export const modules: readonly TesseraModule[] = [
   searchModule,
   webhooksModule,
   emailTemplatesModule,
+  newsletterModule,
   commentsModule,
   // Site accounts: before plugins, which build on them (customers, members).
   accountsModule,
