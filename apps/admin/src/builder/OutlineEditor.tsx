@@ -45,6 +45,8 @@ export function OutlineEditor(props: {
   errors?: Record<string, string>;
   /** Block types the palette leaves out here (a pattern cannot place a synced pattern). */
   exclude?: readonly string[];
+  /** The only block types the palette offers here (a newsletter campaign's email-safe blocks). */
+  only?: readonly string[];
 }): JSX.Element {
   const { t } = useTranslation();
   const labels = useBuilderLabels();
@@ -338,8 +340,14 @@ export function OutlineEditor(props: {
           window.setTimeout(() => addButton.current?.focus(), 50);
         }}
         catalog={
-          props.exclude?.length
-            ? { ...catalog, types: catalog.types.filter((type) => !props.exclude?.includes(type.type)) }
+          props.exclude?.length || props.only
+            ? {
+                ...catalog,
+                types: catalog.types.filter(
+                  (type) =>
+                    !props.exclude?.includes(type.type) && (!props.only || props.only.includes(type.type)),
+                ),
+              }
             : catalog
         }
         tree={tree}
