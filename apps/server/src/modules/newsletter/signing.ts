@@ -33,3 +33,15 @@ export class NewsletterSigner {
     return mac.length === MAC_LENGTH && safeEqual(this.sign(siteId, purpose, value), mac);
   }
 }
+
+const signers = new WeakMap<object, NewsletterSigner>();
+
+/** The runtime's one signer (made once; the key is read at the first link), for both halves of the newsletter. */
+export function newsletterSignerOf(runtime: { readonly secrets: SecretBox }): NewsletterSigner {
+  let signer = signers.get(runtime);
+  if (!signer) {
+    signer = new NewsletterSigner(() => runtime.secrets);
+    signers.set(runtime, signer);
+  }
+  return signer;
+}

@@ -60,6 +60,8 @@ export interface NewsletterImportTable {
   mapping: string;
   /** JSON: the list ids every imported subscriber joins. */
   list_ids: string;
+  /** The status a new subscriber of the file gets: `subscribed`, or `pending` (each is mailed the confirmation). */
+  subscriber_status: Generated<'subscribed' | 'pending'>;
   total_bytes: number;
   read_bytes: Generated<number>;
   rows_read: Generated<number>;

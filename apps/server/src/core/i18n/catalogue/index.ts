@@ -11,10 +11,12 @@ import { fr as mediaFr } from './media.fr.js';
 import { en as media } from './media.js';
 import { fr as siteFr } from './site.fr.js';
 import { en as site } from './site.js';
+import { fr as subscribersFr } from './subscribers.fr.js';
+import { en as subscribers } from './subscribers.js';
 import { fr as wordsFr } from './words.fr.js';
 import { en as words } from './words.js';
 
-const english = { core, identity, content, media, site, mail };
+const english = { core, identity, content, media, site, mail, subscribers };
 
 /**
  * The domain's messages by area, as the server writes them (`en`) and in each other language, key
@@ -22,7 +24,15 @@ const english = { core, identity, content, media, site, mail };
  */
 export const MESSAGES: Record<Language, typeof english> = {
   en: english,
-  fr: { core: coreFr, identity: identityFr, content: contentFr, media: mediaFr, site: siteFr, mail: mailFr },
+  fr: {
+    core: coreFr,
+    identity: identityFr,
+    content: contentFr,
+    media: mediaFr,
+    site: siteFr,
+    mail: mailFr,
+    subscribers: subscribersFr,
+  },
 };
 
 /** The words the server puts into its messages as values, by the placeholder that takes them. */

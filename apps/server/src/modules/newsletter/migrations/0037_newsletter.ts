@@ -67,6 +67,7 @@ export async function up(db: Db, engine: Engine): Promise<void> {
     .addColumn('file_name', 'varchar(255)', (c) => c.notNull())
     .addColumn('mapping', 'text', (c) => c.notNull())
     .addColumn('list_ids', 'text', (c) => c.notNull())
+    .addColumn('subscriber_status', 'varchar(20)', (c) => c.notNull().defaultTo('subscribed'))
     .addColumn('total_bytes', 'integer', (c) => c.notNull())
     .addColumn('read_bytes', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('rows_read', 'integer', (c) => c.notNull().defaultTo(0))

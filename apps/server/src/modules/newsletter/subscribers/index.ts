@@ -1,8 +1,22 @@
 import type { App } from '../../../core/http/app-type.js';
 import type { Runtime } from '../../../core/runtime.js';
+import { ImportsService } from './import-service.js';
+import { ListsService } from './lists-service.js';
+import { subscriberApiRoutes } from './routes.js';
+import { SubscribersService } from './service.js';
+
+export { manageUrl } from './links.js';
 
 /** Declares the subscribers half's job handlers, hooks and settings (every process). */
-export function setupSubscribers(_runtime: Runtime): void {}
+export function setupSubscribers(runtime: Runtime): void {
+  new ImportsService(runtime).defineJob();
+}
 
 /** The subscribers half's API and public routes (the server only). */
-export function subscriberRoutes(_app: App, _runtime: Runtime): void {}
+export function subscriberRoutes(app: App, runtime: Runtime): void {
+  subscriberApiRoutes(app, runtime, {
+    lists: new ListsService(runtime),
+    subscribers: new SubscribersService(runtime),
+    imports: new ImportsService(runtime),
+  });
+}
