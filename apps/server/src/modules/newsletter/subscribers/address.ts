@@ -1,7 +1,8 @@
 /** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
 export const ADDRESS_MAX = 254;
 
-const PLAUSIBLE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** One @, a dot in the domain, and none of what only a quoted or malformed address holds (quotes, commas, brackets). */
+const PLAUSIBLE = /^[^\s@",;:<>()[\]\\]+@[^\s@",;:<>()[\]\\]+\.[^\s@",;:<>()[\]\\]+$/;
 
 /**
  * An address as subscribers are kept by: trimmed and lowercased, so one person is one subscriber per

@@ -62,6 +62,8 @@ export async function runImport(
       bom: true,
       info: true,
       relax_column_count: true,
+      // A stray quote spoils its own line only (it is read as text), not every line after it.
+      relax_quotes: true,
       skip_empty_lines: true,
       max_record_size: MAX_ROW_BYTES,
       skip_records_with_error: true,

@@ -1,4 +1,4 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { requirePermission } from '../../../core/access/actor.js';
 import { NotFound } from '../../../core/errors.js';
@@ -58,6 +58,7 @@ export class ImportsService {
 
   /** Keeps the uploaded file for the job and queues it: 202 with the import, its counts at zero. */
   async create(ctx: OperationContext, form: ImportForm): Promise<ImportView> {
+    let moved: string | null = null;
     try {
       requirePermission(ctx.actor, MANAGE);
       return await ctx.transaction(async () => {
@@ -75,6 +76,7 @@ export class ImportsService {
         const path = importFilePath(this.runtime, ctx.site.id, id);
         await mkdir(dirname(path), { recursive: true });
         await rename(form.file.path, path);
+        moved = path;
         await ctx.jobs.enqueue(IMPORT_JOB, { importId: id });
         await recordNewsletterActivity(
           this.runtime,
@@ -84,8 +86,11 @@ export class ImportsService {
         );
         return (await repo.byId(id)) as ImportView;
       });
+    } catch (error) {
+      // Refused or rolled back: no file stays behind for an import that does not exist.
+      if (moved) await rm(moved, { force: true });
+      throw error;
     } finally {
-      // Gone once moved; still there when the import was refused.
       await form.file.discard();
     }
   }
