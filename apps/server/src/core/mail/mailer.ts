@@ -16,6 +16,13 @@ export interface MailMessage {
   replyTo?: string;
   /** The sender's display name in place of MAIL_FROM's (a site's white-label name); same address. */
   fromName?: string;
+  /** Extra header lines (a newsletter's List-Unsubscribe, List-Unsubscribe-Post and List-Id). */
+  headers?: Record<string, string>;
+}
+
+/** What the server that took a message answered (`250 OK: queued as ...`), or the file written. */
+export interface SentMail {
+  response: string;
 }
 
 /**
@@ -24,8 +31,12 @@ export interface MailMessage {
  * `<DATA_DIR>/mail/` so a development setup still shows what would have been sent.
  */
 export interface Mailer {
-  /** Resolves once the message is handed to the SMTP server (or written); rejects when that fails. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Resolves once the message is handed to the SMTP server (or written), with its answer; rejects
+   * when that fails, with nodemailer's error: `responseCode` (550) and `response` carry the SMTP
+   * server's refusal, and are absent when no server answered (a connection failure).
+   */
+  send(message: MailMessage): Promise<SentMail>;
   /** Waits for messages still being sent, then releases the SMTP connection. */
   close(): Promise<void>;
 }
@@ -36,7 +47,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     : fileDelivery(join(config.dataDir, 'mail'), log);
   // Callers may send without awaiting (so a slow SMTP server does not hold a request open);
   // tracking those sends lets close() finish them instead of cutting them off at shutdown.
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<SentMail>>();
   return {
     send(message) {
       const sending = deliver.send({
@@ -46,6 +57,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
         ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+        ...(message.headers === undefined ? {} : { headers: message.headers }),
       });
       inFlight.add(sending);
       const forget = () => inFlight.delete(sending);
@@ -91,7 +103,7 @@ export function withName(name: string, mailFrom: string): string {
 }
 
 interface Delivery {
-  send(message: Envelope): Promise<void>;
+  send(message: Envelope): Promise<SentMail>;
   close(): void;
 }
 
@@ -101,6 +113,7 @@ function smtpDelivery(url: string, log: Logger): Delivery {
     async send(message) {
       const info = await transport.get().sendMail(message);
       log.info({ to: message.to, messageId: info.messageId }, 'mail sent');
+      return { response: String(info.response ?? '') };
     },
     close: () => transport.close(),
   };
@@ -123,6 +136,7 @@ function fileDelivery(directory: string, log: Logger): Delivery {
       await writeFile(`${path}.part`, info.message);
       await rename(`${path}.part`, path);
       log.info({ to: message.to, path }, `mail written to ${path}`);
+      return { response: `written to ${path}` };
     },
     close: () => transport.close(),
   };

@@ -114,6 +114,13 @@ export interface NewsletterDeliveryTable {
   status: DeliveryStatus;
   attempts: Generated<number>;
   smtp_response: string | null;
+  /**
+   * The job (its id) whose run moved the row to `sending`: when that job runs again after its worker
+   * died, the rows it still holds in `sending` are the messages in doubt.
+   */
+  claimed_by: number | null;
+  /** When a `failed` row may be tried again (a temporary refusal); null: never. */
+  retry_at: Timestamp | null;
   queued_at: Timestamp;
   sent_at: Timestamp | null;
   opened_at: Timestamp | null;

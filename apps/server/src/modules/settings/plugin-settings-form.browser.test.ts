@@ -18,7 +18,7 @@ import { allMigrationSources } from '../../lifecycle.js';
  * A plugin's settings in chromium: the form the admin generates from the group's schema, with no
  * admin code of the plugin's, in the words its author gave the schema.
  */
-const newsletter = fileURLToPath(new URL('./fixtures/newsletter', import.meta.url));
+const mailinglist = fileURLToPath(new URL('./fixtures/mailinglist', import.meta.url));
 const ADA = 'ada@example.test';
 let admin: AdminBrowser;
 
@@ -27,13 +27,13 @@ beforeAll(async () => {
     {},
     {
       beforeSetup: async (runtime) => {
-        await installPlugin(runtime, newsletter, await allMigrationSources(runtime));
+        await installPlugin(runtime, mailinglist, await allMigrationSources(runtime));
       },
     },
   );
   const site = await admin.t.runtime.siteStore.findById(admin.siteId);
   if (!site) throw new Error('site missing');
-  await activatePlugin(admin.t.runtime, 'newsletter', site);
+  await activatePlugin(admin.t.runtime, 'mailinglist', site);
   await seedAdminUser(admin, ADA, 'admin', 'Ada');
 }, 120_000);
 
@@ -44,11 +44,11 @@ afterAll(async () => {
 describeInBrowser("a plugin's settings form", () => {
   it('is generated from its schema: titles as labels, descriptions as help, choices, bounds and a secret', async () => {
     const { context, page } = await admin.open();
-    await page.goto(`${admin.base}/admin/settings/newsletter`);
+    await page.goto(`${admin.base}/admin/settings/mailinglist`);
     await signIn(page, ADA);
-    await expect.poll(() => page.getByRole('heading', { name: 'Newsletter', level: 2 }).count()).toBe(1);
-    expect(await page.getByRole('tab', { name: 'Newsletter' }).count()).toBe(1);
-    await expect.poll(() => page.getByText('Where the newsletter is sent from').count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Mailing list', level: 2 }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: 'Mailing list' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Where the mailing list is sent from').count()).toBe(1);
     const hour = page.getByRole('textbox', { name: 'Sending hour' });
     const help = await hour.evaluate(
       (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
@@ -71,7 +71,7 @@ describeInBrowser("a plugin's settings form", () => {
     await expect.poll(() => page.getByText('Settings saved.').count()).toBe(1);
     expect(await page.getByText('Set. Type a new value to replace it.').count()).toBe(1);
     expect(await page.getByRole('textbox', { name: 'API key' }).inputValue()).toBe('');
-    const saved = await apiCall(page, admin.base, 'GET', '/api/settings/newsletter');
+    const saved = await apiCall(page, admin.base, 'GET', '/api/settings/mailinglist');
     expect(saved.body.data).toEqual({
       provider: 'mailer',
       send_hour: 7,

@@ -5,7 +5,7 @@ import { bearer, seedSiteWithRoles, seedToken, seedUser } from '../../../test/id
 import { activatePlugin, installPlugin } from '../../core/plugins/plugin-admin.js';
 import { allMigrationSources } from '../../lifecycle.js';
 
-const newsletter = fileURLToPath(new URL('./fixtures/newsletter', import.meta.url));
+const mailinglist = fileURLToPath(new URL('./fixtures/mailinglist', import.meta.url));
 
 let t: TestContext;
 let adminToken: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     { RATE_LIMIT_GENERAL: '100000' },
     {
       beforeSetup: async (runtime) => {
-        await installPlugin(runtime, newsletter, await allMigrationSources(runtime));
+        await installPlugin(runtime, mailinglist, await allMigrationSources(runtime));
       },
     },
   );
@@ -28,7 +28,7 @@ beforeAll(async () => {
   editorToken = await tokenOf('editor');
   const site = await t.runtime.siteStore.findById(siteId);
   if (!site) throw new Error('site missing');
-  await activatePlugin(t.runtime, 'newsletter', site);
+  await activatePlugin(t.runtime, 'mailinglist', site);
 });
 
 afterAll(() => t.close());
@@ -83,11 +83,11 @@ describe('GET /api/settings/schemas', () => {
   });
 
   it("gives an active plugin's group with its author's titles and descriptions", async () => {
-    const { newsletter: group } = (await get('/api/settings/schemas', adminToken)).json().data;
+    const { mailinglist: group } = (await get('/api/settings/schemas', adminToken)).json().data;
     expect(group).toMatchObject({
-      owner: 'newsletter',
-      title: 'Newsletter',
-      description: 'Where the newsletter is sent from',
+      owner: 'mailinglist',
+      title: 'Mailing list',
+      description: 'Where the mailing list is sent from',
       secrets: ['api_key'],
       guarded: {},
     });

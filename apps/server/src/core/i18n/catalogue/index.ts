@@ -1,4 +1,6 @@
 import type { Language } from '../language.js';
+import { fr as campaignsFr } from './campaigns.fr.js';
+import { en as campaigns } from './campaigns.js';
 import { fr as contentFr } from './content.fr.js';
 import { en as content } from './content.js';
 import { fr as coreFr } from './core.fr.js';
@@ -16,7 +18,7 @@ import { en as subscribers } from './subscribers.js';
 import { fr as wordsFr } from './words.fr.js';
 import { en as words } from './words.js';
 
-const english = { core, identity, content, media, site, mail, subscribers };
+const english = { core, identity, content, media, site, mail, subscribers, campaigns };
 
 /**
  * The domain's messages by area, as the server writes them (`en`) and in each other language, key
@@ -32,6 +34,7 @@ export const MESSAGES: Record<Language, typeof english> = {
     site: siteFr,
     mail: mailFr,
     subscribers: subscribersFr,
+    campaigns: campaignsFr,
   },
 };
 

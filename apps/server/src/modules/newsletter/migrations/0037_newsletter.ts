@@ -114,6 +114,8 @@ export async function up(db: Db, engine: Engine): Promise<void> {
     .addColumn('status', 'varchar(20)', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('smtp_response', 'varchar(1000)')
+    .addColumn('claimed_by', 'integer')
+    .addColumn('retry_at', ts)
     .addColumn('queued_at', ts, (c) => c.notNull())
     .addColumn('sent_at', ts)
     .addColumn('opened_at', ts)
