@@ -24,6 +24,7 @@ expectTypeOf<keyof AdminContext>().toEqualTypeOf<
   | 'editorPanel'
   | 'dashboardWidget'
   | 'listColumn'
+  | 'listFilter'
   | 'translations'
   | 'api'
   | 'core'

@@ -146,6 +146,23 @@ export interface ListColumn {
   cell: ComponentType<ListColumnCellProps>;
 }
 
+/**
+ * A filter above the content list of the types named, on a list filter the plugin's server side
+ * declares (`plugin.content.listFilter`): a choice among its values, sent as `filter=<key>:<value>`.
+ */
+export interface ListFilter {
+  /** Content type slugs, or `'*'` for every type. */
+  types: readonly string[] | '*';
+  /** The filter as the API names it: the plugin's area, a dot, the name it declared (`seo.rating`). */
+  filter: string;
+  /** Its label: a key of the plugin's translations, or the words themselves. */
+  title: string;
+  /** Shown only to users holding it; to everyone without. */
+  permission?: string;
+  /** The values offered, each with its label (a key of the plugin's translations, or the words). */
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
 /** A card on the dashboard. */
 export interface DashboardWidget {
   /** Its heading: a key of the plugin's translations, or the words themselves. */
@@ -192,6 +209,7 @@ export interface AdminContext {
   editorPanel(panel: EditorPanel): void;
   dashboardWidget(widget: DashboardWidget): void;
   listColumn(column: ListColumn): void;
+  listFilter(filter: ListFilter): void;
   /** Its words by language (`{ en: {...}, fr: {...} }`): the admin shows English and French. */
   translations(resources: Readonly<Record<string, AdminMessages>>): void;
   readonly api: AdminApi;

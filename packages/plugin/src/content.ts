@@ -103,4 +103,26 @@ export interface PluginContent {
    * that leaves them out keeps their values.
    */
   addFields(types: readonly string[] | '*', fields: readonly FieldDefinition[]): void;
+  /**
+   * A filter of the content list (`GET /api/posts?filter=seo.rating:good`) on a value the plugin
+   * keeps per entry in one of its own tables: the list keeps the entries whose row there holds the
+   * value asked for. Declared, not run: the core writes the query, scoped to the site.
+   */
+  listFilter(definition: ListFilterDefinition): void;
+}
+
+/** A content list filter backed by a column of one of the plugin's tables. */
+export interface ListFilterDefinition {
+  /** Its name in the plugin's namespace: `rating` is asked for as `seo.rating:<value>`. */
+  name: string;
+  /** Content type slugs, or `'*'` for every type. */
+  types: readonly string[] | '*';
+  /** The plugin's table (`seo_scores`); it has a `site_id` column, as every plugin table. */
+  table: string;
+  /** Its column holding the entry's id. */
+  entryColumn: string;
+  /** Its column holding the value filtered on. */
+  valueColumn: string;
+  /** The values one may ask for (anything else is refused with 422). */
+  values: readonly string[];
 }

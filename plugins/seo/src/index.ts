@@ -22,6 +22,15 @@ export default definePlugin((plugin) => {
     plugin.settings.read<SeoSettings>(ctx);
 
   plugin.content.addFields('*', SEO_FIELDS);
+  // Every list can be narrowed to the entries of one rating, as of their last save.
+  plugin.content.listFilter({
+    name: 'rating',
+    types: '*',
+    table: 'seo_scores',
+    entryColumn: 'entry_id',
+    valueColumn: 'rating',
+    values: ['good', 'improve', 'problem'],
+  });
 
   plugin.hooks.onFilter('page.head', async (head, ctx, page) => {
     const settings = await settingsOf(ctx);

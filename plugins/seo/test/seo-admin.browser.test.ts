@@ -230,6 +230,16 @@ describeInBrowser("the SEO plugin's admin", () => {
     const listed = page.getByRole('row', { name: new RegExp(name) });
     await expect.poll(() => listed.locator('[data-status]').textContent(), LOAD).toBe(await badge());
     await page.screenshot({ path: join(SCREENSHOTS, 'seo-list-column.png') });
+    // And its filter: the list of one rating, asked of the server (the address keeps it).
+    const filterBy = async (word: string) => {
+      await page.getByRole('combobox', { name: 'SEO rating' }).click();
+      await page.getByRole('option', { name: word, exact: true }).click();
+    };
+    await filterBy(RATING[otherRating]);
+    await expect.poll(() => page.url()).toContain(`filter=seo.rating%3A${otherRating}`);
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(name) }).count(), LOAD).toBe(0);
+    await filterBy(RATING[rating]);
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(name) }).count(), LOAD).toBe(1);
     expect(problems).toEqual([]);
     await close(context);
   });

@@ -324,6 +324,50 @@ describe(`the SEO plugin (${testEngine})`, () => {
     expect((await a.call('admin', 'GET', '/api/seo/scores?ids=1,x')).statusCode).toBe(422);
   });
 
+  it('narrows a content list to the entries of one rating, on the sites where it is active', async () => {
+    const words = 'Moorings are booked at the harbour office a week ahead, and paid for on arrival. ';
+    const fine = await publish(a, 'posts', {
+      title: 'Booking a mooring at the harbour',
+      content: `<p>${words.repeat(30)}</p><h2>Booking a mooring ahead</h2><p>${words.repeat(5)}</p>`,
+      fields: {
+        'seo.focus_keyphrase': 'booking a mooring',
+        'seo.description':
+          'Booking a mooring at the harbour office a week ahead, and paying for it on arrival: what every visiting skipper needs.',
+      },
+    });
+    const poor = await publish(a, 'posts', { title: 'Moorings', content: '<p>Ask.</p>' });
+    const ids = async (query: string) => {
+      const res = await a.call('editor', 'GET', `/api/posts?limit=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ id: number }>).map((entry) => entry.id);
+    };
+    const scores = await a.call('admin', 'GET', `/api/seo/scores?ids=${fine.id},${poor.id}`);
+    const rating = new Map(
+      (scores.json().data as Array<{ entry_id: number; rating: string }>).map((row) => [
+        row.entry_id,
+        row.rating,
+      ]),
+    );
+    expect(rating.get(fine.id)).toBe('good');
+    const lower = rating.get(poor.id);
+    expect(['improve', 'problem']).toContain(lower);
+    const rated = await ids(`filter=seo.rating:${lower}`);
+    expect(rated).toContain(poor.id);
+    expect(rated).not.toContain(fine.id);
+    const good = await ids('filter=seo.rating:good');
+    expect(good).toContain(fine.id);
+    expect(good).not.toContain(poor.id);
+    // The filter combines with the others: the search narrows it again.
+    expect(await ids(`filter=seo.rating:${lower}&q=moorings`)).toEqual([poor.id]);
+    const unknown = await a.call('editor', 'GET', '/api/posts?filter=seo.rating:great');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.filter[0]).toContain('good, improve, problem');
+    // Where the plugin is off, its filter is refused rather than ignored.
+    const elsewhere = await b.call('editor', 'GET', '/api/posts?filter=seo.rating:good');
+    expect(elsewhere.statusCode).toBe(422);
+    expect((await a.call('editor', 'GET', '/api/posts?filter=seo.rating')).statusCode).toBe(422);
+  });
+
   it('has its fields written and read by AI clients through the entry tools (MCP)', async () => {
     // An MCP client reaches the server by address: a site of that host, the plugin on.
     const local = await seedContentSite(t.app, t.runtime, '127.0.0.1');

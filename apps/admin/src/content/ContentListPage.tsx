@@ -183,7 +183,7 @@ export function ContentListPage() {
         />
         <OrderControl sort={query.sort} value={query.order} onChange={(order) => update({ order })} />
       </Group>
-      <ListFilters query={query} taxonomies={definition?.taxonomies ?? []} onChange={update} />
+      <ListFilters type={type} query={query} taxonomies={definition?.taxonomies ?? []} onChange={update} />
       {/* Six states do not fit a phone's width: they scroll on their own, not the whole page. */}
       <ScrollArea type="auto" offsetScrollbars scrollbars="x">
         <SegmentedControl

@@ -1,6 +1,9 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useExtensions } from '../extensions/ExtensionsProvider.js';
+import type { FilterEntry } from '../extensions/registry.js';
+import { usePluginTitle } from '../extensions/titles.js';
 import { useCan } from '../session.js';
 import { useSite } from '../site.js';
 import { fetchTerms, labelsOf, termsKey, useTaxonomies } from '../taxonomies/queries.js';
@@ -14,12 +17,17 @@ import { DATE_FIELDS, type DateField, isFiltered, type ListQuery, rangeIsBackwar
  * range of the site's days on one of the entry's dates.
  */
 export function ListFilters(props: {
+  /** The type listed, for the filters plugins add to it. */
+  type: string;
   query: ListQuery;
   taxonomies: readonly string[];
   onChange: (patch: Partial<ListQuery>) => void;
 }) {
   const { t, i18n } = useTranslation();
   const can = useCan();
+  const plugins = useExtensions()
+    .extensions.filters.filter((filter) => filter.types === '*' || filter.types.includes(props.type))
+    .filter((filter) => filter.permission === undefined || can(filter.permission));
   const locales = useSite().data?.locales ?? [];
   const { query, onChange } = props;
   const backwards = rangeIsBackwards(query);
@@ -52,6 +60,14 @@ export function ListFilters(props: {
             clearable
           />
         ) : null}
+        {plugins.map((filter) => (
+          <PluginFilter
+            key={filter.filter}
+            filter={filter}
+            value={query.filter}
+            onChange={(value) => onChange({ filter: value })}
+          />
+        ))}
         <Select
           label={t('contentList.dates')}
           data={DATE_FIELDS.map((field) => ({ value: field, label: t(`content.sort.${field}`) }))}
@@ -78,12 +94,43 @@ export function ListFilters(props: {
       {isFiltered(query) ? (
         <Button
           variant="subtle"
-          onClick={() => onChange({ author: null, term: null, locale: null, from: null, to: null })}
+          onClick={() =>
+            onChange({ author: null, term: null, locale: null, from: null, to: null, filter: null })
+          }
         >
           {t('contentList.clear')}
         </Button>
       ) : null}
     </Group>
+  );
+}
+
+/**
+ * A plugin's filter (`seo.rating`): one of its values. The server applies one plugin filter at a
+ * time, so choosing in one clears another's choice, as the term filter does across taxonomies.
+ */
+function PluginFilter(props: {
+  filter: FilterEntry;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const titleOf = usePluginTitle();
+  const { namespace } = props.filter;
+  const prefix = `${props.filter.filter}:`;
+  const chosen = props.value?.startsWith(prefix) ? props.value.slice(prefix.length) : null;
+  return (
+    <Select
+      label={titleOf(props.filter)}
+      placeholder={t('contentList.anyValue')}
+      data={props.filter.options.map((option) => ({
+        value: option.value,
+        label: titleOf({ namespace, title: option.label }),
+      }))}
+      value={chosen}
+      onChange={(value) => props.onChange(value ? `${prefix}${value}` : null)}
+      clearable
+    />
   );
 }
 

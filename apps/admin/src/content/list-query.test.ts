@@ -17,6 +17,7 @@ describe("a content list's query string", () => {
       dates: 'created_at',
       from: null,
       to: null,
+      filter: null,
       page: 1,
     });
     expect(writeListQuery(query).toString()).toBe('');
@@ -30,6 +31,17 @@ describe("a content list's query string", () => {
     expect(query).toMatchObject({ sort: 'title', order: 'desc', author: 4, term: 12, locale: 'fr', page: 3 });
     expect(writeListQuery(query).toString()).toBe(search);
     expect(isFiltered(query)).toBe(true);
+  });
+
+  it("keeps a plugin's list filter as the API takes it, and drops a malformed one", () => {
+    const query = read('filter=seo.rating:good');
+    expect(query.filter).toBe('seo.rating:good');
+    expect(isFiltered(query)).toBe(true);
+    expect(writeListQuery(query).toString()).toBe('filter=seo.rating%3Agood');
+    expect(apiQueryOf(query, 'UTC', 20)).toMatchObject({ filter: 'seo.rating:good' });
+    expect(read('filter=seo.rating').filter).toBeNull();
+    expect(read('filter=rating:good').filter).toBeNull();
+    expect(read('filter=seo.rating:a b').filter).toBeNull();
   });
 
   it('sorts titles A to Z and dates newest first unless told, and keeps only a turned order', () => {

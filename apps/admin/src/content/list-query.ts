@@ -27,6 +27,8 @@ export interface ListQuery {
   /** Days of the site's calendar, YYYY-MM-DD, both included. */
   from: string | null;
   to: string | null;
+  /** A plugin's list filter and its value, as the API takes it (`seo.rating:good`). */
+  filter: string | null;
   page: number;
 }
 
@@ -36,6 +38,7 @@ export function defaultOrder(sort: Sort): Order {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PLUGIN_FILTER = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*:[A-Za-z0-9_-]{1,40}$/;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.find((each) => each === value) ?? fallback;
@@ -65,6 +68,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     dates: oneOf(DATE_FIELDS, params.get('dates'), 'created_at'),
     from: day('from'),
     to: day('to'),
+    filter: PLUGIN_FILTER.test(params.get('filter') ?? '') ? params.get('filter') : null,
     page: positive(params.get('page')) ?? 1,
   };
 }
@@ -85,6 +89,7 @@ export function writeListQuery(query: ListQuery): URLSearchParams {
   if (query.from || query.to) set('dates', query.dates, 'created_at');
   set('from', query.from);
   set('to', query.to);
+  set('filter', query.filter);
   set('page', query.page, 1);
   return params;
 }
@@ -96,7 +101,8 @@ export function isFiltered(query: ListQuery): boolean {
     query.term !== null ||
     query.locale !== null ||
     query.from !== null ||
-    query.to !== null
+    query.to !== null ||
+    query.filter !== null
   );
 }
 
@@ -126,5 +132,6 @@ export function apiQueryOf(query: ListQuery, zone: string, limit: number) {
     ...(start || end ? { date_field: query.dates } : {}),
     ...(start ? { from: start } : {}),
     ...(end ? { to: end } : {}),
+    ...(query.filter !== null ? { filter: query.filter } : {}),
   };
 }

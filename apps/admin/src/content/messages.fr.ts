@@ -9,6 +9,7 @@ export const fr: typeof en = {
   anyTerm: 'Tous les termes',
   termsFailed: 'Les termes n’ont pas pu être chargés.',
   language: 'Langue',
+  anyValue: 'Tous',
   anyLanguage: 'Toutes les langues',
   dates: 'Dates',
   from: 'Du',

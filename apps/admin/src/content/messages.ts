@@ -7,6 +7,7 @@ export const en = {
   anyTerm: 'Any term',
   termsFailed: 'The terms could not be loaded.',
   language: 'Language',
+  anyValue: 'Any',
   anyLanguage: 'Every language',
   dates: 'Dates',
   from: 'From',

@@ -72,6 +72,12 @@ describe('registering admin modules', () => {
             permission: 'seo_tools.view',
             cell: Component,
           });
+          admin.listFilter({
+            types: ['post'],
+            filter: 'seo_tools.rating',
+            title: 'Rating',
+            options: [{ value: 'good', label: 'Good' }],
+          });
         }),
       ],
       host,
@@ -93,6 +99,9 @@ describe('registering admin modules', () => {
     ]);
     expect(extensions.columns.map(({ key, types, permission }) => ({ key, types, permission }))).toEqual([
       { key: 'seo-tools:0', types: ['post'], permission: 'seo_tools.view' },
+    ]);
+    expect(extensions.filters.map(({ plugin, filter, types }) => ({ plugin, filter, types }))).toEqual([
+      { plugin: 'seo-tools', filter: 'seo_tools.rating', types: ['post'] },
     ]);
     expect(translations).toEqual([
       ['plugin-guestbook', { en: { title: 'Moderation' }, fr: { title: 'Modération' } }],
@@ -182,6 +191,17 @@ describe('registering admin modules', () => {
       [(admin) => admin.dashboardWidget({ title: ' ', component: Component }), /title/],
       [(admin) => admin.listColumn({ types: '*', title: 'Score', cell: 'td' as never }), /column Score/],
       [(admin) => admin.listColumn({ types: 'post' as never, title: 'Score', cell: Component }), /types/],
+      [
+        (admin) =>
+          admin.listFilter({
+            types: '*',
+            filter: 'rating',
+            title: 'R',
+            options: [{ value: 'a', label: 'A' }],
+          }),
+        /<area>\.<name>/,
+      ],
+      [(admin) => admin.listFilter({ types: '*', filter: 'p.rating', title: 'R', options: [] }), /options/],
       [(admin) => admin.translations({ en: 'Hello' as never }), /translations/],
     ];
     for (const [setup, reason] of cases) {
@@ -191,7 +211,8 @@ describe('registering admin modules', () => {
         extensions.screens.length +
           extensions.panels.length +
           extensions.widgets.length +
-          extensions.columns.length,
+          extensions.columns.length +
+          extensions.filters.length,
       ).toBe(0);
     }
   });

@@ -7,6 +7,7 @@ import type {
   DashboardWidget,
   EditorPanel,
   ListColumn,
+  ListFilter,
 } from '@tessera/plugin/admin';
 
 /** A plugin's admin module as the server lists it, imported: its default export is its setup. */
@@ -33,6 +34,7 @@ export interface ScreenEntry extends Owned, Omit<AdminScreen, 'nav'> {
 export type PanelEntry = Owned & EditorPanel & { key: string };
 export type WidgetEntry = Owned & DashboardWidget & { key: string };
 export type ColumnEntry = Owned & ListColumn & { key: string };
+export type FilterEntry = Owned & ListFilter;
 
 /** A module that did not load, or whose setup threw: shown as a notice naming the plugin. */
 export interface ExtensionFailure {
@@ -46,10 +48,18 @@ export interface Extensions {
   panels: PanelEntry[];
   widgets: WidgetEntry[];
   columns: ColumnEntry[];
+  filters: FilterEntry[];
   failures: ExtensionFailure[];
 }
 
-export const NO_EXTENSIONS: Extensions = { screens: [], panels: [], widgets: [], columns: [], failures: [] };
+export const NO_EXTENSIONS: Extensions = {
+  screens: [],
+  panels: [],
+  widgets: [],
+  columns: [],
+  filters: [],
+  failures: [],
+};
 
 /** What the admin lends each module's context: its session, its words, its permissions. */
 export interface ExtensionHost {
@@ -65,6 +75,8 @@ export interface ExtensionHost {
 export const SETUP_TIMEOUT_MS = 10_000;
 
 const SCREEN_PATH = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
+/** A list filter as the API names it: `<area>.<name>`, as the server side declared it. */
+const FILTER_KEY = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 const GROUPS: readonly AdminNavGroup[] = ['content', 'appearance', 'site', 'settings', 'plugins'];
 
 /** The i18next namespace of a plugin's words. */
@@ -82,7 +94,14 @@ export async function registerModules(
   modules: readonly ImportedModule[],
   host: ExtensionHost,
 ): Promise<Extensions> {
-  const extensions: Extensions = { screens: [], panels: [], widgets: [], columns: [], failures: [] };
+  const extensions: Extensions = {
+    screens: [],
+    panels: [],
+    widgets: [],
+    columns: [],
+    filters: [],
+    failures: [],
+  };
   const settled = await Promise.all(
     modules.map(async (imported) => {
       try {
@@ -103,6 +122,7 @@ export async function registerModules(
     extensions.panels.push(...staged.panels);
     extensions.widgets.push(...staged.widgets);
     extensions.columns.push(...staged.columns);
+    extensions.filters.push(...staged.filters);
   }
   return extensions;
 }
@@ -112,6 +132,7 @@ interface Staged {
   panels: PanelEntry[];
   widgets: WidgetEntry[];
   columns: ColumnEntry[];
+  filters: FilterEntry[];
   translations: Array<[string, Readonly<Record<string, AdminMessages>>]>;
 }
 
@@ -122,7 +143,7 @@ async function stage({ plugin, version, module }: ImportedModule, host: Extensio
     throw new Error('its module has no default export: export default defineAdmin((admin) => { ... })');
   const namespace = namespaceOf(plugin);
   const owned = { plugin, namespace };
-  const staged: Staged = { screens: [], panels: [], widgets: [], columns: [], translations: [] };
+  const staged: Staged = { screens: [], panels: [], widgets: [], columns: [], filters: [], translations: [] };
   const context: AdminContext = Object.freeze({
     plugin,
     version,
@@ -175,6 +196,24 @@ async function stage({ plugin, version, module }: ImportedModule, host: Extensio
         requireText(column.permission, `column ${column.title}: permission`);
       requireComponent(column.cell, `column ${column.title}`);
       staged.columns.push({ ...owned, ...column, key: `${plugin}:${staged.columns.length}` });
+    },
+    listFilter(filter: ListFilter) {
+      const types = filter?.types;
+      if (types !== '*' && !(Array.isArray(types) && types.every((type) => typeof type === 'string')))
+        throw new Error("a list filter's types are a list of content type slugs, or '*'");
+      if (typeof filter.filter !== 'string' || !FILTER_KEY.test(filter.filter))
+        throw new Error(`list filter "${String(filter.filter)}" must be named <area>.<name> (seo.rating)`);
+      requireText(filter.title, `list filter ${filter.filter}: title`);
+      if (filter.permission !== undefined)
+        requireText(filter.permission, `list filter ${filter.filter}: permission`);
+      const options = filter.options;
+      if (
+        !Array.isArray(options) ||
+        options.length === 0 ||
+        options.some((option) => typeof option?.value !== 'string' || typeof option.label !== 'string')
+      )
+        throw new Error(`list filter ${filter.filter}: options are { value, label } pairs`);
+      staged.filters.push({ ...owned, ...filter });
     },
     dashboardWidget(widget: DashboardWidget) {
       requireText(widget?.title, 'dashboard widget: title');

@@ -1,8 +1,8 @@
 /**
  * The SEO plugin's additions to the admin, loaded at run time on the sites where the plugin is
  * active: a panel beside the editor of every type (the SEO fields, a search result preview and the
- * live score), a bulk editor of titles and descriptions and a score column in the content lists,
- * in English and French. Bundled by scripts/build.mjs into dist/admin/index.js with the score it
+ * live score), a bulk editor of titles and descriptions, and a score column and a rating filter in
+ * the content lists, in English and French. Bundled by scripts/build.mjs into dist/admin/index.js with the score it
  * shares with the server; React, Mantine and TanStack Query are the admin's own, imported by their
  * bare names.
  */
@@ -25,4 +25,11 @@ export default defineAdmin((admin) => {
   });
   // The score as of each entry's last save, in every type's list: for those who may see the scores.
   admin.listColumn({ types: '*', title: 'column.title', permission: 'seo.manage', cell: scoreColumn(admin) });
+  admin.listFilter({
+    types: '*',
+    filter: 'seo.rating',
+    title: 'column.filter',
+    permission: 'seo.manage',
+    options: (['good', 'improve', 'problem'] as const).map((value) => ({ value, label: `rating.${value}` })),
+  });
 });

@@ -40,6 +40,7 @@ export const en = {
   status: { good: 'Good', improve: 'Improve', problem: 'Problem' },
   column: {
     title: 'SEO',
+    filter: 'SEO rating',
     unavailable: 'Scores unavailable',
   },
   bulk: {
@@ -119,6 +120,7 @@ export const fr: typeof en = spacedForFrench({
   status: { good: 'Bon', improve: 'À améliorer', problem: 'Problème' },
   column: {
     title: 'SEO',
+    filter: 'Note SEO',
     unavailable: 'Scores indisponibles',
   },
   bulk: {

@@ -1,4 +1,4 @@
-import type { ContentTypeDefinition, FieldDefinition } from '@tessera/plugin';
+import type { ContentTypeDefinition, FieldDefinition, ListFilterDefinition } from '@tessera/plugin';
 import type { FieldErrors } from '../errors.js';
 
 /**
@@ -17,6 +17,15 @@ export interface ContentChecks {
 export interface DeclaredContent {
   types: ContentTypeDefinition[];
   fields: Array<{ types: readonly string[] | '*'; fields: readonly FieldDefinition[] }>;
+  filters: ListFilterDefinition[];
+}
+
+/** A list filter of an active plugin, as the content list applies it (`seo.rating`). */
+export interface ListFilterSource {
+  table: string;
+  entryColumn: string;
+  valueColumn: string;
+  values: readonly string[];
 }
 
 /** A field a plugin adds to a type, its key in the plugin's namespace (`seo.title`). */
@@ -43,6 +52,46 @@ export function checkDeclaredFields(
       throw new Error(`field key "${String(field?.key)}" must be of a-z, 0-9 and _, starting with a letter`);
 }
 
+const COLUMN = /^[a-z][a-z0-9_]{0,62}$/;
+const FILTER_VALUE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * A list filter's names, checked before they are staged: its table is one of the plugin's own, and
+ * every identifier is plain, since the core writes them into the list's query.
+ */
+export function checkListFilter(area: string, definition: ListFilterDefinition): void {
+  if (!definition || typeof definition !== 'object' || !KEY.test(String(definition.name)))
+    throw new Error('a list filter needs a name of a-z, 0-9 and _, starting with a letter');
+  const { name, types, table, entryColumn, valueColumn, values } = definition;
+  if (types !== '*' && (!Array.isArray(types) || types.some((slug) => !SLUG.test(String(slug)))))
+    throw new Error(`list filter ${name}: types is a list of content type slugs, or '*'`);
+  if (!COLUMN.test(String(table)) || !String(table).startsWith(`${area}_`))
+    throw new Error(`list filter ${name}: its table must be one of the plugin's own (${area}_...)`);
+  if (!COLUMN.test(String(entryColumn)) || !COLUMN.test(String(valueColumn)))
+    throw new Error(`list filter ${name}: its columns must be of a-z, 0-9 and _`);
+  if (
+    !Array.isArray(values) ||
+    values.length === 0 ||
+    values.some((value) => !FILTER_VALUE.test(String(value)))
+  )
+    throw new Error(`list filter ${name}: values is a list of 1 to 40 characters of A-Z, a-z, 0-9, _ and -`);
+}
+
+/** The list filter `name` (without the area) one plugin declares for `type`, if any. */
+export function listFilterOf(declared: DeclaredContent, type: string, name: string): ListFilterSource | null {
+  const found = declared.filters.find(
+    (filter) => filter.name === name && (filter.types === '*' || filter.types.includes(type)),
+  );
+  return found
+    ? {
+        table: found.table,
+        entryColumn: found.entryColumn,
+        valueColumn: found.valueColumn,
+        values: found.values,
+      }
+    : null;
+}
+
 /** Applies the content checks; the first problem fails the plugin with its path. */
 export function requireSoundContent(declared: DeclaredContent, checks: ContentChecks): void {
   const first = (errors: FieldErrors, where: string) => {
@@ -51,6 +100,11 @@ export function requireSoundContent(declared: DeclaredContent, checks: ContentCh
   };
   for (const type of declared.types) first(checks.type(type), `content type ${type.slug}`);
   for (const added of declared.fields) first(checks.fields(added.fields), 'added fields');
+  const filters = new Set<string>();
+  for (const filter of declared.filters) {
+    if (filters.has(filter.name)) throw new Error(`list filter "${filter.name}" is declared twice`);
+    filters.add(filter.name);
+  }
   const keys = new Set<string>();
   for (const added of declared.fields)
     for (const field of added.fields) {

@@ -28,6 +28,8 @@ import {
   type ContentChecks,
   type DeclaredContent,
   fieldsAddedTo,
+  type ListFilterSource,
+  listFilterOf,
   requireSoundContent,
 } from './plugin-content.js';
 import type { StagedPage } from './plugin-pages.js';
@@ -232,6 +234,21 @@ export class PluginHost {
     return [...this.content].flatMap(([plugin, { area, declared }]) =>
       this.isActive(plugin, siteId) ? fieldsAddedTo(plugin, area, declared, type) : [],
     );
+  }
+
+  /**
+   * The list filter `key` (`seo.rating`) for a type's list on a site: declared by a plugin whose area
+   * starts the key and which is active there; null else.
+   */
+  listFilter(siteId: number, type: string, key: string): ListFilterSource | null {
+    const dot = key.indexOf('.');
+    const area = key.slice(0, dot);
+    for (const [plugin, owned] of this.content) {
+      if (owned.area !== area || !this.isActive(plugin, siteId)) continue;
+      const found = listFilterOf(owned.declared, type, key.slice(dot + 1));
+      if (found) return found;
+    }
+    return null;
   }
 
   /** The block types of the plugins active on a site, by type. */

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type {
   ContentTypeDefinition,
   FieldDefinition,
+  ListFilterDefinition,
   PluginBlockDefinition,
   PluginContext,
   PluginDb,
@@ -28,7 +29,12 @@ import type { OperationContext } from '../operation/operation-context.js';
 import type { Site } from '../sites/site.js';
 import type { PluginManifest } from './manifest.js';
 import { type StagedBlock, stagedBlock } from './plugin-blocks.js';
-import { checkDeclaredFields, checkDeclaredType, type DeclaredContent } from './plugin-content.js';
+import {
+  checkDeclaredFields,
+  checkDeclaredType,
+  checkListFilter,
+  type DeclaredContent,
+} from './plugin-content.js';
 import { pluginRequest } from './plugin-http.js';
 import { pagePrefix, type StagedPage } from './plugin-pages.js';
 
@@ -214,6 +220,10 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
           fields: structuredClone([...fields]),
         });
       },
+      listFilter(definition: ListFilterDefinition) {
+        checkListFilter(area, definition);
+        staged.content.filters.push(structuredClone(definition));
+      },
     }),
     blocks: Object.freeze({
       define(definition: PluginBlockDefinition) {
@@ -352,7 +362,7 @@ export function emptyStaged(): Staged {
     routes: [],
     mcp: [],
     settings: null,
-    content: { types: [], fields: [] },
+    content: { types: [], fields: [], filters: [] },
     blocks: [],
     pages: [],
     mail: [],

@@ -7,6 +7,8 @@ export const fr: typeof en = {
     othersDrafts:
       'Les entrées non publiées des autres utilisateurs demandent la permission {{area}}.edit_others.',
     typeNotFound: 'Type de contenu {{type}} introuvable.',
+    listFilterUnknown: 'Aucune extension active ne propose ici le filtre de liste {{key}}.',
+    listFilterValue: 'Le filtre de liste {{key}} prend l’une de ces valeurs : {{values}}.',
     typeNotFoundShort: 'Type de contenu introuvable.',
     revisionNotFound: 'Révision introuvable.',
     termNotFound: 'Terme introuvable.',

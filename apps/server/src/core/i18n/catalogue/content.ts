@@ -9,6 +9,8 @@ export const en = {
     notFound: 'Entry not found.',
     othersDrafts: "Other users' entries that are not published require the {{area}}.edit_others permission.",
     typeNotFound: 'Content type {{type}} not found.',
+    listFilterUnknown: 'No active plugin offers the list filter {{key}} here.',
+    listFilterValue: 'The list filter {{key}} takes one of: {{values}}.',
     typeNotFoundShort: 'Content type not found.',
     revisionNotFound: 'Revision not found.',
     termNotFound: 'Term not found.',

@@ -1,6 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { SiteScopedDb } from '../../../core/db/data.js';
 import { readJson } from '../../../core/db/engine.js';
+import type { ListFilterSource } from '../../../core/plugins/plugin-content.js';
 import type { EntryTable } from '../tables.js';
 import type { EntryState, EntryStatus } from './entry.js';
 
@@ -97,6 +98,10 @@ export interface EntryFilter {
   dateField?: 'created_at' | 'updated_at' | 'published_at';
   sort: EntrySort;
   order: 'asc' | 'desc';
+  /** A plugin's list filter as the request named it (`seo.rating` and `good`); the service resolves it. */
+  asked?: { key: string; value: string };
+  /** That filter resolved: entries whose row in the plugin's table holds `value`. */
+  plugin?: ListFilterSource & { value: string };
   /** Others' entries only once published: what a caller who may not edit them sees (set by the service). */
   ownOrPublished?: number;
 }
@@ -109,6 +114,7 @@ function onlyByStatus(filter: EntryFilter): boolean {
     filter.parentId === undefined &&
     filter.termId === undefined &&
     filter.locale === undefined &&
+    filter.plugin === undefined &&
     !filter.text &&
     !filter.from &&
     !filter.to
@@ -169,6 +175,19 @@ export class EntriesRepo {
       const termId = filter.termId;
       query = query.where('id', 'in', (eb) =>
         eb.selectFrom('entry_terms').select('entry_id').where('term_id', '=', termId),
+      );
+    }
+    if (filter.plugin) {
+      const { table, entryColumn, valueColumn, value } = filter.plugin;
+      // A plugin's own table (checked when it was declared), so neither typed nor site-scoped by
+      // the handle: the site's condition is written here.
+      const siteId = this.db.siteId;
+      query = query.where('id', 'in', (eb) =>
+        eb
+          .selectFrom(sql.table(table).as('plugin_rows'))
+          .select(sql.ref<number>(`plugin_rows.${entryColumn}`).as('entry_id'))
+          .where(sql.ref(`plugin_rows.site_id`), '=', siteId)
+          .where(sql.ref(`plugin_rows.${valueColumn}`), '=', value),
       );
     }
     const total = onlyByStatus(filter)

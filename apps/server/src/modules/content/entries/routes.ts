@@ -42,6 +42,14 @@ export const EntryListQuery = Type.Object(
         description: 'Which date `from` and `to` bound (default created_at)',
       }),
     ),
+    filter: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*:[A-Za-z0-9_-]{1,40}$',
+        maxLength: 150,
+        description:
+          "A plugin's list filter and the value asked for (`seo.rating:good`): entries whose value there is that one",
+      }),
+    ),
     sort: Type.Optional(
       Type.Union(
         ['created_at', 'updated_at', 'published_at', 'title', 'position'].map((field) => Type.Literal(field)),
@@ -124,6 +132,12 @@ export const entryFamilies: EntryFamily[] = [
   },
 ];
 
+/** `seo.rating:good` as the filter's key and the value asked for. */
+function askedFilter(text: string): { key: string; value: string } {
+  const colon = text.indexOf(':');
+  return { key: text.slice(0, colon), value: text.slice(colon + 1) };
+}
+
 export function filterOf(query: typeof EntryListQuery.static): EntryFilter {
   return {
     status: (query.status ?? 'any') as EntryFilter['status'],
@@ -135,6 +149,7 @@ export function filterOf(query: typeof EntryListQuery.static): EntryFilter {
     ...(query.from !== undefined ? { from: query.from } : {}),
     ...(query.to !== undefined ? { to: query.to } : {}),
     ...(query.date_field !== undefined ? { dateField: query.date_field } : {}),
+    ...(query.filter !== undefined ? { asked: askedFilter(query.filter) } : {}),
     sort: (query.sort ?? 'updated_at') as EntryFilter['sort'],
     order: query.order ?? 'desc',
   };

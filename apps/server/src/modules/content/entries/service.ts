@@ -1,6 +1,7 @@
-import { Forbidden, NotFound } from '../../../core/errors.js';
+import { Forbidden, NotFound, ValidationFailed } from '../../../core/errors.js';
 import type { Page } from '../../../core/http/envelope.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
+import { pluginsOf } from '../../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { settingsOf } from '../../settings/service.js';
 import { type ContentType, permissionArea } from '../types/content-type.js';
@@ -53,13 +54,32 @@ export class EntriesService {
     const scope = await this.scope(ctx, typeSlug);
     this.require(ctx, `${scope.area}.view`);
     const seesOthersDrafts = this.seesOthersDrafts(ctx, scope);
+    const resolved = this.withPluginFilter(ctx, typeSlug, filter);
     const found = await scope.repo.list(
       scope.type.id,
-      seesOthersDrafts ? filter : { ...filter, ownOrPublished: ctx.actor.userId ?? -1 },
+      seesOthersDrafts ? resolved : { ...resolved, ownOrPublished: ctx.actor.userId ?? -1 },
       page,
       limit,
     );
     return { items: await this.views.many(ctx, scope, found.items), total: found.total };
+  }
+
+  /**
+   * The filter with the plugin's list filter it asks for resolved: one an active plugin declares
+   * for the type, with one of its values; 422 else (a plugin turned off leaves no silent no-op).
+   */
+  private withPluginFilter(ctx: OperationContext, typeSlug: string, filter: EntryFilter): EntryFilter {
+    if (!filter.asked) return filter;
+    const { key, value } = filter.asked;
+    const source = pluginsOf(this.runtime).listFilter(ctx.site.id, typeSlug, key);
+    if (!source)
+      throw ValidationFailed.field('filter', `No active plugin offers the list filter ${key} here.`);
+    if (!source.values.includes(value))
+      throw ValidationFailed.field(
+        'filter',
+        `The list filter ${key} takes one of: ${source.values.join(', ')}.`,
+      );
+    return { ...filter, plugin: { ...source, value } };
   }
 
   async get(ctx: OperationContext, typeSlug: string, id: number, include: string[] = []): Promise<EntryView> {
