@@ -145,6 +145,20 @@ describe(`the SEO plugin (${testEngine})`, () => {
     });
     for (const key of ['datePublished', 'dateModified'])
       expect(Number.isNaN(Date.parse(String(article?.[key])))).toBe(false);
+
+    // dateModified is the live version's: a draft saved since does not move it, publishing it does.
+    const modified = async () => jsonLd((await visit(a, post.url)).body)[0]?.dateModified;
+    const before = await modified();
+    const draft = (await a.call('editor', 'GET', `/api/posts/${post.id}`)).json().data;
+    const saved = await a.call('editor', 'PUT', `/api/posts/${post.id}`, {
+      excerpt: 'A quieter winter',
+      version: draft.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await modified()).toBe(before);
+    const republished = await a.call('editor', 'POST', `/api/posts/${post.id}/publish`, {});
+    expect(republished.statusCode, republished.body).toBe(200);
+    expect(await modified()).toBe(saved.json().data.updated_at);
   });
 
   it('takes the entry’s own title, description, social image, canonical address and robots rules', async () => {

@@ -1,7 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
 import type { SiteScopedDb } from '../../core/db/data.js';
 import { readJson } from '../../core/db/engine.js';
-import type { Database } from '../../core/db/schema.js';
+import { liveSince } from '../content/published/live-since.js';
 
 /** A term's archive in one language: its slug, and when the newest of its posts went live. */
 export interface TermArchiveRow {
@@ -10,36 +9,9 @@ export interface TermArchiveRow {
   lastmod: string;
 }
 
-/**
- * When the live version of a published entry went live: the later of its first publication and
- * the save it publishes (the live revision). `entries.updated_at` would not do: it moves with every
- * draft saved after publishing, which the public does not see.
- */
-function liveSince(eb: ExpressionBuilder<Database, 'entries' | 'revisions'>) {
-  return eb
-    .case()
-    .when('revisions.created_at', '>', eb.ref('entries.published_at'))
-    .then(eb.ref('revisions.created_at'))
-    .else(eb.ref('entries.published_at'))
-    .end();
-}
-
 /** What the sitemaps read of published entries that the published-content service does not give. */
 export class SitemapsRepo {
   constructor(private readonly db: SiteScopedDb) {}
-
-  /** When each entry's live version went live (see `liveSince`), by entry id. */
-  async liveSince(ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('entries')
-      .leftJoin('revisions', 'revisions.id', 'entries.live_revision_id')
-      .select((eb) => ['entries.id', liveSince(eb).as('since')])
-      .where('entries.id', 'in', ids)
-      .where('entries.published_at', 'is not', null)
-      .execute();
-    return new Map(rows.flatMap((row) => (row.since === null ? [] : [[row.id, row.since] as const])));
-  }
 
   /** The field values of each entry's live version, by entry id: what a `sitemap.urls` filter reads. */
   async liveFields(ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {

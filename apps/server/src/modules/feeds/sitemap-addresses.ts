@@ -49,8 +49,7 @@ export class SitemapAddresses {
     const ids = listed.map((item) => item.id);
     // Read only for a plugin's `sitemap.urls` filter (the SEO plugin's noindex), never written.
     const filtered = this.runtime.hooks.hasCallbacks('sitemap.urls');
-    const [since, images, alternates, fields] = await Promise.all([
-      repo.liveSince(ids),
+    const [images, alternates, fields] = await Promise.all([
       this.featuredImages(site, base, listed),
       this.translations(site, base, repo, ids),
       filtered ? repo.liveFields(ids) : new Map<number, Record<string, unknown>>(),
@@ -62,7 +61,8 @@ export class SitemapAddresses {
         const links = alternates.get(item.id);
         return {
           loc: `${base}${item.url}`,
-          lastmod: since.get(item.id) ?? item.published_at,
+          // When its live version went live: a draft saved since does not move it.
+          lastmod: item.updated_at,
           entry: { id: item.id, type: item.type, locale: item.locale, fields: fields.get(item.id) ?? {} },
           ...(image ? { images: [{ loc: image }] } : {}),
           ...(links ? { alternates: links } : {}),

@@ -1,6 +1,7 @@
 import type { SiteScopedDb } from '../../../core/db/data.js';
 import { readJson } from '../../../core/db/engine.js';
 import type { EntryState } from '../entries/entry.js';
+import { liveSinceColumn } from './live-since.js';
 
 /** A published entry as the public sees it: its live version, not the working copy. */
 export interface PublishedRow {
@@ -10,6 +11,7 @@ export interface PublishedRow {
   live: EntryState;
   live_path: string;
   published_at: string;
+  /** When its live version went live (live-since.ts): later draft saves leave it be. */
   updated_at: string;
 }
 
@@ -38,14 +40,14 @@ export class PublishedRepo {
     only: Filters & { offset?: number; order?: 'newest' | 'oldest' | 'title' } = {},
   ): Promise<PublishedRow[]> {
     if (typeIds.length === 0) return [];
-    let query = this.filtered(typeIds, only).select([
+    let query = this.filtered(typeIds, only).select((eb) => [
       'id',
       'type_id',
       'locale',
       'live',
       'live_path',
       'published_at',
-      'updated_at',
+      liveSinceColumn(eb).as('updated_at'),
     ]);
     const order = only.order ?? 'newest';
     if (order === 'title') query = query.orderBy('title', 'asc');
@@ -139,7 +141,15 @@ export class PublishedRepo {
   private published() {
     return this.db
       .selectFrom('entries')
-      .select(['id', 'type_id', 'locale', 'live', 'live_path', 'published_at', 'updated_at'])
+      .select((eb) => [
+        'id',
+        'type_id',
+        'locale',
+        'live',
+        'live_path',
+        'published_at',
+        liveSinceColumn(eb).as('updated_at'),
+      ])
       .where('status', '=', 'published')
       .where('deleted_at', 'is', null)
       .where('live', 'is not', null);

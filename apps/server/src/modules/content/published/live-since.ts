@@ -1,0 +1,33 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../core/db/schema.js';
+
+/**
+ * When the live version of a published entry went live: the later of its first publication and
+ * the save it publishes (the live revision). `entries.updated_at` would not do: it moves with every
+ * draft saved after publishing, which the public does not see. For a query joining `revisions` on
+ * the live revision.
+ */
+export function liveSince(eb: ExpressionBuilder<Database, 'entries' | 'revisions'>) {
+  return eb
+    .case()
+    .when('revisions.created_at', '>', eb.ref('entries.published_at'))
+    .then(eb.ref('revisions.created_at'))
+    .else(eb.ref('entries.published_at'))
+    .end();
+}
+
+/**
+ * The same for a query of `entries` alone, as a column: read from the live revision by its key, else
+ * (an entry published before revisions were kept) the entry's own last change.
+ */
+export function liveSinceColumn(eb: ExpressionBuilder<Database, 'entries'>) {
+  return eb.fn
+    .coalesce(
+      eb
+        .selectFrom('revisions')
+        .select((inner) => liveSince(inner).as('since'))
+        .whereRef('revisions.id', '=', 'entries.live_revision_id'),
+      eb.ref('entries.updated_at'),
+    )
+    .$castTo<string>();
+}
