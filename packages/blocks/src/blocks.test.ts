@@ -73,6 +73,18 @@ const samples: Record<
     ],
     scripts: ['tabs'],
   },
+  newsletter: {
+    props: { title: 'Our letter', text: 'Once a week.', askName: true },
+    expect: [
+      '<section class="tb-form tb-newsletter" id="newsletter-b-newsletter" aria-labelledby="tb-newsletter-b-newsletter-title"><h2 id="tb-newsletter-b-newsletter-title">Our letter</h2><p class="tb-newsletter__text">Once a week.</p>',
+      // Without an entry (the canvas) the form goes nowhere.
+      '<form class="tb-form__form" action="#" method="post"><input type="hidden" name="entry" value=""/><input type="hidden" name="block" value="b-newsletter"/>',
+      '<label for="tb-newsletter-b-newsletter-name">Name</label><input id="tb-newsletter-b-newsletter-name" type="text" maxLength="200" autoComplete="name" name="name" value=""/>',
+      '<input id="tb-newsletter-b-newsletter-email" type="email" required="" maxLength="254" autoComplete="email" name="email" value=""/>',
+      'name="website_url"',
+      '<button type="submit" class="tb-button tb-button--primary tb-button--medium">Subscribe</button>',
+    ],
+  },
   form: {
     props: {
       title: 'Write to us',

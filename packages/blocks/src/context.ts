@@ -38,6 +38,8 @@ export interface BlockEnvironment {
   formatCommentCount?(count: number): string;
   /** Where a form block posts to; without it (the builder's canvas) the form cannot be sent. */
   formAction?(blockId: string): string;
+  /** The entry the page shows, for a block whose form names it (the newsletter block). */
+  entryId?: number;
   /** What became of the visitor's last submission of a form block, shown on the page it returns to. */
   formState?(blockId: string): FormState | undefined;
   /** A synced pattern's blocks, rendered where a pattern block places it. */

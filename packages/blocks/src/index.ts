@@ -11,6 +11,7 @@ export { embedOf } from './blocks/embeds.js';
 export { FIELD_MAX_LENGTH, type FormField, HONEYPOT } from './blocks/form.js';
 export { ICON_NAMES, type IconName } from './blocks/icon-set.js';
 export { MenuTree } from './blocks/menu.js';
+export { NEWSLETTER_SUBSCRIBE_PATH } from './blocks/newsletter.js';
 export {
   BlockContext,
   type BlockEnvironment,

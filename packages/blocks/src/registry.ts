@@ -15,6 +15,7 @@ import { image } from './blocks/image.js';
 import { accordion, columns, container, separator, spacer } from './blocks/layout.js';
 import { button, buttonGroup, link, testimonials } from './blocks/links.js';
 import { menu } from './blocks/menu.js';
+import { newsletter } from './blocks/newsletter.js';
 import { paragraph } from './blocks/paragraph.js';
 import { pattern } from './blocks/pattern.js';
 import { section } from './blocks/section.js';
@@ -59,6 +60,7 @@ export const blockRegistry: ReadonlyMap<string, BlockDefinition> = new Map(
       breadcrumb,
       pagination,
       form,
+      newsletter,
       map,
       chart,
       social,

@@ -171,6 +171,7 @@ export const fr: typeof en = {
     breadcrumb: 'Fil d’Ariane',
     pagination: 'Pagination',
     form: 'Formulaire de contact',
+    newsletter: 'Inscription à la lettre d’information',
     map: 'Carte',
     chart: 'Graphique',
     social: 'Réseaux sociaux',
@@ -184,6 +185,7 @@ export const fr: typeof en = {
     align: 'Alignement',
     alt: 'Texte alternatif',
     anchor: 'Ancre',
+    askName: 'Demander le nom',
     answer: 'Réponse',
     audience: 'Public',
     authorId: 'Identifiant de l’auteur',
@@ -225,6 +227,7 @@ export const fr: typeof en = {
     latitude: 'Latitude',
     layout: 'Disposition',
     level: 'Niveau',
+    lists: 'Listes',
     lightbox: 'Agrandir au clic',
     link: 'Lien',
     locales: 'Langues',
@@ -332,6 +335,12 @@ export const fr: typeof en = {
     until: 'ISO 8601 avec un fuseau horaire : 2026-12-24T18:00:00Z',
   },
   helpFor: {
+    newsletter: {
+      lists:
+        'Les identifiants des listes de diffusion que rejoint un abonné ; aucun : toutes les listes publiques.',
+      emailLabel: 'Le libellé du champ de l’e-mail.',
+      nameLabel: 'Le libellé du champ du nom, quand le nom est demandé.',
+    },
     tabs: {
       label: 'Le sujet des onglets, pour les lecteurs d’écran.',
       selected: 'L’onglet ouvert au départ, compté à partir de 0.',

@@ -166,6 +166,7 @@ export const en = {
     breadcrumb: 'Breadcrumb',
     pagination: 'Pagination',
     form: 'Contact form',
+    newsletter: 'Newsletter sign-up',
     map: 'Map',
     chart: 'Chart',
     social: 'Social networks',
@@ -179,6 +180,7 @@ export const en = {
     align: 'Alignment',
     alt: 'Alternative text',
     anchor: 'Anchor',
+    askName: 'Ask for the name',
     answer: 'Answer',
     audience: 'Audience',
     authorId: 'Author id',
@@ -220,6 +222,7 @@ export const en = {
     latitude: 'Latitude',
     layout: 'Layout',
     level: 'Level',
+    lists: 'Lists',
     lightbox: 'Open large on click',
     link: 'Link',
     locales: 'Languages',
@@ -326,6 +329,11 @@ export const en = {
     until: 'ISO 8601 with a time zone: 2026-12-24T18:00:00Z',
   },
   helpFor: {
+    newsletter: {
+      lists: 'The ids of the newsletter lists a subscriber joins; none: every public list.',
+      emailLabel: 'The label of the email field.',
+      nameLabel: 'The label of the name field, when the name is asked.',
+    },
     tabs: {
       label: 'What the tabs are about, for screen readers.',
       selected: 'The tab open at first, counted from 0.',

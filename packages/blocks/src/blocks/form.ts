@@ -119,29 +119,38 @@ export const form = defineBlock({
         ...props.fields.map((field) =>
           fieldElement(field, id(field.name), values[field.name] ?? '', errors[field.name]),
         ),
-        // Off screen and out of the tab order: a person never fills it in.
-        h(
-          'div',
-          { className: 'tb-form__trap', 'aria-hidden': true },
-          h('label', { htmlFor: id(HONEYPOT) }, 'Leave this empty'),
-          h('input', {
-            id: id(HONEYPOT),
-            name: HONEYPOT,
-            type: 'text',
-            tabIndex: -1,
-            autoComplete: 'off',
-            defaultValue: '',
-          }),
-        ),
-        h(
-          'button',
-          { type: 'submit', className: 'tb-button tb-button--primary tb-button--medium' },
-          props.submitLabel,
-        ),
+        ...formEnd(id(HONEYPOT), props.submitLabel),
       ),
     );
   },
 });
+
+/**
+ * The end of a site form: the honeypot (off screen and out of the tab order: a person never fills
+ * it in), then the submit button.
+ */
+export function formEnd(trapId: string, submitLabel: string): ReactElement[] {
+  return [
+    h(
+      'div',
+      { key: 'trap', className: 'tb-form__trap', 'aria-hidden': true },
+      h('label', { htmlFor: trapId }, 'Leave this empty'),
+      h('input', {
+        id: trapId,
+        name: HONEYPOT,
+        type: 'text',
+        tabIndex: -1,
+        autoComplete: 'off',
+        defaultValue: '',
+      }),
+    ),
+    h(
+      'button',
+      { key: 'submit', type: 'submit', className: 'tb-button tb-button--primary tb-button--medium' },
+      submitLabel,
+    ),
+  ];
+}
 
 const AUTOCOMPLETE: Record<string, string> = { name: 'name', email: 'email', phone: 'tel', tel: 'tel' };
 

@@ -132,6 +132,7 @@ export class EntryPages {
       formatCommentCount: frame.strings.discussion.count,
       menus: frame.menus,
       currentPath: canonicalPath,
+      entryId: row.id,
       formAction: (blockId) => `/_forms/${row.id}/${blockId}`,
       formState: (blockId) => (request.form?.blockId === blockId ? request.form.state : undefined),
       ...(paged

@@ -35,4 +35,27 @@ export const en = {
     noEmail: 'The email is empty.',
     notEmail: '{{value}} is not an email address.',
   },
+  /** The subscriber's own pages on the public site (confirmation, lists, unsubscribing). */
+  pages: {
+    confirmedTitle: 'Subscription confirmed',
+    confirmed: 'Thank you: {{email}} is subscribed to the newsletter of {{site}}.',
+    manageLink: 'Choose your lists or unsubscribe',
+    linkInvalidTitle: 'This link no longer works',
+    linkInvalid:
+      'The link has expired, or the subscription it confirms has changed since. Subscribe again from the site to get a new link.',
+    manageTitle: 'Your newsletter subscription',
+    address: 'Subscribed address: {{email}}',
+    lists: 'The lists you receive',
+    save: 'Save my choice',
+    leaveTitle: 'Stop the newsletter',
+    leaveHelp: 'You will receive no more newsletters from {{site}}.',
+    leave: 'Unsubscribe me',
+    comeBack: 'Subscribe again',
+    pending: 'Your subscription is not confirmed yet: open the link we mailed you.',
+    unsubscribed: 'You are unsubscribed: no newsletter is sent to you any more.',
+    saved: 'Your choice is saved.',
+    resubscribed: 'Welcome back: you are subscribed again.',
+    home: 'Back to the site',
+    tooMany: 'Too many attempts from your address: try again in {{minutes}} min.',
+  },
 };

@@ -1,7 +1,10 @@
 import type { App } from '../../../core/http/app-type.js';
 import type { Runtime } from '../../../core/runtime.js';
+import { publicSiteOf } from '../../public/module.js';
 import { ImportsService } from './import-service.js';
 import { ListsService } from './lists-service.js';
+import { SubscriberPages } from './pages.js';
+import { subscriberFormRoutes } from './public-routes.js';
 import { subscriberApiRoutes } from './routes.js';
 import { SubscribersService } from './service.js';
 
@@ -19,4 +22,7 @@ export function subscriberRoutes(app: App, runtime: Runtime): void {
     subscribers: new SubscribersService(runtime),
     imports: new ImportsService(runtime),
   });
+  const site = publicSiteOf(runtime);
+  new SubscriberPages(runtime, site).addTo();
+  subscriberFormRoutes(app, runtime, site);
 }
