@@ -41,7 +41,7 @@ expectTypeOf<keyof PluginOperation>().toEqualTypeOf<
   'site' | 'actor' | 'log' | 'hooks' | 'jobs' | 'transaction' | 'afterCommit'
 >();
 expectTypeOf<keyof PluginHooks>().toEqualTypeOf<'onAction' | 'onFilter' | 'declare'>();
-expectTypeOf<keyof PluginSettings>().toEqualTypeOf<'define' | 'read'>();
+expectTypeOf<keyof PluginSettings>().toEqualTypeOf<'define' | 'read' | 'general'>();
 expectTypeOf<keyof PluginRouteSpec>().toEqualTypeOf<
   | 'permission'
   | 'summary'

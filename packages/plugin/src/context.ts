@@ -381,6 +381,22 @@ export interface PluginSettings {
   ): void;
   /** The group's values on the operation's site, secrets opened. */
   read<T = Record<string, unknown>>(ctx: PluginOperation): Promise<T>;
+  /**
+   * The site's general settings, as its pages show them (read only): its title (the site's name
+   * until one is set), tagline, time zone and date and time formats.
+   */
+  general(ctx: PluginOperation): Promise<PluginGeneralSettings>;
+}
+
+/** A site's general settings, as plugins read them. */
+export interface PluginGeneralSettings {
+  title: string;
+  tagline: string;
+  /** IANA (`Europe/Lisbon`). */
+  time_zone: string;
+  /** Unicode patterns (`d MMMM yyyy`, `HH:mm`). */
+  date_format: string;
+  time_format: string;
 }
 
 /** What a plugin module exports by default: `{ setup(plugin) }`, or the setup function itself. */

@@ -38,7 +38,7 @@ export function keepScores(
 
   plugin.hooks.onAction('entries.saved', async (ctx, entry) => {
     if (entry.id === null) return;
-    const context = await scoreContextOf(ctx, settingsOf);
+    const context = await scoreContextOf(plugin, ctx, settingsOf);
     const scored = { ...entry, locale: entry.locale ?? ctx.site.default_locale };
     const others = await db(ctx)
       .selectFrom('seo_scores')
@@ -144,7 +144,7 @@ export function keepScores(
       }),
     },
     async (ctx) => ({
-      ...(await scoreContextOf(ctx, settingsOf)),
+      ...(await scoreContextOf(plugin, ctx, settingsOf)),
       default_locale: ctx.site.default_locale,
     }),
   );
@@ -152,12 +152,14 @@ export function keepScores(
 
 /** The site as an entry's score sees it, from its settings. */
 async function scoreContextOf(
+  plugin: PluginContext,
   ctx: PluginOperation,
   settingsOf: (ctx: PluginOperation) => Promise<SeoSettings>,
 ): Promise<ScoreContext> {
-  const settings = await settingsOf(ctx);
+  const [settings, general] = await Promise.all([settingsOf(ctx), plugin.settings.general(ctx)]);
   return {
-    site: { name: ctx.site.name, tagline: '', origin: `https://${ctx.site.primary_domain}` },
+    // As the site's pages name it: its title, else its name (the head's {{site}} and {{tagline}}).
+    site: { name: general.title, tagline: general.tagline, origin: `https://${ctx.site.primary_domain}` },
     templates: { separator: settings.separator, entries: settings.entries, types: settings.types },
   };
 }

@@ -335,6 +335,8 @@ describe(`the SEO plugin (${testEngine})`, () => {
     const context = await a.call('editor', 'GET', '/api/seo/context');
     expect(context.statusCode).toBe(200);
     expect(context.json().data.templates.entries.title).toBe('{{title}} {{sep}} {{site}}');
+    // {{site}} and {{tagline}} are the site's title and tagline, as on its pages.
+    expect(context.json().data.site).toMatchObject({ name: 'Harbour Journal', tagline: 'Notes from the quay' });
     expect((await a.call('admin', 'GET', '/api/seo/scores?ids=1,x')).statusCode).toBe(422);
   });
 

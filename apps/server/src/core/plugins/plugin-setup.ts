@@ -8,6 +8,7 @@ import type {
   PluginContext,
   PluginDb,
   PluginDefinition,
+  PluginGeneralSettings,
   PluginHttpInit,
   PluginImage,
   PluginJobHandler,
@@ -259,6 +260,16 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
         };
       },
       read: (ctx: OperationContext) => host.readSettings(ctx.site, area),
+      async general(ctx: OperationContext): Promise<PluginGeneralSettings> {
+        const general = (await host.readSettings(ctx.site, 'general')) as unknown as PluginGeneralSettings;
+        return {
+          title: general.title || ctx.site.name,
+          tagline: general.tagline,
+          time_zone: general.time_zone,
+          date_format: general.date_format,
+          time_format: general.time_format,
+        };
+      },
     }),
     media: Object.freeze({
       async declareReferences(
