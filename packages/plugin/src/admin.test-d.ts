@@ -30,6 +30,7 @@ expectTypeOf<keyof AdminContext>().toEqualTypeOf<
   | 'core'
   | 'useTranslation'
   | 'useCan'
+  | 'components'
 >();
 expectTypeOf<keyof AdminApi>().toEqualTypeOf<'get' | 'post' | 'put' | 'patch' | 'delete'>();
 expectTypeOf<keyof AdminScreen>().toEqualTypeOf<'path' | 'title' | 'permission' | 'nav' | 'component'>();

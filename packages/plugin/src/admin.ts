@@ -223,6 +223,32 @@ export interface AdminContext {
   useTranslation(): { t: AdminTranslate; language: string };
   /** A hook, for its components: whether the signed-in user holds a permission. */
   useCan(): (permission: string) => boolean;
+  /** The admin's own inputs, for its components: they look and behave as the core's. */
+  readonly components: AdminComponents;
+}
+
+/** What the admin's own inputs lend plugins' components. */
+export interface AdminComponents {
+  /**
+   * Media from the site's library, as the entry editor's image and file fields choose them: the
+   * chosen items as thumbnails, and a button opening the library (search, upload, pick).
+   */
+  MediaField: ComponentType<MediaFieldProps>;
+}
+
+export interface MediaFieldProps {
+  label: string;
+  description?: string;
+  error?: string;
+  required?: boolean;
+  /** The chosen media ids; one at most unless `multiple`. */
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+  multiple?: boolean;
+  /** Shown, not changed. */
+  disabled?: boolean;
+  /** The kinds offered (`['image']`); every kind without. */
+  kinds?: ReadonlyArray<'image' | 'video' | 'audio' | 'document' | 'archive'>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { activatePlugin } from '../../../apps/server/src/core/plugins/plugin-admin.js';
 import type { Site } from '../../../apps/server/src/core/sites/site.js';
@@ -137,6 +138,20 @@ describeInBrowser("the SEO plugin's admin", () => {
       [...statuses.map((status) => rank[status ?? ''])].sort(),
     );
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(1);
+    // The social image comes from the library, through the admin's own picker (uploaded there).
+    await panel.getByRole('button', { name: 'Choose: Social image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Social image' });
+    const png = await sharp({ create: { width: 120, height: 63, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
+    await picker
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'quay.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => picker.getByRole('button', { name: 'quay.png', pressed: true }).count(), LOAD)
+      .toBe(1);
+    await picker.getByRole('button', { name: 'Choose (1)' }).click();
+    await expect.poll(() => panel.getByRole('button', { name: 'Remove: quay.png' }).count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'seo-panel.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -146,6 +161,7 @@ describeInBrowser("the SEO plugin's admin", () => {
       title: 'Tide tables for the harbour',
       fields: { 'seo.focus_keyphrase': 'tide tables' },
     });
+    expect(typeof saved.body.data.fields['seo.image']).toBe('number');
     // The save stored its score for the lists.
     expect((await storedScore(page, post.id))?.score).toBeGreaterThan(0);
     expect(problems).toEqual([]);

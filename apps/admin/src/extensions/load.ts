@@ -3,6 +3,7 @@ import type { AdminMessages } from '@tessera/plugin/admin';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '../i18n/index.js';
 import { useCan } from '../session.js';
+import { PluginMediaField } from './components.js';
 import { coreApi, pluginApi } from './plugin-api.js';
 import { type ExtensionHost, type Extensions, type ImportedModule, registerModules } from './registry.js';
 
@@ -25,6 +26,7 @@ const host: ExtensionHost = {
     return { t: (key: string, values?: Record<string, unknown>) => t(key, values), language: i18n.language };
   },
   useCan,
+  components: { MediaField: PluginMediaField },
 };
 
 /**

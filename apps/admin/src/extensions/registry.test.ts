@@ -17,6 +17,7 @@ function fakeHost() {
     addTranslations: (namespace, resources) => void translations.push([namespace, resources]),
     useTranslation: () => ({ t: (key) => key, language: 'en' }),
     useCan: () => () => true,
+    components: { MediaField: () => null },
   };
   return { host, translations, apis };
 }

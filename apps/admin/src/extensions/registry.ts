@@ -69,6 +69,7 @@ export interface ExtensionHost {
   addTranslations(namespace: string, resources: Readonly<Record<string, AdminMessages>>): void;
   useTranslation: (namespace: string) => ReturnType<AdminContext['useTranslation']>;
   useCan: AdminContext['useCan'];
+  components: AdminContext['components'];
 }
 
 /** A module's setup gets this long: one that never settles must not keep the admin waiting. */
@@ -234,6 +235,7 @@ async function stage({ plugin, version, module }: ImportedModule, host: Extensio
     core: host.core,
     useTranslation: () => host.useTranslation(namespace),
     useCan: host.useCan,
+    components: host.components,
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Loader, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Checkbox, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminContext, AdminTranslate, EditorPanelProps } from '@tessera/plugin/admin';
@@ -137,15 +137,13 @@ export function seoPanel(admin: AdminContext) {
             {t('panel.sharing')}
           </Title>
           {has('seo.image') ? (
-            <NumberInput
+            <admin.components.MediaField
               label={t('panel.image')}
               description={t('panel.imageHelp')}
-              value={typeof image === 'number' ? image : ''}
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
+              value={typeof image === 'number' ? [image] : []}
+              kinds={['image']}
               disabled={readOnly}
-              onChange={(value) => setField('seo.image', typeof value === 'number' ? value : null)}
+              onChange={(ids) => setField('seo.image', ids[0] ?? null)}
             />
           ) : null}
           {has('seo.canonical') ? (

@@ -29,7 +29,7 @@ export const en = {
     sharing: 'Sharing and indexing',
     image: 'Social image',
     imageHelp:
-      'The id of a media library image, shown when the page is shared. Empty: the featured image, then the site’s default.',
+      'Shown when the page is shared. None chosen: the featured image, then the site’s default.',
     canonical: 'Canonical address',
     canonicalHelp: 'Where the original of this content lives, when it is not this page. Empty: this page.',
     noindex: 'Hide from search engines',
@@ -109,7 +109,7 @@ export const fr: typeof en = spacedForFrench({
     sharing: 'Partage et indexation',
     image: 'Image de partage',
     imageHelp:
-      'Le numéro d’une image de la médiathèque, affichée quand la page est partagée. Vide : l’image mise en avant, puis celle du site.',
+      'Affichée quand la page est partagée. Aucune choisie : l’image mise en avant, puis celle du site.',
     canonical: 'Adresse canonique',
     canonicalHelp: 'Où se trouve l’original de ce contenu, quand ce n’est pas cette page. Vide : cette page.',
     noindex: 'Masquer aux moteurs de recherche',

@@ -16,6 +16,8 @@ export function MediaField(props: {
   onChange: (ids: number[]) => void;
   /** Inside a panel titled with the same words: the label is for assistive technology only. */
   labelHidden?: boolean;
+  /** Shown, not changed (a reader without the right to edit). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
@@ -31,12 +33,16 @@ export function MediaField(props: {
         {ids.length > 0 ? (
           <Group gap="xs">
             {ids.map((id) => (
-              <MediaThumb key={id} id={id} onRemove={() => onChange(ids.filter((other) => other !== id))} />
+              <MediaThumb
+                key={id}
+                id={id}
+                {...(props.disabled ? {} : { onRemove: () => onChange(ids.filter((other) => other !== id)) })}
+              />
             ))}
           </Group>
         ) : null}
         <Group>
-          <Button variant="default" size="xs" onClick={() => setPicking(true)}>
+          <Button variant="default" size="xs" onClick={() => setPicking(true)} disabled={props.disabled}>
             {ids.length > 0 && !multiple
               ? t('editor.replaceMedia', { label: props.label })
               : t('editor.chooseMedia', { label: props.label })}
