@@ -24,6 +24,41 @@ export function importFilePath(runtime: Runtime, siteId: number, importId: numbe
   return join(runtime.config.dataDir, 'newsletter-imports', `${siteId}-${importId}.csv`);
 }
 
+/** How every import's CSV is read: UTF-8 (a BOM skipped), rows of any length, quotes forgiven. */
+const CSV_OPTIONS = {
+  bom: true,
+  relax_column_count: true,
+  // A stray quote spoils its own line only (it is read as text), not every line after it.
+  relax_quotes: true,
+  skip_empty_lines: true,
+  max_record_size: MAX_ROW_BYTES,
+} as const;
+
+/** The file's header row (its first), or null for a file without one. */
+export async function headerRow(path: string): Promise<string[] | null> {
+  const parser = createReadStream(path).pipe(parse({ ...CSV_OPTIONS, to_line: 1 }));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) return record.map((cell) => cell.trim());
+    return null;
+  } catch {
+    return null;
+  } finally {
+    parser.destroy();
+  }
+}
+
+/** The mapped headers the file's header row lacks: `mapping.<field>` → the message. */
+export function missingColumns(
+  header: readonly string[],
+  mapping: ImportView['mapping'],
+): Record<string, string> {
+  const missing: Record<string, string> = {};
+  for (const [field, name] of Object.entries(mapping))
+    if (name !== null && !header.includes(name))
+      missing[`mapping.${field}`] = `The file has no column ${name}.`;
+  return missing;
+}
+
 /** A row of the file, in the order the file has them: a record, or one the parser refused. */
 type FileRow = { line: number; cells: string[] } | { line: number; problem: string };
 
@@ -59,13 +94,8 @@ export async function runImport(
   const refusals: Array<{ line: number; problem: string }> = [];
   const parser = createReadStream(path).pipe(
     parse({
-      bom: true,
+      ...CSV_OPTIONS,
       info: true,
-      relax_column_count: true,
-      // A stray quote spoils its own line only (it is read as text), not every line after it.
-      relax_quotes: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_ROW_BYTES,
       skip_records_with_error: true,
       on_skip: (error: CsvError | undefined) => {
         refusals.push({
@@ -131,8 +161,14 @@ class ImportRun {
       name === null ? -1 : header.findIndex((cell) => cell.trim() === name);
     const { mapping } = this.job;
     this.columns = { email: at(mapping.email), name: at(mapping.name), language: at(mapping.language) };
-    if (this.columns.email < 0) return `The file has no column ${mapping.email}.`;
-    return null;
+    return (
+      Object.values(
+        missingColumns(
+          header.map((cell) => cell.trim()),
+          { ...mapping, name: null, language: null },
+        ),
+      )[0] ?? null
+    );
   }
 
   problem(line: number, message: string): void {

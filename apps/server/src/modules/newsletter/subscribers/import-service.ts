@@ -1,12 +1,12 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { requirePermission } from '../../../core/access/actor.js';
-import { NotFound } from '../../../core/errors.js';
+import { NotFound, ValidationFailed } from '../../../core/errors.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { recordNewsletterActivity } from './activity.js';
 import { ImportsRepo, type ImportView } from './import-repo.js';
-import { importFilePath, runImport } from './import-run.js';
+import { headerRow, importFilePath, missingColumns, runImport } from './import-run.js';
 import type { ImportForm } from './import-upload.js';
 import { MANAGE } from './lists-service.js';
 import { knownLists } from './service.js';
@@ -62,6 +62,12 @@ export class ImportsService {
     try {
       requirePermission(ctx.actor, MANAGE);
       return await ctx.transaction(async () => {
+        const header = await headerRow(form.file.path);
+        const missing = header ? missingColumns(header, form.mapping) : { file: 'The file is empty.' };
+        if (Object.keys(missing).length > 0)
+          throw new ValidationFailed(
+            Object.fromEntries(Object.entries(missing).map(([key, message]) => [key, [message]])),
+          );
         const lists = await knownLists(ctx, form.lists);
         const repo = new ImportsRepo(ctx.db);
         const id = await repo.insert({

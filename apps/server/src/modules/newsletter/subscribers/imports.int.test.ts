@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../../test/content-fixtures.js';
@@ -7,6 +7,8 @@ import { multipart, PDF } from '../../../../test/fixtures/media-files.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
 import { bearer } from '../../../../test/identity-fixtures.js';
 import { workerForRuntime } from '../../../core/jobs/worker.js';
+import { ImportsRepo } from './import-repo.js';
+import { importFilePath, runImport } from './import-run.js';
 
 let t: TestContext;
 let a: ContentSite;
@@ -137,14 +139,17 @@ describe('CSV import of subscribers', () => {
     const big = await upload(Buffer.alloc(50 * 1024 * 1024 + 10, 'a'), { mapping });
     expect(big.statusCode).toBe(413);
     expect((await upload('email\n', { mapping }, 'editor')).statusCode).toBe(403);
-    expect(await readdir(join(t.config.dataDir, 'tmp', 'newsletter-imports'))).toEqual([]);
-    // A column the file does not have fails the import, saying so.
-    const missing = await upload('mail\nx@example.test\n', { mapping });
-    const failed = await finished(missing.json().data.id);
-    expect(failed).toMatchObject({
-      status: 'failed',
-      problems: [{ line: 1, message: 'The file has no column email.' }],
+    // The mapped columns are looked for in the header row before anything is kept.
+    const missing = await upload('mail,Name\nx@example.test,X\n', {
+      mapping: JSON.stringify({ email: 'email', name: 'Name', language: 'lang' }),
     });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({
+      'mapping.email': ['The file has no column email.'],
+      'mapping.language': ['The file has no column lang.'],
+    });
+    expect((await upload('', { mapping })).json().errors.file).toEqual(['The file is empty.']);
+    expect(await readdir(join(t.config.dataDir, 'tmp', 'newsletter-imports'))).toEqual([]);
   });
 
   it('reads 100,000 rows as a stream, with the bad ones reported by their line', async () => {
@@ -169,4 +174,45 @@ describe('CSV import of subscribers', () => {
     const bulk = await a.call('admin', 'GET', '/api/newsletter/subscribers?q=bulk.test&limit=1');
     expect(bulk.json().meta.total).toBe(99_990);
   }, 180_000);
+
+  it('resumes after the rows its last batch recorded, counting none twice', async () => {
+    const site = await t.runtime.siteStore.findById(a.siteId);
+    if (!site) throw new Error('site a is gone');
+    const rows = Array.from({ length: 1_200 }, (_, i) => `resume${i}@example.test`);
+    const repo = new ImportsRepo(t.runtime.data.site(a.siteId));
+    const id = await repo.insert({
+      fileName: 'resume.csv',
+      mapping: { email: 'email', name: null, language: null },
+      lists: [weekly],
+      status: 'subscribed',
+      totalBytes: 0,
+      createdBy: null,
+      at: new Date().toISOString(),
+    });
+    const path = importFilePath(t.runtime, a.siteId, id);
+    await mkdir(join(path, '..'), { recursive: true });
+    // A first run that stopped after its first batch: what it wrote, as it recorded it.
+    await writeFile(path, ['email', ...rows.slice(0, 500)].join('\n'));
+    await runImport(t.runtime, site, id, new AbortController().signal);
+    await t.runtime.data
+      .site(a.siteId)
+      .updateTable('newsletter_imports')
+      .set({ status: 'running', finished_at: null })
+      .where('id', '=', id)
+      .execute();
+    await writeFile(path, ['email', ...rows].join('\n'));
+    await runImport(t.runtime, site, id, new AbortController().signal);
+    expect(await repo.byId(id)).toMatchObject({
+      status: 'done',
+      rows_read: 1_200,
+      created_count: 1_200,
+      merged_count: 0,
+    });
+    const resumed = await a.call(
+      'admin',
+      'GET',
+      `/api/newsletter/subscribers?q=resume&list=${weekly}&limit=1`,
+    );
+    expect(resumed.json().meta.total).toBe(1_200);
+  });
 });
