@@ -227,4 +227,59 @@ describe('subscribing from the site', () => {
     expect(back.headers.location).toBe(`${path}&done=resubscribed`);
     expect((await subscriber('reader@example.test')).status).toBe('subscribed');
   });
+
+  it('mails the confirmation, in their language, to a subscriber an administrator adds as pending', async () => {
+    const before = smtp.inbox.length;
+    const added = await a.call('admin', 'POST', '/api/newsletter/subscribers', {
+      email: 'lectrice@example.test',
+      status: 'pending',
+      language: 'fr',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data).toMatchObject({ status: 'pending', source: 'admin', consent_at: null });
+    await waitFor(() => smtp.inbox.length > before, 'the confirmation mail');
+    const mail = smtp.inbox.at(-1);
+    expect(mail?.to).toEqual(['lectrice@example.test']);
+    expect(mail?.raw).toMatch(
+      /Subject: =\?UTF-8\?Q\?Confirmez_votre_abonnement|Subject: Confirmez votre abonnement/,
+    );
+  });
+});
+
+describe('the subscribe form past its budget', () => {
+  let tight: TestContext;
+  let b: ContentSite;
+  let entry: { id: number; slug: string };
+
+  beforeAll(async () => {
+    tight = await createTestApp({ RATE_LIMIT_GENERAL: '100000', RATE_LIMIT_COMMENTS: '1' });
+    b = await seedContentSite(tight.app, tight.runtime, 'b.test');
+    const created = await b.call('editor', 'POST', '/api/pages', {
+      title: 'Letter',
+      blocks: [{ id: 'news', type: 'newsletter', props: {} }],
+    });
+    entry = (await b.call('editor', 'POST', `/api/pages/${created.json().data.id}/publish`, {})).json().data;
+  });
+
+  afterAll(async () => {
+    await tight.close();
+  });
+
+  it('shows the page again saying so (429), and keeps nothing', async () => {
+    const send = (email: string) =>
+      tight.app.inject({
+        method: 'POST',
+        url: '/_newsletter/subscribe',
+        headers: { host: b.host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ entry: String(entry.id), block: 'news', email }).toString(),
+      });
+    expect((await send('first@example.test')).statusCode).toBe(303);
+    const refused = await send('second@example.test');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.body).toMatch(/Too many attempts from your address: try again in \d+ min\./);
+    expect(refused.body).toContain('value="second@example.test"');
+    const listed = await b.call('admin', 'GET', '/api/newsletter/subscribers');
+    expect(listed.json().data.map((s: { email: string }) => s.email)).toEqual(['first@example.test']);
+  });
 });
