@@ -1,6 +1,7 @@
 import type { PluginContext, PluginOperation } from '@tessera/plugin';
 import { type ScoreContext, scoreOfEntry, shownAs } from './entry-score.js';
 import type { CheckStatus } from './score/index.js';
+import { comparable } from './score/meta-checks.js';
 import type { SeoSettings } from './settings.js';
 
 interface ScoreRow {
@@ -20,6 +21,8 @@ type Tables = { seo_scores: ScoreRow };
 
 /** The most ids one request of scores names: a page of a list. */
 const MOST_IDS = 200;
+/** The duplicates the panel is told of: one is enough to say so. */
+const DUPLICATES_SHOWN = 5;
 
 /**
  * Each entry's score, computed after each save (in the site's default language's words: the
@@ -119,6 +122,43 @@ export function keepScores(
         ...row,
         checks: JSON.parse(checks) as unknown[],
       }));
+    },
+  );
+
+  plugin.routes.get(
+    '/duplicates',
+    {
+      permission: 'authenticated',
+      summary:
+        'The SEO titles and descriptions of other entries in a language that equal those given (case and spacing aside): the editor panel’s live duplicate checks',
+      querystring: T.Object(
+        {
+          locale: T.String({ minLength: 2, maxLength: 35 }),
+          title: T.Optional(T.String({ maxLength: 500 })),
+          entry_title: T.Optional(T.String({ maxLength: 500 })),
+          description: T.Optional(T.String({ maxLength: 1000 })),
+          id: T.Optional(T.Integer({ minimum: 1, description: 'The entry itself, left out' })),
+        },
+        { additionalProperties: false },
+      ),
+      response: T.Object({ titles: T.Array(T.String()), descriptions: T.Array(T.String()) }),
+    },
+    async (ctx, { query }) => {
+      const matches = async (column: 'title' | 'description', texts: readonly string[]) => {
+        const wanted = [...new Set(texts.map(comparable).filter((text) => text !== ''))];
+        if (wanted.length === 0) return [];
+        let select = db(ctx)
+          .selectFrom('seo_scores')
+          .select(column)
+          .where('locale', '=', query.locale)
+          .where((eb) => eb(eb.fn('lower', [eb.fn('trim', [column])]), 'in', wanted));
+        if (query.id !== undefined) select = select.where('entry_id', '!=', query.id);
+        return (await select.limit(DUPLICATES_SHOWN).execute()).map((row) => row[column]);
+      };
+      return {
+        titles: await matches('title', [query.title ?? '', query.entry_title ?? '']),
+        descriptions: await matches('description', [query.description ?? '']),
+      };
     },
   );
 

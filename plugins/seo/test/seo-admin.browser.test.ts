@@ -164,6 +164,11 @@ describeInBrowser("the SEO plugin's admin", () => {
     expect(typeof saved.body.data.fields['seo.image']).toBe('number');
     // The save stored its score for the lists.
     expect((await storedScore(page, post.id))?.score).toBeGreaterThan(0);
+    // Another entry has the title typed next: the panel says so as it is typed, before any save.
+    await newPost(page, 'Harbour tides');
+    expect(await checkStatus(panel, 'duplicate_title')).toBe('good');
+    await page.getByLabel(/^Title/).fill('Harbour tides');
+    await expect.poll(() => checkStatus(panel, 'duplicate_title'), LOAD).toBe('problem');
     expect(problems).toEqual([]);
     await close(context);
   });

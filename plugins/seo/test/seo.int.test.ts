@@ -315,6 +315,7 @@ describe(`the SEO plugin (${testEngine})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const scores = res.json().data as Array<{
       entry_id: number;
+      title: string;
       score: number;
       rating: string;
       checks: Array<{ id: string; status: string }>;
@@ -336,8 +337,20 @@ describe(`the SEO plugin (${testEngine})`, () => {
     expect(context.statusCode).toBe(200);
     expect(context.json().data.templates.entries.title).toBe('{{title}} {{sep}} {{site}}');
     // {{site}} and {{tagline}} are the site's title and tagline, as on its pages.
-    expect(context.json().data.site).toMatchObject({ name: 'Harbour Journal', tagline: 'Notes from the quay' });
+    expect(context.json().data.site).toMatchObject({
+      name: 'Harbour Journal',
+      tagline: 'Notes from the quay',
+    });
     expect((await a.call('admin', 'GET', '/api/seo/scores?ids=1,x')).statusCode).toBe(422);
+    // The panel's live duplicate checks: the others' titles equal to the one typed, case aside.
+    const asked = (query: string) => a.call('editor', 'GET', `/api/seo/duplicates?locale=en&${query}`);
+    const shownTitle = encodeURIComponent((poor?.title ?? '').toUpperCase());
+    const same = await asked(`title=${shownTitle}&id=${first.id}`);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data).toEqual({ titles: [poor?.title], descriptions: [] });
+    expect((await asked(`title=${shownTitle}&id=${second.id}`)).json().data.titles).toEqual([good?.title]);
+    expect((await asked('title=Nothing%20like%20it')).json().data).toEqual({ titles: [], descriptions: [] });
+    expect((await asked('')).json().data).toEqual({ titles: [], descriptions: [] });
   });
 
   it('narrows a content list to the entries of one rating, on the sites where it is active', async () => {

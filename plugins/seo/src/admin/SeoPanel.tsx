@@ -13,7 +13,7 @@ import {
   TITLE_MOST,
   writtenDescription,
 } from './preview.js';
-import { contentTypesQuery, contextQuery, storedEntryQuery } from './queries.js';
+import { contentTypesQuery, contextQuery, duplicatesQuery, storedEntryQuery } from './queries.js';
 import { CheckList, ScoreSummary } from './ScoreView.js';
 import { type PreviewText, SearchPreview } from './SearchPreview.js';
 
@@ -49,9 +49,29 @@ export function seoPanel(admin: AdminContext) {
     const onScreen = typeof body === 'string' && body.length > LONG_BODY ? settled : entry;
     const scored = useMemo(() => scoredEntryOf(onScreen, locale), [onScreen, locale]);
     const site = context.data;
+    // The duplicate checks ask the server for the site's other titles and descriptions equal to
+    // these, once the typing pauses; until the answer, the score leaves them out.
+    const question = useMemo(
+      () =>
+        site
+          ? {
+              locale,
+              title: shownAs(scored, site).title,
+              entryTitle: scored.title,
+              description: writtenDescription(scored, site) ?? '',
+              id: entry.id,
+            }
+          : null,
+      [scored, site, locale, entry.id],
+    );
+    const [asked] = useDebouncedValue(question, PAUSE_MS);
+    const duplicates = useQuery({
+      ...duplicatesQuery(admin, asked ?? { locale, title: '', entryTitle: '', description: '', id: null }),
+      enabled: asked !== null,
+    });
     const score = useMemo(
-      () => (site ? scoreOfEntry(scored, site, language) : null),
-      [scored, site, language],
+      () => (site ? scoreOfEntry(scored, site, language, duplicates.data) : null),
+      [scored, site, language, duplicates.data],
     );
     const preview = useMemo((): PreviewText | null => {
       if (!site) return null;

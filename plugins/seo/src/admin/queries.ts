@@ -62,4 +62,29 @@ export const storedEntryQuery = (admin: AdminContext, type: string, id: number) 
   staleTime: A_WHILE,
 });
 
+/** What the panel compares with the site's other entries, as it is on screen (debounced). */
+export interface DuplicateQuestion {
+  locale: string;
+  title: string;
+  entryTitle: string;
+  description: string;
+  id: number | null;
+}
+
+/** The site's other titles and descriptions equal to the entry's: its live duplicate checks. */
+export const duplicatesQuery = (admin: AdminContext, asked: DuplicateQuestion) => ({
+  queryKey: ['seo', 'duplicates', asked],
+  queryFn: () =>
+    admin.api.get<{ titles: string[]; descriptions: string[] }>('/duplicates', {
+      locale: asked.locale,
+      title: asked.title,
+      entry_title: asked.entryTitle,
+      description: asked.description,
+      ...(asked.id === null ? {} : { id: asked.id }),
+    }),
+  staleTime: A_WHILE,
+  // The checks go on without them until they come: a slow answer keeps the last one shown.
+  placeholderData: (previous: { titles: string[]; descriptions: string[] } | undefined) => previous,
+});
+
 export const entryPath = (type: string, id: number) => `/api/content/${type}/${id}`;

@@ -24,12 +24,11 @@ export const en = {
       'The text under the title in search results. Empty: the excerpt, then the first paragraph.',
     checks: 'Checks',
     checksNote:
-      'Scored as the entry is on screen, in {{language}}. Duplicate titles and descriptions are checked when it is saved.',
+      'Scored as the entry is on screen, in {{language}}, its title and description compared with the site’s other entries.',
     languages: { en: 'English', fr: 'French', other: '{{code}}, measured as English' },
     sharing: 'Sharing and indexing',
     image: 'Social image',
-    imageHelp:
-      'Shown when the page is shared. None chosen: the featured image, then the site’s default.',
+    imageHelp: 'Shown when the page is shared. None chosen: the featured image, then the site’s default.',
     canonical: 'Canonical address',
     canonicalHelp: 'Where the original of this content lives, when it is not this page. Empty: this page.',
     noindex: 'Hide from search engines',
@@ -104,7 +103,7 @@ export const fr: typeof en = spacedForFrench({
       'Le texte sous le titre dans les résultats de recherche. Vide : l’extrait, puis le premier paragraphe.',
     checks: 'Vérifications',
     checksNote:
-      'Calculé sur l’entrée telle qu’elle est à l’écran, en {{language}}. Les titres et descriptions en double sont vérifiés à l’enregistrement.',
+      'Calculé sur l’entrée telle qu’elle est à l’écran, en {{language}}, son titre et sa description comparés aux autres entrées du site.',
     languages: { en: 'anglais', fr: 'français', other: '{{code}}, mesuré comme de l’anglais' },
     sharing: 'Partage et indexation',
     image: 'Image de partage',

@@ -31,7 +31,8 @@ export function descriptionLength({ input, messages }: Analysis): Check {
   return { id, status: 'problem', message: messages.descriptionFarTooLong(characters) };
 }
 
-function comparable(text: string): string {
+/** A title or description as duplicates are compared: trimmed, spaces collapsed, lowercased. */
+export function comparable(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
