@@ -135,6 +135,14 @@ describe('subscribing from the site', () => {
     );
   });
 
+  it('mails a pending address its link once in a while at most', async () => {
+    const form = { entry: String(page.id), block: 'news', email: 'twice@example.test' };
+    const before = await mailsQueued();
+    expect((await post('/_newsletter/subscribe', form)).statusCode).toBe(303);
+    expect((await post('/_newsletter/subscribe', form)).statusCode).toBe(303);
+    expect(await mailsQueued()).toBe(before + 1);
+  });
+
   it('tells nothing of an address already subscribed, and mails it nothing', async () => {
     const before = await mailsQueued();
     const again = await post('/_newsletter/subscribe', {
@@ -229,7 +237,6 @@ describe('subscribing from the site', () => {
   });
 
   it('mails the confirmation, in their language, to a subscriber an administrator adds as pending', async () => {
-    const before = smtp.inbox.length;
     const added = await a.call('admin', 'POST', '/api/newsletter/subscribers', {
       email: 'lectrice@example.test',
       status: 'pending',
@@ -237,9 +244,9 @@ describe('subscribing from the site', () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().data).toMatchObject({ status: 'pending', source: 'admin', consent_at: null });
-    await waitFor(() => smtp.inbox.length > before, 'the confirmation mail');
-    const mail = smtp.inbox.at(-1);
-    expect(mail?.to).toEqual(['lectrice@example.test']);
+    const toHer = () => smtp.inbox.find((mail) => mail.to.includes('lectrice@example.test'));
+    await waitFor(() => toHer() !== undefined, 'the confirmation mail');
+    const mail = toHer();
     expect(mail?.raw).toMatch(
       /Subject: =\?UTF-8\?Q\?Confirmez_votre_abonnement|Subject: Confirmez votre abonnement/,
     );

@@ -5,6 +5,9 @@ import { mailConfirmation } from './confirmation.js';
 import { ListsRepo } from './lists-repo.js';
 import { SubscribersRepo, type SubscriberView } from './repo.js';
 
+/** How long a pending address waits before the form mails it the link again. */
+const RESEND_AFTER_MS = 10 * 60_000;
+
 /** What the site's subscribe form sends, checked: a kept address, the lists the block offers. */
 export interface FormSubscription {
   email: string;
@@ -20,8 +23,9 @@ export interface FormSubscription {
 /**
  * Someone subscribed on the site: a new address, or one that is not subscribed (pending, or who left
  * and comes back), becomes pending with the lists offered and is mailed the confirmation link. An
- * address already subscribed gets nothing, and the visitor the same answer: the form tells no one
- * which addresses are on the list.
+ * address already subscribed gets nothing, nor one mailed its link in the last RESEND_AFTER_MS, and
+ * the visitor the same answer: the form tells no one which addresses are on the list, and cannot be
+ * used to flood a mailbox with links.
  */
 export async function subscribeFromForm(runtime: Runtime, site: Site, form: FormSubscription): Promise<void> {
   await runtime.data.transaction(async (tx) => {
@@ -35,6 +39,9 @@ export async function subscribeFromForm(runtime: Runtime, site: Site, form: Form
     const at = new Date().toISOString();
     const current = await repo.byEmail(form.email);
     if (current?.status === 'subscribed') return;
+    // Asked a moment ago: the link is on its way. Posting an address again mails it once a while at most.
+    if (current?.status === 'pending' && Date.parse(current.updated_at) > Date.now() - RESEND_AFTER_MS)
+      return;
     let id = current?.id ?? 0;
     if (current) {
       await repo.askAgain(current.id, form.ip, at);
