@@ -253,6 +253,35 @@ describe('subscribing from the site', () => {
   });
 });
 
+describe("a subscriber's pages in their language", () => {
+  it('are in French under /fr, and their forms stay there', async () => {
+    const both = await a.call('super_admin', 'PUT', `/api/sites/${a.siteId}`, { locales: ['en', 'fr'] });
+    expect(both.statusCode, both.body).toBe(200);
+    const added = await a.call('admin', 'POST', '/api/newsletter/subscribers', {
+      email: 'zoe@example.test',
+      language: 'fr',
+    });
+    const { id } = added.json().data;
+    const site = await t.runtime.siteStore.findById(a.siteId);
+    if (!site) throw new Error('site a is gone');
+    const url = manageUrl(t.runtime, site, id, 'http://a.test', 'fr');
+    expect(url).toMatch(/^http:\/\/a\.test\/fr\/_newsletter\/manage\?s=/);
+    const path = url.replace('http://a.test', '');
+    const own = await get(path);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('<h1>Votre abonnement à la lettre d’information</h1>');
+    expect(own.body).toContain('action="/fr/_newsletter/manage"');
+    const left = await post('/fr/_newsletter/manage', {
+      s: String(id),
+      t: path.split('t=')[1] ?? '',
+      action: 'unsubscribe',
+    });
+    expect(left.statusCode).toBe(303);
+    expect(left.headers.location).toBe(`${path}&done=unsubscribed`);
+    expect((await get(`${path}&done=unsubscribed`)).body).toContain('Me réabonner');
+  });
+});
+
 describe('the subscribe form past its budget', () => {
   let tight: TestContext;
   let b: ContentSite;
