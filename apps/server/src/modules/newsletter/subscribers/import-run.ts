@@ -72,8 +72,9 @@ interface Candidate {
 /**
  * Runs an import: reads its CSV as a stream (never the whole file in memory), and every
  * IMPORT_BATCH rows writes them in one transaction with the import's progress. Addresses already
- * there (in the site, or earlier in the file) are merged: an empty name or language is filled in,
- * the lists are added, but the status stays, so an import never subscribes again someone who left.
+ * there (in the site, or earlier in the file) are merged: an empty name or language is filled in
+ * and the lists are added, but the status stays: someone who left (unsubscribed, bounced,
+ * complained) is neither subscribed again nor put on lists by an import.
  * A run that stopped (a crash, a restart) resumes after the rows its last batch recorded.
  */
 export async function runImport(
