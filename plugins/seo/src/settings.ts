@@ -88,7 +88,8 @@ export function seoSettingsSchema(plugin: PluginContext) {
       ),
       default_image: T.Union([T.Integer({ minimum: 1 }), T.Null()], {
         title: 'Default social image',
-        description: 'The id of a media library image shared with pages that have none of their own.',
+        description: 'Shared with pages that have none of their own.',
+        'x-input': 'image',
       }),
       publisher: T.Object(
         {

@@ -287,6 +287,33 @@ describeInBrowser("the SEO plugin's admin", () => {
     await close(context);
   });
 
+  it("chooses the site's default social image in the plugin's settings, from the library", async () => {
+    const { context, page, problems } = await signedIn('ada@example.test', 'Ada');
+    await page.goto(`${admin.base}/admin/settings/seo`);
+    await page.getByRole('button', { name: 'Choose: Default social image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Default social image' });
+    const png = await sharp({ create: { width: 120, height: 63, channels: 3, background: '#97502a' } })
+      .png()
+      .toBuffer();
+    await picker
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'default.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => picker.getByRole('button', { name: 'default.png', pressed: true }).count(), LOAD)
+      .toBe(1);
+    await picker.getByRole('button', { name: 'Choose (1)' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Remove: default.png' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(
+        async () => (await apiCall(page, admin.base, 'GET', '/api/settings/seo')).body.data.default_image,
+        LOAD,
+      )
+      .toEqual(expect.any(Number));
+    expect(problems).toEqual([]);
+    await close(context);
+  });
+
   it('has no accessibility violations in the panel and the bulk editor', async () => {
     const { context, page } = await signedInForAxe('ada@example.test', 'Ada');
     const post = await newPost(page, 'Nets and ropes', { 'seo.focus_keyphrase': 'fishing nets' });

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, page } from '../api.js';
+import { MediaField } from '../content/editor/MediaField.js';
 import { useCan } from '../session.js';
 import { useSite } from '../site.js';
 import { BYTES_PER_MB, type FieldSpec, type Words } from './form-fields.js';
@@ -167,6 +168,20 @@ export function FieldInput(props: FieldInputProps) {
     }
     case 'page':
       return <PageSelect {...props} common={common} />;
+    case 'image':
+      return (
+        <MediaField
+          label={label}
+          description={common.description}
+          {...(common.error ? { error: common.error } : {})}
+          required={false}
+          ids={typeof value === 'number' ? [value] : []}
+          multiple={false}
+          kinds={['image']}
+          disabled={common.disabled}
+          onChange={(ids) => onChange(ids[0] ?? null)}
+        />
+      );
     case 'secret':
       return <SecretInput {...props} label={label} />;
     case 'color':

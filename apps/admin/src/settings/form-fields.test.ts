@@ -32,6 +32,7 @@ const shop: GroupSchema = {
       retries: { type: 'array', items: { type: 'integer' }, minItems: 1 },
       photo_limit: { type: 'integer', minimum: 1, maximum: 1024, 'x-input': 'megabytes' },
       landing: nullable({ type: 'integer', minimum: 1 }, { 'x-input': 'page' }),
+      banner: nullable({ type: 'integer', minimum: 1 }, { 'x-input': 'image' }),
       zone: { type: 'string', 'x-input': 'timeZone' },
       language: { type: 'string', 'x-input': 'locale' },
       flavour: { type: 'string', 'x-input': 'some-future-input', maxLength: 9 },
@@ -65,6 +66,7 @@ describe("a plugin group's generated form", () => {
       'retries',
       'photo_limit',
       'landing',
+      'banner',
       'zone',
       'language',
       'flavour',
@@ -101,6 +103,7 @@ describe("a plugin group's generated form", () => {
       retries: { kind: 'integers', minItems: 1 },
       photo_limit: { kind: 'megabytes', min: 1, max: 1024 },
       landing: { kind: 'page' },
+      banner: { kind: 'image' },
       zone: { kind: 'timeZone' },
       language: { kind: 'locale' },
       // A hint this admin does not know: the key's type still gives it an input.

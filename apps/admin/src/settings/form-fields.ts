@@ -60,6 +60,8 @@ export type Input =
   | { kind: 'locale' }
   /** A published page's id, or null. */
   | { kind: 'page' }
+  /** A media library image, by id (`'x-input': 'image'`). */
+  | { kind: 'image' }
   /** Write-only: reads `{ set: boolean }`, takes a string to set it, null to clear it. */
   | { kind: 'secret' }
   /** #rrggbb; with `nullable`, empty is null (a theme's own colour). */
@@ -166,6 +168,8 @@ export function inputOf(schema: JsonSchema, optionKey: string | null, step?: num
       return { kind: 'locale' };
     case 'page':
       return { kind: 'page' };
+    case 'image':
+      return { kind: 'image' };
     case 'megabytes':
       return { kind: 'megabytes', ...bounds(inner.minimum, inner.maximum) };
     case 'multiline':

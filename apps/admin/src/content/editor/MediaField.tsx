@@ -1,5 +1,5 @@
 import { Button, Group, Input, Stack, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MediaKind, MediaPicker } from '../../media/MediaPicker.js';
 import { MediaThumb } from '../../media/MediaThumb.js';
@@ -7,7 +7,7 @@ import { MediaThumb } from '../../media/MediaThumb.js';
 /** A file or image field, or the featured image: the chosen items and a way into the library. */
 export function MediaField(props: {
   label: string;
-  description?: string;
+  description?: ReactNode;
   required: boolean;
   error?: string;
   ids: number[];
