@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type ExpressionWrapper, type SqlBool, sql } from 'kysely';
 import type { SiteScopedDb } from '../../../core/db/data.js';
 import type { Database } from '../../../core/db/schema.js';
 import type { CampaignEventKind, DeliveryStatus } from '../tables.js';
@@ -19,16 +19,13 @@ export interface ClaimedDelivery {
 
 type Deliveries = ExpressionBuilder<Database, 'newsletter_deliveries'>;
 
-/** Rows a batch may take: never sent yet, or refused for a while and due again. */
-const due = (now: string) => (eb: Deliveries) =>
-  eb.or([
-    eb('status', '=', 'queued'),
-    eb.and([eb('status', '=', 'failed'), eb('retry_at', 'is not', null), eb('retry_at', '<=', now)]),
-  ]);
-
 /** A campaign's recipients: one row each, and what happened to it. */
 export class DeliveriesRepo {
-  constructor(private readonly db: SiteScopedDb) {}
+  constructor(
+    private readonly db: SiteScopedDb,
+    /** PostgreSQL: concurrent claims skip each other's rows instead of queueing behind them. */
+    private readonly skipLocked = false,
+  ) {}
 
   /**
    * The next `limit` subscribers of the audience after subscriber `afterId`, by id: `subscribed`
@@ -82,14 +79,28 @@ export class DeliveriesRepo {
 
   /**
    * Takes the next due delivery for job `jobId`: moved to `sending` in one statement, so two
-   * batches never take the same row. Null when none is due.
+   * batches never take the same row. Queued rows first, then refused ones due again (two simple
+   * conditions, each read from the (campaign_id, status, id) index). Null when none is due.
    */
   async claimOne(campaignId: number, jobId: number, now: string): Promise<ClaimedDelivery | null> {
+    return (
+      (await this.claimWhere(campaignId, jobId, (eb) => eb('status', '=', 'queued'))) ??
+      (await this.claimWhere(campaignId, jobId, (eb) =>
+        eb.and([eb('status', '=', 'failed'), eb('retry_at', 'is not', null), eb('retry_at', '<=', now)]),
+      ))
+    );
+  }
+
+  private async claimWhere(
+    campaignId: number,
+    jobId: number,
+    due: (eb: Deliveries) => ExpressionWrapper<Database, 'newsletter_deliveries', SqlBool>,
+  ): Promise<ClaimedDelivery | null> {
     const next = this.db
       .selectFrom('newsletter_deliveries')
       .select('id')
       .where('campaign_id', '=', campaignId)
-      .where(due(now))
+      .where(due)
       .orderBy('id')
       .limit(1);
     const claimed = await this.db
@@ -100,8 +111,13 @@ export class DeliveriesRepo {
         attempts: eb('attempts', '+', 1),
         retry_at: null,
       }))
-      .where('id', 'in', next)
-      .where(due(now))
+      .where((eb) =>
+        this.skipLocked
+          ? // ARRAY() runs the locking subquery once (as the job queue's claim does).
+            sql<SqlBool>`${eb.ref('id')} = any(array(${next.forUpdate().skipLocked()}))`
+          : eb('id', 'in', next),
+      )
+      .where(due)
       .returning(['id', 'email', 'subscriber_id', 'attempts'])
       .executeTakeFirst();
     return claimed ?? null;

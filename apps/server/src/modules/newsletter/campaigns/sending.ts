@@ -26,7 +26,7 @@ const AUDIENCE_CHUNK = 1000;
 /** The most messages one run of a batch job sends: short runs hand the queue back often. */
 const PER_RUN = 1000;
 /** Messages handed to the SMTP server at the same time by one batch. */
-const LANES = 4;
+const LANES = 8;
 /** Tries of a message the SMTP server refused for now (4xx, no connection), and the wait between. */
 const MESSAGE_ATTEMPTS = 3;
 const RETRY_SECONDS = 600;
@@ -118,7 +118,7 @@ export async function sendBatch(
   ctx: Pick<JobContext, 'jobId' | 'attempt' | 'signal'>,
 ): Promise<void> {
   const db = runtime.data.site(site.id);
-  const deliveries = new DeliveriesRepo(db);
+  const deliveries = new DeliveriesRepo(db, runtime.data.engine.supportsSkipLocked);
   const started = Date.now();
   if (ctx.attempt > 1) await deliveries.interrupt(campaignId, ctx.jobId, new Date().toISOString());
   const campaign = await new CampaignsRepo(db).find(campaignId);
