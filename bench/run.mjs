@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import { BUILDER_PART, measureBuilder, printBuilder } from './builder.mjs';
 import { measureRichText, RICHTEXT_PART } from './richtext.mjs';
 import { scenarios } from './scenarios.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 import { BUILDER_TARGETS, describeTarget, MEMORY_TARGET_MIB, targetOf, targets } from './targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -65,6 +66,8 @@ async function main() {
 
   workDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
   const port = await freePort();
+  // Mail (the newsletter scenario's) goes to a local SMTP server that counts it.
+  const smtp = await startSmtpSink();
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -83,6 +86,7 @@ async function main() {
     RATE_LIMIT_SEARCH: RATE_LIMIT_FOR_BENCH,
     // As `npm start` runs it: the job worker in the server's process (webhook deliveries are timed).
     JOBS_IN_PROCESS: 'true',
+    SMTP_URL: smtp.url,
   };
 
   console.log(
@@ -130,6 +134,8 @@ async function main() {
     browserOrigin: `http://${BENCH_HOST}:${port}`,
     adminEmail: BENCH_ADMIN_EMAIL,
     adminPassword: BENCH_ADMIN_PASSWORD,
+    /** The SMTP server the bench's Tessera sends to: `received()` counts the messages it took. */
+    smtp,
   };
 
   const rows = [];
@@ -162,6 +168,7 @@ async function main() {
   const richText = richTextSelected ? await measureRichText(context, { chromium: options.chromium }) : null;
 
   await stop(server);
+  await smtp.close();
   if (rows.length > 0) printTable(rows);
   printTimings(timings);
   if (builder) printBuilder(builder);

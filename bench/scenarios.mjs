@@ -311,6 +311,68 @@ export const scenarios = [
       return { headers };
     },
   },
+  // A newsletter campaign to 2,000 subscribers, from send to `sent`: the messages handed to the
+  // local SMTP server per second (each one rendered for its recipient, claimed and recorded), with
+  // the sending rate set above what is measured.
+  {
+    name: 'newsletter campaign to 2,000 subscribers',
+    timed: async (context) => {
+      const token = (
+        await context.cli(['token:create', '--email', context.adminEmail, '--name', 'bench-news'])
+      )
+        .trim()
+        .split('\n')
+        .pop();
+      const headers = {
+        host: 'bench.test',
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+      };
+      const call = async (method, path, body) => {
+        const res = await context.request(method, path, { headers, body: body && JSON.stringify(body) });
+        if (res.status >= 300)
+          throw new Error(`${method} ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+        return JSON.parse(res.body).data;
+      };
+      const recipients = 2_000;
+      for (let i = 0; i < recipients; i += 1)
+        await call('POST', '/api/newsletter/subscribers', { email: `reader${i}@bench.test` });
+      await call('PUT', '/api/settings/newsletter', { rate_per_minute: 100_000 });
+      const campaign = await call('POST', '/api/newsletter/campaigns', {
+        subject: 'Bench news',
+        preheader: 'What happened this week',
+        blocks: [
+          { type: 'heading', props: { text: 'This week', level: 1 } },
+          {
+            type: 'paragraph',
+            props: {
+              content: '<p>Three things happened. <a href="https://example.org/a">Read the first</a>.</p>',
+            },
+          },
+          { type: 'button', props: { text: 'Visit the site', href: '/' } },
+        ],
+      });
+      const before = context.smtp.received();
+      const started = performance.now();
+      await call('POST', `/api/newsletter/campaigns/${campaign.id}/send`, {});
+      for (;;) {
+        const { status } = await call('GET', `/api/newsletter/campaigns/${campaign.id}`);
+        if (status === 'sent') break;
+        if (performance.now() - started > 600_000)
+          throw new Error('the campaign was not sent within 10 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const handed = context.smtp.received() - before;
+      if (handed !== recipients)
+        throw new Error(`the SMTP server took ${handed} messages, not ${recipients}`);
+      const perSecond = handed / seconds;
+      return {
+        samples: [1000 / perSecond],
+        note: `${perSecond.toFixed(0)} messages handed to SMTP a second`,
+      };
+    },
+  },
 ];
 
 /** A multipart/form-data body with one file part, as a browser sends an upload. */
