@@ -351,6 +351,36 @@ describe(`newsletter campaigns (${testEngine})`, () => {
     await a.call('admin', 'PUT', '/api/settings/newsletter', { rate_per_minute: 300 });
   });
 
+  it('counts opens only when the site turns them on', async () => {
+    const list = await newList('Opens');
+    await subscribe(['opener@o.test'], list);
+    const off = await create('No pixel', body, [list]);
+    expect((await a.call('admin', 'POST', `${BASE}/${off.id}/preview`)).json().data.html).not.toContain(
+      '/_newsletter/o/',
+    );
+    expect((await a.call('admin', 'PUT', '/api/settings/newsletter', { track_opens: true })).statusCode).toBe(
+      200,
+    );
+    const on = await create('With pixel', body, [list]);
+    await a.call('admin', 'POST', `${BASE}/${on.id}/send`, {});
+    await waitFor(async () => (await statusOf(on.id)) === 'sent', 'the campaign with opens');
+    const mail = readCampaignMail(mailsTo('opener@o.test')[0]?.raw ?? '');
+    const pixel =
+      /src="https:\/\/a\.test(\/_newsletter\/o\/\d+\/[A-Za-z0-9_-]{22}\.gif)"/.exec(mail.html)?.[1] ?? '';
+    const image = await t.app.inject({ method: 'GET', url: pixel, headers: { host: 'a.test' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/gif');
+    await t.app.inject({ method: 'GET', url: pixel, headers: { host: 'a.test' } });
+    const forged = pixel.replace(/[A-Za-z0-9_-]{22}\.gif$/, `${'A'.repeat(22)}.gif`);
+    expect((await t.app.inject({ method: 'GET', url: forged, headers: { host: 'a.test' } })).statusCode).toBe(
+      404,
+    );
+    const report = (await a.call('admin', 'GET', `${BASE}/${on.id}/report`)).json().data;
+    expect(report.totals.opened).toBe(1);
+    expect(report.series[0].open).toBe(1);
+    await a.call('admin', 'PUT', '/api/settings/newsletter', { track_opens: false });
+  });
+
   it('schedules, cancels back to draft, and tests to oneself only', async () => {
     const campaign = await create('Later');
     const at = new Date(Date.now() + 3600_000).toISOString();
