@@ -17,6 +17,7 @@ export const fr: typeof en = {
   mail: {
     why: 'Vous recevez cette lettre d’information de {{site}}.',
     unsubscribe: 'Se désabonner',
+    manage: 'Gérer votre abonnement',
   },
   page: {
     ask: 'Voulez-vous ne plus recevoir cette lettre d’information ?',

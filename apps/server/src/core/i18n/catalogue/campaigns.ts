@@ -17,6 +17,7 @@ export const en = {
   mail: {
     why: 'You receive this newsletter from {{site}}.',
     unsubscribe: 'Unsubscribe',
+    manage: 'Manage your subscription',
   },
   page: {
     ask: 'Do you want to stop receiving this newsletter?',

@@ -14,6 +14,8 @@ import type { TrackingLinks } from './links.js';
 
 /** Where each message's own unsubscribe address goes, in the rendered campaign. */
 const UNSUBSCRIBE = 'https://unsubscribe.newsletter.invalid/';
+/** Where each message's link to its subscriber's own page goes. */
+const MANAGE = 'https://manage.newsletter.invalid/';
 
 /** What a campaign is written as, for rendering. */
 export interface CampaignContent {
@@ -77,7 +79,8 @@ export async function renderCampaign(
   });
   const why = inLanguage(`You receive this newsletter from ${frame.siteName}.`, language);
   const unsubscribe = inLanguage('Unsubscribe', language);
-  const footer = `<p style="margin:32px 0 0 0;font-size:13px;color:#4b5563">${escapeHtml(why)} <a href="${UNSUBSCRIBE}">${escapeHtml(unsubscribe)}</a></p>`;
+  const manage = inLanguage('Manage your subscription', language);
+  const footer = `<p style="margin:32px 0 0 0;font-size:13px;color:#4b5563">${escapeHtml(why)} <a href="${UNSUBSCRIBE}">${escapeHtml(unsubscribe)}</a> · <a href="${MANAGE}">${escapeHtml(manage)}</a></p>`;
   const subject = campaign.subject.replace(/\s+/g, ' ').trim();
   let html = framedHtml(`${body.html}\n${footer}`, subject, frame);
   if (campaign.preheader) {
@@ -88,7 +91,7 @@ export async function renderCampaign(
   return {
     subject,
     html,
-    text: framedText(`${body.text}\n\n${why}\n${unsubscribe}: ${UNSUBSCRIBE}`, frame),
+    text: framedText(`${body.text}\n\n${why}\n${unsubscribe}: ${UNSUBSCRIBE}\n${manage}: ${MANAGE}`, frame),
     fromName: campaign.from_name || frame.siteName,
     listId: `${frame.siteName.replace(/[<>"\r\n]/g, ' ')} <newsletter.${new URL(origin).hostname}>`,
     trackOpens: settings.track_opens,
@@ -100,16 +103,23 @@ const TEXT_LINK = /https?:\/\/[^\s)<>]+/g;
 
 /**
  * One delivery's message of a rendered campaign: every http(s) link through the click redirect,
- * the unsubscribe address its own, List-Unsubscribe with one-click (RFC 8058), and the open image
- * when the site counts opens. Delivery 0 gives the sample a preview or a test shows.
+ * the unsubscribe address its own, the subscriber's own page (`manage`; the unsubscribe page when
+ * there is none, a preview's), List-Unsubscribe with one-click (RFC 8058), and the open image when
+ * the site counts opens. Delivery 0 gives the sample a preview or a test shows.
  */
 export function personalize(
   campaign: RenderedCampaign,
   links: TrackingLinks,
   deliveryId: number,
+  manage: string | null = null,
 ): PersonalMail {
   const unsubscribe = links.unsubscribe(deliveryId);
-  const tracked = (url: string) => (url === UNSUBSCRIBE ? unsubscribe : links.click(deliveryId, url));
+  const tracked = (url: string) =>
+    url === UNSUBSCRIBE
+      ? unsubscribe
+      : url === MANAGE
+        ? (manage ?? unsubscribe)
+        : links.click(deliveryId, url);
   let html = campaign.html.replace(HTML_LINK, (_all, href: string) => {
     const url = href.replace(/&amp;/g, '&');
     return `href="${escapeHtml(tracked(url)).replace(/&#38;/g, '&amp;')}"`;

@@ -5,6 +5,7 @@ import { siteUrlOf } from '../../email-templates/site-mail.js';
 import { settingsOf } from '../../settings/service.js';
 import type { NewsletterSigner } from '../signing.js';
 import { setSubscriberStatus } from '../subscriber-status.js';
+import { manageUrl } from '../subscribers/links.js';
 import { personalize, type RenderedCampaign, renderCampaign } from './campaign-mail.js';
 import { contentOfRow, readAudience } from './campaign-row.js';
 import { type ClaimedDelivery, DeliveriesRepo } from './delivery-repo.js';
@@ -126,7 +127,13 @@ export async function sendBatch(
   const { rate_per_minute: rate } = await settingsOf(runtime, site, 'newsletter');
   const origin = siteUrlOf(runtime, site);
   const rendered = await renderCampaign(runtime, site, contentOfRow(campaign), origin);
-  const mailer = new CampaignMailer(runtime, site, rendered, new TrackingLinks(signer, site.id, origin));
+  const mailer = new CampaignMailer(
+    runtime,
+    site,
+    rendered,
+    new TrackingLinks(signer, site.id, origin),
+    origin,
+  );
   const budget = Math.min(rate, PER_RUN);
   let taken = 0;
   const lane = async () => {
@@ -193,12 +200,17 @@ class CampaignMailer {
     private readonly site: Site,
     private readonly rendered: RenderedCampaign,
     private readonly links: TrackingLinks,
+    private readonly origin: string,
   ) {
     this.deliveries = new DeliveriesRepo(runtime.data.site(site.id));
   }
 
   async deliver(delivery: ClaimedDelivery, campaignId: number, jobId: number): Promise<void> {
-    const mail = personalize(this.rendered, this.links, delivery.id);
+    const manage =
+      delivery.subscriber_id === null
+        ? null
+        : manageUrl(this.runtime, this.site, delivery.subscriber_id, this.origin);
+    const mail = personalize(this.rendered, this.links, delivery.id, manage);
     const claim = { id: delivery.id, campaignId, jobId };
     try {
       const sent = await this.runtime.mailer.send({

@@ -10,6 +10,7 @@ import type { Runtime } from '../../../core/runtime.js';
 import { siteUrlOf } from '../../email-templates/site-mail.js';
 import { authorAddresses } from '../../identity/users/bylines.js';
 import type { NewsletterSigner } from '../signing.js';
+import { manageUrl } from '../subscribers/links.js';
 import type { CampaignStatus } from '../tables.js';
 import { checkCampaignBlocks } from './campaign-blocks.js';
 import { personalize, renderCampaign } from './campaign-mail.js';
@@ -111,11 +112,10 @@ export class CampaignsService {
     const row = await this.find(ctx, id);
     const origin = siteUrlOf(this.runtime, ctx.site);
     const rendered = await renderCampaign(this.runtime, ctx.site, contentOfRow(row), origin);
-    const { subject, html, text } = personalize(
-      rendered,
-      new TrackingLinks(this.signer, ctx.site.id, origin),
-      0,
-    );
+    const links = new TrackingLinks(this.signer, ctx.site.id, origin);
+    // Subscriber 0 and delivery 0: the sample links, signed as a recipient's are.
+    const sample = manageUrl(this.runtime, ctx.site, 0, origin);
+    const { subject, html, text } = personalize(rendered, links, 0, sample);
     return { subject, html, text };
   }
 
