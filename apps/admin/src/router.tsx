@@ -60,6 +60,9 @@ const WebhooksPage = lazy(() =>
 const EmailTemplatesPage = lazy(() =>
   import('./email-templates/EmailTemplatesPage.js').then((m) => ({ default: m.EmailTemplatesPage })),
 );
+const NewsletterPage = lazy(() =>
+  import('./newsletter/NewsletterPage.js').then((m) => ({ default: m.NewsletterPage })),
+);
 const PluginsPage = lazy(() => import('./plugins/PluginsPage.js').then((m) => ({ default: m.PluginsPage })));
 const JobsPage = lazy(() => import('./jobs/JobsPage.js').then((m) => ({ default: m.JobsPage })));
 const SearchPage = lazy(() => import('./shell/SearchPage.js').then((m) => ({ default: m.SearchPage })));
@@ -166,6 +169,7 @@ export const router = createBrowserRouter(
                 { path: '/settings/:group?', element: <SettingsPage /> },
                 { path: '/webhooks/:id?', element: <WebhooksPage /> },
                 { path: '/email-templates/:event?', element: <EmailTemplatesPage /> },
+                { path: '/newsletter/:section?/:id?/:view?', element: <NewsletterPage /> },
                 { path: '/plugins', element: <PluginsPage /> },
                 { path: '/plugins/:plugin/*', element: <PluginScreenPage /> },
                 { path: '/jobs', element: <JobsPage /> },

@@ -2885,6 +2885,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/seo/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SEO titles and descriptions of other entries in a language that equal those given (case and spacing aside): the editor panel’s live duplicate checks */
+        get: operations["get_seo_duplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seo/scores": {
         parameters: {
             query?: never;
@@ -31890,6 +31907,135 @@ export interface operations {
                                     };
                                 };
                             };
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_seo_duplicates: {
+        parameters: {
+            query: {
+                description?: string;
+                entry_title?: string;
+                /** @description The entry itself, left out */
+                id?: number;
+                locale: string;
+                title?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            descriptions: string[];
+                            titles: string[];
                         };
                         meta: Record<string, never>;
                     };

@@ -82,6 +82,10 @@ export function MailPreview({
               bg="var(--mantine-color-default-hover)"
               p={width === 'mobile' ? 'md' : 0}
               style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-default)' }}
+              // Wider than a narrow column at desktop width: it scrolls, so the keyboard reaches it.
+              tabIndex={0}
+              role="group"
+              aria-label={t('emailTemplates.frameTitle')}
             >
               <iframe
                 title={t('emailTemplates.frameTitle')}

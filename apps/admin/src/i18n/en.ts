@@ -7,6 +7,7 @@ import { en as emailTemplates } from '../email-templates/messages.js';
 import { en as extensions } from '../extensions/messages.js';
 import { en as jobs } from '../jobs/messages.js';
 import { en as media } from '../media/messages.js';
+import { en as newsletter } from '../newsletter/messages.js';
 import { en as patterns } from '../patterns/messages.js';
 import { en as plugins } from '../plugins/messages.js';
 import { en as profile } from '../profile/messages.js';
@@ -111,6 +112,7 @@ export const en = {
     settings: 'Settings',
     webhooks: 'Webhooks',
     emailTemplates: 'Email templates',
+    newsletter: 'Newsletter',
     plugins: 'Plugins',
     jobs: 'Background jobs',
     viewSite: 'View site',
@@ -267,6 +269,7 @@ export const en = {
   settings,
   webhooks,
   emailTemplates,
+  newsletter,
   jobs,
   builder,
   appearance,

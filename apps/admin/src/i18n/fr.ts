@@ -7,6 +7,7 @@ import { fr as emailTemplates } from '../email-templates/messages.fr.js';
 import { fr as extensions } from '../extensions/messages.fr.js';
 import { fr as jobs } from '../jobs/messages.fr.js';
 import { fr as media } from '../media/messages.fr.js';
+import { fr as newsletter } from '../newsletter/messages.fr.js';
 import { fr as patterns } from '../patterns/messages.fr.js';
 import { fr as plugins } from '../plugins/messages.fr.js';
 import { fr as profile } from '../profile/messages.fr.js';
@@ -115,6 +116,7 @@ export const fr: Messages = {
     settings: 'Réglages',
     webhooks: 'Webhooks',
     emailTemplates: 'Modèles d’e-mail',
+    newsletter: 'Lettre d’information',
     plugins: 'Extensions',
     jobs: 'Tâches de fond',
     viewSite: 'Voir le site',
@@ -286,6 +288,7 @@ export const fr: Messages = {
   settings,
   webhooks,
   emailTemplates,
+  newsletter,
   jobs,
   builder,
   appearance,

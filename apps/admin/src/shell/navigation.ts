@@ -39,6 +39,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { path: '/users', label: 'nav.users', permission: 'users.view', group: 'site' },
   { path: '/roles', label: 'nav.roles', permission: 'roles.view', group: 'site' },
   { path: '/accounts', label: 'nav.accounts', permission: 'accounts.view', group: 'site' },
+  { path: '/newsletter', label: 'nav.newsletter', permission: 'newsletter.manage', group: 'site' },
   { path: '/sites', label: 'nav.allSites', permission: 'sites.view', group: 'site' },
   { path: '/settings', label: 'nav.settings', permission: 'settings.view', group: 'settings' },
   {
