@@ -185,10 +185,25 @@ async function next(
 }
 
 /** What nodemailer's error says of an SMTP refusal. */
-interface SmtpFailure {
+export interface SmtpFailure {
   responseCode?: number;
   response?: string;
   message?: string;
+  /** The SMTP command refused (`RCPT TO`, `MAIL FROM`, `DATA`, `AUTH PLAIN`). */
+  command?: string;
+}
+
+/**
+ * Whether a refusal says the recipient's address is permanently bad: a 5xx to RCPT TO, or to DATA
+ * with a mailbox status (5.1.x, 5.2.x). A 5xx to anything else is about the sender or the server
+ * (a wrong password, a refused MAIL FROM, content policy): it must not mark every subscriber bounced,
+ * so it counts as a failure that is tried again.
+ */
+export function isBounce(failure: SmtpFailure): boolean {
+  const code = failure.responseCode ?? 0;
+  if (code < 500 || code >= 600) return false;
+  if (failure.command === 'RCPT TO') return true;
+  return failure.command === 'DATA' && /\b5\.[12]\.\d{1,3}\b/.test(failure.response ?? '');
 }
 
 /** Hands a campaign's messages to the mailer and records each answer. */
@@ -225,8 +240,7 @@ class CampaignMailer {
     } catch (error) {
       const failure = error as SmtpFailure;
       const response = failure.response ?? failure.message ?? String(error);
-      const code = failure.responseCode ?? 0;
-      if (code >= 500 && code < 600) {
+      if (isBounce(failure)) {
         // A permanent refusal: this address is not mailed again, by any campaign.
         await this.record(claim, { status: 'bounced', response, retryAt: null }, delivery.subscriber_id);
         return;
