@@ -531,6 +531,7 @@ describeInBrowser('the administration app', () => {
         'Users',
         'Roles',
         'Accounts',
+        'Newsletter',
         'Sites',
         'Settings',
         'Content types',

@@ -18,7 +18,7 @@ let otherToken: string;
 const host = 'settings.test';
 const otherHost = 'other-settings.test';
 
-const Newsletter = Type.Object({
+const MailingList = Type.Object({
   provider: Type.String({ maxLength: 50 }),
   api_key: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
 });
@@ -42,10 +42,10 @@ beforeAll(async () => {
   );
   // As a plugin would, after the server started: the API serves it without further wiring.
   t.runtime.settings.register(
-    'newsletter',
-    Newsletter,
+    'mailinglist',
+    MailingList,
     { provider: 'none', api_key: null },
-    { owner: 'newsletter', secrets: ['api_key'] },
+    { owner: 'mailinglist', secrets: ['api_key'] },
   );
 });
 afterAll(() => t.close());
@@ -79,6 +79,7 @@ describe('GET /api/settings', () => {
       'discussion',
       'editing',
       'general',
+      'mailinglist',
       'mcp',
       'media',
       'newsletter',
@@ -100,7 +101,7 @@ describe('GET /api/settings', () => {
     expect(data.media.max_image_bytes).toBe(20 * 1024 * 1024);
     expect(data.revisions).toEqual({ revisions_to_keep: 25 });
     expect(data.plugins).toEqual({ allow_private_addresses: false });
-    expect(data.newsletter).toEqual({ provider: 'none', api_key: { set: false } });
+    expect(data.mailinglist).toEqual({ provider: 'none', api_key: { set: false } });
   });
 
   it('needs settings.view: 403 for an Editor, 401 without credentials, 404 for an unknown group', async () => {
@@ -232,7 +233,7 @@ describe('PUT /api/settings', () => {
 describe('secret settings', () => {
   it('are write-only: stored sealed, answered as { set }, redacted in the activity log', async () => {
     const secret = 'sk-live-0123456789';
-    const res = await call('PUT', '/api/settings/newsletter', { provider: 'mailer', api_key: secret });
+    const res = await call('PUT', '/api/settings/mailinglist', { provider: 'mailer', api_key: secret });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ provider: 'mailer', api_key: { set: true } });
     expect((await call('GET', '/api/settings')).body).not.toContain(secret);
@@ -241,20 +242,20 @@ describe('secret settings', () => {
     expect(row?.value).not.toContain(secret);
     const logged = (await activityOf(t.runtime, siteId, 'settings.updated')).at(-1);
     expect(logged?.details).toEqual({
-      group: 'newsletter',
+      group: 'mailinglist',
       changes: { provider: ['none', 'mailer'], api_key: [null, '[redacted]'] },
     });
     expect(JSON.stringify(logged)).not.toContain(secret);
 
     const site = await t.runtime.siteStore.findById(siteId);
     if (!site) throw new Error('no site');
-    const read = (await settingsOf(t.runtime, site, 'newsletter' as 'general')) as unknown as Record<
+    const read = (await settingsOf(t.runtime, site, 'mailinglist' as 'general')) as unknown as Record<
       string,
       unknown
     >;
     expect(read.api_key).toBe(secret);
 
-    const cleared = await call('PUT', '/api/settings/newsletter', { api_key: null });
+    const cleared = await call('PUT', '/api/settings/mailinglist', { api_key: null });
     expect(cleared.json().data.api_key).toEqual({ set: false });
     expect((await storedRows()).find((r) => r.key === 'api_key')).toBeUndefined();
   });

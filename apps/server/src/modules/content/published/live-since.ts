@@ -15,19 +15,3 @@ export function liveSince(eb: ExpressionBuilder<Database, 'entries' | 'revisions
     .else(eb.ref('entries.published_at'))
     .end();
 }
-
-/**
- * The same for a query of `entries` alone, as a column: read from the live revision by its key, else
- * (an entry published before revisions were kept) the entry's own last change.
- */
-export function liveSinceColumn(eb: ExpressionBuilder<Database, 'entries'>) {
-  return eb.fn
-    .coalesce(
-      eb
-        .selectFrom('revisions')
-        .select((inner) => liveSince(inner).as('since'))
-        .whereRef('revisions.id', '=', 'entries.live_revision_id'),
-      eb.ref('entries.updated_at'),
-    )
-    .$castTo<string>();
-}

@@ -1,7 +1,9 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { SiteScopedDb } from '../../../core/db/data.js';
 import { readJson } from '../../../core/db/engine.js';
+import type { Database } from '../../../core/db/schema.js';
 import type { EntryState } from '../entries/entry.js';
-import { liveSinceColumn } from './live-since.js';
+import { liveSince } from './live-since.js';
 
 /** A published entry as the public sees it: its live version, not the working copy. */
 export interface PublishedRow {
@@ -190,4 +192,20 @@ function toPublished(row: {
   const live = readJson<EntryState | null>(row.live as string | null, null);
   if (!live || row.live_path === null || row.published_at === null) return [];
   return [{ ...row, live, live_path: row.live_path, published_at: row.published_at }];
+}
+
+/**
+ * The same for a query of `entries` alone, as a column: read from the live revision by its key, else
+ * (an entry published before revisions were kept) the entry's own last change.
+ */
+function liveSinceColumn(eb: ExpressionBuilder<Database, 'entries'>) {
+  return eb.fn
+    .coalesce(
+      eb
+        .selectFrom('revisions')
+        .select((inner) => liveSince(inner).as('since'))
+        .whereRef('revisions.id', '=', 'entries.live_revision_id'),
+      eb.ref('entries.updated_at'),
+    )
+    .$castTo<string>();
 }

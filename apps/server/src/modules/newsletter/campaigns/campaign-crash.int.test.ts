@@ -8,7 +8,7 @@ import { waitFor } from '../../../../test/fixtures/jobs.js';
 import { startSmtp } from '../../../../test/fixtures/smtp.js';
 import { createTestApp, type TestContext, testEngine } from '../../../../test/harness.js';
 import { workerForRuntime } from '../../../core/jobs/worker.js';
-import { INTERRUPTED } from './delivery-repo.js';
+import { INTERRUPTED } from './repo-deliveries.js';
 
 const fixture = fileURLToPath(new URL('../../../../test/fixtures/campaign-worker.ts', import.meta.url));
 const SUBSCRIBERS = 10_000;

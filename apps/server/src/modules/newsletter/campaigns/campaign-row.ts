@@ -2,8 +2,8 @@ import type { Block } from '@tessera/blocks';
 import { readJson } from '../../../core/db/engine.js';
 import type { CampaignStatus } from '../tables.js';
 import type { CampaignContent } from './campaign-mail.js';
-import type { Audience } from './delivery-repo.js';
 import type { CampaignRow, StatusCounts } from './repo.js';
+import type { Audience } from './repo-deliveries.js';
 
 /** How many of a campaign's recipients stand where, while it sends and after. */
 export interface CampaignTotals {

@@ -5,7 +5,7 @@ import type { Runtime } from '../../../core/runtime.js';
 import { csvLine } from '../../activity/csv.js';
 import { settingsOf } from '../../settings/service.js';
 import type { CampaignEventKind, DeliveryStatus } from '../tables.js';
-import { RECIPIENT_COLUMNS, ReportRepo } from './report-repo.js';
+import { RECIPIENT_COLUMNS, ReportRepo } from './repo-report.js';
 import type { CampaignsService } from './service.js';
 
 const KINDS: readonly CampaignEventKind[] = ['sent', 'failed', 'bounced', 'open', 'click', 'unsubscribe'];

@@ -3,14 +3,14 @@ import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { siteUrlOf } from '../../email-templates/site-mail.js';
 import { settingsOf } from '../../settings/service.js';
+import { setSubscriberStatus } from '../repo-subscriber-status.js';
 import type { NewsletterSigner } from '../signing.js';
-import { setSubscriberStatus } from '../subscriber-status.js';
 import { manageUrl } from '../subscribers/links.js';
 import { personalize, type RenderedCampaign, renderCampaign } from './campaign-mail.js';
 import { contentOfRow, readAudience } from './campaign-row.js';
-import { type ClaimedDelivery, DeliveriesRepo } from './delivery-repo.js';
 import { TrackingLinks } from './links.js';
 import { CampaignsRepo } from './repo.js';
+import { type ClaimedDelivery, DeliveriesRepo } from './repo-deliveries.js';
 
 export const AUDIENCE_JOB = 'newsletter.audience';
 export const BATCH_JOB = 'newsletter.batch';

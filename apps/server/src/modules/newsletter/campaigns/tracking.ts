@@ -1,11 +1,11 @@
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { settingsOf } from '../../settings/service.js';
+import { setSubscriberStatus } from '../repo-subscriber-status.js';
 import type { NewsletterSigner } from '../signing.js';
-import { setSubscriberStatus } from '../subscriber-status.js';
-import { DeliveriesRepo } from './delivery-repo.js';
 import { clickValue } from './links.js';
-import { TrackingRepo } from './tracking-repo.js';
+import { DeliveriesRepo } from './repo-deliveries.js';
+import { TrackingRepo } from './repo-tracking.js';
 
 /**
  * What a recipient's links do, each checked by its MAC first (a forged or altered link is not

@@ -2,7 +2,7 @@ import { enqueueSiteMail } from '../../../core/mail/mail-job.js';
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { renderSiteMail } from '../../email-templates/module.js';
-import { setSubscriberStatus } from '../subscriber-status.js';
+import { setSubscriberStatus } from '../repo-subscriber-status.js';
 import { confirmClaims, confirmHolds, confirmToken, pagesBase } from './links.js';
 import { SubscribersRepo } from './repo.js';
 

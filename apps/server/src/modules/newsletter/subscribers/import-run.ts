@@ -7,9 +7,9 @@ import type { Site } from '../../../core/sites/site.js';
 import { siteUrlOf } from '../../email-templates/module.js';
 import { subscriberAddress, subscriberLanguage } from './address.js';
 import { mailConfirmation } from './confirmation.js';
-import { type ImportProblem, type ImportProgress, ImportsRepo, type ImportView } from './import-repo.js';
-import { ListsRepo } from './lists-repo.js';
 import { type NewSubscriber, SubscribersRepo } from './repo.js';
+import { type ImportProblem, type ImportProgress, ImportsRepo, type ImportView } from './repo-imports.js';
+import { ListsRepo } from './repo-lists.js';
 
 /** Rows written per transaction: the progress an administrator sees moves this often. */
 export const IMPORT_BATCH = 500;

@@ -5,10 +5,10 @@ import { NotFound, ValidationFailed } from '../../../core/errors.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { recordNewsletterActivity } from './activity.js';
-import { ImportsRepo, type ImportView } from './import-repo.js';
 import { headerRow, importFilePath, missingColumns, runImport } from './import-run.js';
 import type { ImportForm } from './import-upload.js';
 import { MANAGE } from './lists-service.js';
+import { ImportsRepo, type ImportView } from './repo-imports.js';
 import { knownLists } from './service.js';
 
 export const IMPORT_JOB = 'newsletter.import';

@@ -7,8 +7,8 @@ import { multipart, PDF } from '../../../../test/fixtures/media-files.js';
 import { createTestApp, type TestContext } from '../../../../test/harness.js';
 import { bearer } from '../../../../test/identity-fixtures.js';
 import { workerForRuntime } from '../../../core/jobs/worker.js';
-import { ImportsRepo } from './import-repo.js';
 import { importFilePath, runImport } from './import-run.js';
+import { ImportsRepo } from './repo-imports.js';
 
 let t: TestContext;
 let a: ContentSite;

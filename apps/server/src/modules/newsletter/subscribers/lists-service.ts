@@ -3,7 +3,7 @@ import { Conflict, NotFound } from '../../../core/errors.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { recordNewsletterActivity } from './activity.js';
-import { type ListChanges, ListsRepo, type ListView } from './lists-repo.js';
+import { type ListChanges, ListsRepo, type ListView } from './repo-lists.js';
 
 export const MANAGE = 'newsletter.manage';
 

@@ -1,9 +1,9 @@
 import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
-import { setSubscriberStatus } from '../subscriber-status.js';
+import { setSubscriberStatus } from '../repo-subscriber-status.js';
 import { mailConfirmation } from './confirmation.js';
-import { ListsRepo } from './lists-repo.js';
 import { SubscribersRepo, type SubscriberView } from './repo.js';
+import { ListsRepo } from './repo-lists.js';
 
 /** How long a pending address waits before the form mails it the link again. */
 const RESEND_AFTER_MS = 10 * 60_000;

@@ -4,14 +4,14 @@ import { Conflict, NotFound, ValidationFailed } from '../../../core/errors.js';
 import type { Page } from '../../../core/http/envelope.js';
 import type { OperationContext } from '../../../core/operation/operation-context.js';
 import type { Runtime } from '../../../core/runtime.js';
-import { setSubscriberStatus } from '../subscriber-status.js';
+import { setSubscriberStatus } from '../repo-subscriber-status.js';
 import type { SubscriberStatus } from '../tables.js';
 import { recordNewsletterActivity } from './activity.js';
 import { subscriberAddress, subscriberLanguage } from './address.js';
 import { mailConfirmation } from './confirmation.js';
-import { ListsRepo } from './lists-repo.js';
 import { MANAGE } from './lists-service.js';
 import { type SubscriberFilter, SubscribersRepo, type SubscriberView } from './repo.js';
+import { ListsRepo } from './repo-lists.js';
 
 export interface SubscriberInput {
   email: string;
