@@ -121,6 +121,33 @@ export class DocumentFrames {
     return framed(frame, { ...page, head: checkedHead(page.head, filtered) });
   }
 
+  /**
+   * A page for one visitor alone (their account, their subscription): in the theme's document,
+   * never indexed, and never kept by a cache.
+   */
+  async privatePage(
+    site: Site,
+    frame: SiteFrame,
+    page: { title: string; body: ReactElement; status?: 200 | 403 | 404 },
+  ): Promise<PageAnswer> {
+    const answer = await this.framePage(site, frame, {
+      kind: 'account',
+      entry: null,
+      status: page.status ?? 200,
+      head: {
+        title: page.title,
+        description: '',
+        canonical: null,
+        type: 'website',
+        image: null,
+        noindex: true,
+      },
+      body: page.body,
+      tags: [],
+    });
+    return { ...answer, noStore: true };
+  }
+
   /** The theme's 404 page, or 410 for an address marked gone. */
   notFound(site: Site, frame: SiteFrame, status: 404 | 410 = 404): Promise<PageAnswer> {
     return this.framePage(site, frame, {

@@ -71,22 +71,7 @@ export class AccountPages {
     content: ViewContent,
     status: 200 | 403 = 200,
   ): Promise<PageAnswer> {
-    const answer = await this.site.frames.framePage(site, frame, {
-      kind: 'account',
-      entry: null,
-      status,
-      head: {
-        title: content.title,
-        description: '',
-        canonical: null,
-        type: 'website',
-        image: null,
-        noindex: true,
-      },
-      body: content.body,
-      tags: [],
-    });
-    return { ...answer, noStore: true };
+    return this.site.frames.privatePage(site, frame, { ...content, status });
   }
 
   private async profile(visit: PageVisit): Promise<PublicAnswer | null> {

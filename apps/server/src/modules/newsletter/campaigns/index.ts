@@ -1,6 +1,6 @@
 import type { App } from '../../../core/http/app-type.js';
 import type { Runtime } from '../../../core/runtime.js';
-import { NewsletterSigner } from '../signing.js';
+import { newsletterSignerOf } from '../signing.js';
 import { CampaignReports } from './report.js';
 import { campaignApiRoutes } from './routes.js';
 import { defineSendingJobs } from './sending.js';
@@ -9,27 +9,15 @@ import { registerNewsletterSettings } from './settings.js';
 import { CampaignTracking } from './tracking.js';
 import { trackingRoutes } from './tracking-routes.js';
 
-const signers = new WeakMap<Runtime, NewsletterSigner>();
-
-/** The runtime's signer of campaign links (made once; the key is read at the first link). */
-function signerOf(runtime: Runtime): NewsletterSigner {
-  let signer = signers.get(runtime);
-  if (!signer) {
-    signer = new NewsletterSigner(() => runtime.secrets);
-    signers.set(runtime, signer);
-  }
-  return signer;
-}
-
 /** Declares the campaigns half's job handlers, hooks and settings (every process). */
 export function setupCampaigns(runtime: Runtime): void {
   registerNewsletterSettings(runtime);
-  defineSendingJobs(runtime, signerOf(runtime));
+  defineSendingJobs(runtime, newsletterSignerOf(runtime));
 }
 
 /** The campaigns half's API and public routes (the server only). */
 export function campaignRoutes(app: App, runtime: Runtime): void {
-  const signer = signerOf(runtime);
+  const signer = newsletterSignerOf(runtime);
   const campaigns = new CampaignsService(runtime, signer);
   campaignApiRoutes(app, runtime, campaigns, new CampaignReports(runtime, campaigns));
   trackingRoutes(app, runtime, new CampaignTracking(runtime, signer));

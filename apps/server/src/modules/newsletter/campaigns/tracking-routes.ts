@@ -128,13 +128,5 @@ async function unsubscribePage(
           h('button', { type: 'submit' }, title),
         ),
       );
-  const answer = await frames.framePage(visit.site, visit.frame, {
-    kind: 'account',
-    entry: null,
-    status: 200,
-    head: { title, description: '', canonical: null, type: 'website', image: null, noindex: true },
-    body,
-    tags: [],
-  });
-  return { ...answer, noStore: true };
+  return frames.privatePage(visit.site, visit.frame, { title, body });
 }

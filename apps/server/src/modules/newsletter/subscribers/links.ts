@@ -6,8 +6,6 @@ import { newsletterSignerOf } from '../signing.js';
 /** How long a confirmation link holds: a week, then the address has to subscribe again. */
 export const CONFIRM_LIFETIME_MS = 7 * 24 * 3_600_000;
 
-const signerOf = newsletterSignerOf;
-
 /**
  * The confirmation link's token: the subscriber, when it expires, and a MAC over both and the
  * address, so a link mailed to one address confirms no other the subscriber moved to.
@@ -19,7 +17,7 @@ export function confirmToken(
 ): string {
   const expires = Math.floor((Date.now() + CONFIRM_LIFETIME_MS) / 1000);
   const value = `${subscriber.id}.${expires}`;
-  return `${value}.${signerOf(runtime).sign(site.id, 'confirm', `${value}.${subscriber.email}`)}`;
+  return `${value}.${newsletterSignerOf(runtime).sign(site.id, 'confirm', `${value}.${subscriber.email}`)}`;
 }
 
 /** The subscriber a confirmation token names while it holds; the address is checked by `confirmHolds`. */
@@ -38,16 +36,16 @@ export function confirmHolds(
   email: string,
 ): boolean {
   const value = `${claims.subscriberId}.${claims.expires}.${email}`;
-  return signerOf(runtime).verify(site.id, 'confirm', value, claims.mac);
+  return newsletterSignerOf(runtime).verify(site.id, 'confirm', value, claims.mac);
 }
 
 /** The MAC of a subscriber's own page: it never expires, so every campaign can carry it. */
 export function manageMac(runtime: Runtime, site: Site, subscriberId: number): string {
-  return signerOf(runtime).sign(site.id, 'manage', String(subscriberId));
+  return newsletterSignerOf(runtime).sign(site.id, 'manage', String(subscriberId));
 }
 
 export function manageHolds(runtime: Runtime, site: Site, subscriberId: number, mac: string): boolean {
-  return signerOf(runtime).verify(site.id, 'manage', String(subscriberId), mac);
+  return newsletterSignerOf(runtime).verify(site.id, 'manage', String(subscriberId), mac);
 }
 
 /** Where the subscriber's pages live for their language: the site's prefix for it (`/fr`), if any. */

@@ -67,21 +67,6 @@ export class SubscriberPages {
   }
 
   private async framed(visit: PageVisit, content: PageContent, status: 200 | 404 = 200): Promise<PageAnswer> {
-    const answer = await this.site.frames.framePage(visit.site, visit.frame, {
-      kind: 'account',
-      entry: null,
-      status,
-      head: {
-        title: content.title,
-        description: '',
-        canonical: null,
-        type: 'website',
-        image: null,
-        noindex: true,
-      },
-      body: content.body,
-      tags: [],
-    });
-    return { ...answer, noStore: true };
+    return this.site.frames.privatePage(visit.site, visit.frame, { ...content, status });
   }
 }
