@@ -14,8 +14,9 @@ import {
 import type { AdminTranslate } from '@tessera/plugin/admin';
 import type { ReactNode } from 'react';
 import { LabelledChoice } from './controls.js';
-import { type DraftField, type FieldInput, inputsOf, relabelled, takesSeveral } from './field-model.js';
+import { type DraftField, type FieldInput, inputsOf, relabelled } from './field-model.js';
 import { OptionsEditor } from './OptionsEditor.js';
+import { isMultiValued } from './records.js';
 import { messagesAt } from './save-errors.js';
 
 const FILE_KINDS = ['image', 'document', 'audio', 'video', 'archive'];
@@ -238,7 +239,7 @@ function DefaultInput(props: {
     value: option.value,
     label: option.label || option.value,
   }));
-  if (takesSeveral(field))
+  if (isMultiValued(field))
     return (
       <MultiSelect
         {...common}

@@ -2,10 +2,8 @@ import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
 import { GlyphButton } from './controls.js';
 import { moved, optionRelabelled, valueFromLabel } from './field-model.js';
-import type { FieldOption } from './records.js';
+import { type FieldOption, MOST_OPTIONS } from './records.js';
 import { messagesAt } from './save-errors.js';
-
-const MOST_OPTIONS = 100;
 
 /**
  * A choice field's options: each its label (what people see) and value (what is stored, made from

@@ -1,4 +1,4 @@
-import type { FieldOption, FieldType, FormField } from './records.js';
+import { blankField, type FieldOption, type FieldType, type FormField, isSingleBox } from './records.js';
 
 /**
  * A field as the builder holds it: the record, a key of its own that survives renames and moves
@@ -80,8 +80,7 @@ export function inputsOf(field: Pick<FormField, 'type' | 'multiple' | 'options'>
   if (type !== 'hidden') inputs.push('help', 'required', 'width');
   if (TYPED.has(type) || type === 'number' || (type === 'select' && !field.multiple))
     inputs.push('placeholder');
-  const singleCheckbox = type === 'checkbox' && field.options.length === 0;
-  if (type !== 'file' && type !== 'consent' && !singleCheckbox) inputs.push('default');
+  if (type !== 'file' && !isSingleBox(field)) inputs.push('default');
   if (CHOICES.has(type)) inputs.push('options');
   if (type === 'select' || type === 'file') inputs.push('multiple');
   if (TYPED.has(type)) inputs.push('min_length', 'max_length');
@@ -93,10 +92,6 @@ export function inputsOf(field: Pick<FormField, 'type' | 'multiple' | 'options'>
   if (type === 'consent') inputs.push('consent_text', 'consent_url');
   return inputs.filter((input) => !(type === 'consent' && input === 'required'));
 }
-
-/** Whether a field of this type takes several values at once (its default joined by '\n'). */
-export const takesSeveral = (field: Pick<FormField, 'type' | 'multiple' | 'options'>): boolean =>
-  (field.type === 'select' && field.multiple) || (field.type === 'checkbox' && field.options.length > 0);
 
 /** The words a new field is made with, in the interface's language. */
 export interface NewFieldWords {
@@ -119,31 +114,11 @@ export function newField(
       ? [1, 2].map((n) => ({ value: valueFromLabel(words.option(n), []), label: words.option(n) }))
       : [];
   return {
+    ...blankField(type, nameFromLabel(words.label, taken, type), words.label),
     key,
     nameFollowsLabel: true,
-    name: nameFromLabel(words.label, taken, type),
-    type,
-    label: words.label,
-    help: '',
-    placeholder: '',
-    // A consent box is there to be ticked: the site refuses the form without it.
-    required: type === 'consent',
-    default: null,
-    width: 'full',
     options,
-    multiple: false,
-    min_length: null,
-    max_length: null,
-    min: null,
-    max: null,
-    min_date: null,
-    max_date: null,
-    pattern: null,
-    accept: [],
-    max_size_mb: null,
-    max_files: null,
     consent_text: type === 'consent' ? words.consent : '',
-    consent_url: null,
   };
 }
 

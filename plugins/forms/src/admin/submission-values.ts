@@ -1,4 +1,4 @@
-import type { FormField, Submission } from './records.js';
+import { type FormField, isSingleBox, type Submission } from './records.js';
 
 /** A submitted value as the admin shows it. */
 export type ShownValue =
@@ -17,8 +17,7 @@ export function shownValue(field: FormField, value: string | string[] | undefine
   const values = (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
     (each) => each !== '',
   );
-  if (field.type === 'consent' || (field.type === 'checkbox' && field.options.length === 0))
-    return { kind: 'ticked', ticked: values.length > 0 };
+  if (isSingleBox(field)) return { kind: 'ticked', ticked: values.length > 0 };
   if (values.length === 0) return { kind: 'empty' };
   const labelOf = (each: string) => field.options.find((option) => option.value === each)?.label ?? each;
   return { kind: 'text', text: values.map(labelOf).join(', ') };
