@@ -14,6 +14,12 @@ export interface BlockRenderContext {
   blockId: string;
   /** True on the builder's canvas, where forms cannot be sent and links should not lead away. */
   canvas: boolean;
+  /**
+   * The hidden input a form of yours carries to a `plugin.pages.post` declaring `form: name`. Its
+   * token is good for two hours: a page showing it is kept by the page cache for one hour at most,
+   * then rendered again with a fresh one.
+   */
+  formField(form: string): SafeHtml;
 }
 
 /**

@@ -35,6 +35,8 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'mcp'
   | 'http'
   | 'mail'
+  | 'events'
+  | 'files'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

@@ -74,6 +74,10 @@ export interface PluginContext {
   readonly http: PluginHttp;
   /** Mails the plugin sends (an order's confirmation), from templates administrators can change. */
   readonly mail: PluginMail;
+  /** Site events of its own (`form.submitted`), delivered to the site's webhooks beside the core's. */
+  readonly events: PluginEvents;
+  /** Files kept privately for the plugin (a form's uploads): never under a public address. */
+  readonly files: PluginFiles;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
@@ -256,6 +260,50 @@ export interface PluginMail {
     event: string,
     message: { to: string; locale?: string; variables: Record<string, unknown>; replyTo?: string },
   ): Promise<void>;
+}
+
+/**
+ * Changes on a site that integrations may want to hear of, named `<resource>.<action>` like the
+ * core's (`post.published`): the site's webhooks can subscribe to them, `<resource>.*` included,
+ * and the `site.event` hook sees them.
+ */
+export interface PluginEvents {
+  /**
+   * Declares an event (`form.submitted`, `order.paid`): lowercase `<resource>.<action>`, a resource
+   * that is none of the core's (user, comment, media, settings, webhook), an event no other plugin
+   * declares. Listed in the webhooks' catalogue on the sites where the plugin is active.
+   */
+  declare(name: string, options: { description: string }): void;
+  /**
+   * Emits a declared event on the operation's site, in its transaction when one is open (the
+   * webhook deliveries it queues commit or roll back with the change). `data` is what receivers
+   * get: the resource as the change left it, never a secret.
+   */
+  emit(ctx: PluginOperation, name: string, data: Record<string, unknown>): Promise<void>;
+}
+
+/** A file the plugin stored: its key (keep it in your table), size and SHA-256 (hex). */
+export interface PluginStoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Private files of the plugin, per site, in the installation's file storage (local disk, or the S3
+ * bucket several instances share) beside the media library but never served by it: a file reaches
+ * a browser only through a route of yours that checks its permission and answers `attachment(...)`.
+ */
+export interface PluginFiles {
+  /** Stores the bytes under a new key of the operation's site (`<site>/plugins/<area>/...`). */
+  save(ctx: PluginOperation, file: { bytes: Uint8Array; contentType: string }): Promise<PluginStoredFile>;
+  /** The file's bytes as they come, or null when there is none (or the key is not this plugin's on this site). */
+  read(ctx: PluginOperation, key: string): Promise<{ body: AsyncIterable<Uint8Array>; size: number } | null>;
+  /**
+   * Deletes the files (missing ones are no error): inside a transaction, once it commits, so a
+   * rolled-back deletion keeps them. Keys of another plugin or site are refused.
+   */
+  delete(ctx: PluginOperation, keys: readonly string[]): Promise<void>;
 }
 
 /** A request to another server. */

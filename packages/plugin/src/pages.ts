@@ -56,8 +56,50 @@ export interface PluginPageRequest extends PageRequestBase {
 
 export interface PluginFormRequest extends PageRequestBase {
   visitor: PluginFormVisitor;
-  /** The form's fields as posted (urlencoded), its token checked already. */
+  /**
+   * The form's fields as posted (urlencoded, or the text parts of a multipart post), trimmed, its
+   * token checked already. A name posted several times (a group of checkboxes) holds its values
+   * joined by a line feed.
+   */
   form: Readonly<Record<string, string>>;
+  /** The files of a multipart post, for a form declaring `files`; empty otherwise. */
+  files: readonly PluginUpload[];
+  /**
+   * When the form's token was issued (ms since the epoch): when its page was rendered, for a
+   * minimum fill time. Null only in `refused`, for a post whose token did not hold.
+   */
+  formIssuedAt: number | null;
+}
+
+/** A file posted with a form. */
+export interface PluginUpload {
+  /** The form field it was posted in. */
+  field: string;
+  /** Its name on the visitor's computer (at most 255 characters): shown, never trusted. */
+  filename: string;
+  size: number;
+  /**
+   * What its bytes are (`image/png`, `application/pdf`), sniffed from its content, never from its
+   * name or the browser's word; null when nothing known was recognised (plain text, an unknown kind).
+   */
+  type: string | null;
+  /** Its bytes, or null when it was larger than the form's `files.maxBytes` (`tooLarge`). */
+  bytes: Uint8Array | null;
+  tooLarge: boolean;
+}
+
+/** Why a form post was refused before its handler ran. */
+export interface PluginFormRefusal {
+  code:
+    | 'form_origin_refused'
+    | 'form_token_missing'
+    | 'form_token_invalid'
+    | 'form_token_expired'
+    | 'rate_limited';
+  /** 403 for the origin and the token, 429 for the budget. */
+  status: 403 | 429;
+  /** For `rate_limited`: when the address may post again. */
+  retryAfterSeconds: number | null;
 }
 
 /** A page, framed in the site's theme (header, footer, menus, language, the `page.head` filter). */
@@ -68,8 +110,11 @@ export interface PluginPage {
   description?: string;
   /** Keeps it out of search engines. */
   noindex?: boolean;
-  /** 200 by default; 404 and 410 show your body with that status; 422 for a form sent back with its faults. */
-  status?: 200 | 404 | 410 | 422;
+  /**
+   * 200 by default; 404 and 410 show your body with that status; 422 for a form sent back with its
+   * faults; 403 and 429 for a post refused (`refused`).
+   */
+  status?: 200 | 403 | 404 | 410 | 422 | 429;
 }
 
 /** Where to send the visitor instead (303 after a post, 302 on a GET): a path of the site. */
@@ -88,11 +133,38 @@ export interface PluginPageSpec {
   purgeOn?: readonly string[];
 }
 
+/** What a form's name or budget may depend on: the post's address and its site. */
+export interface PluginFormTarget {
+  params: Readonly<Record<string, string>>;
+  operation: PluginOperation;
+}
+
 export interface PluginFormSpec {
-  /** Names the form (`<area>.<name>`): its tokens are good for it alone, and it has its own budget. */
-  form: string;
-  /** Posts one address may make in a minute (default 10); a key of your settings group can hold it. */
-  perMinute?: number | { setting: string; default: number };
+  /**
+   * Names the form (`<area>.<name>`): its tokens are good for it alone, and it has its own budget
+   * per address. One route serving many forms (`/forms/:slug`) names each from its params
+   * (`({ params }) => \`forms.${params.slug}\``), so each has its own tokens and budget.
+   */
+  form: string | ((target: Pick<PluginFormTarget, 'params'>) => string);
+  /**
+   * Posts one address may make to the form in a minute (default 10): a number, a key of your
+   * settings group, or a function (a value kept with the form itself).
+   */
+  perMinute?:
+    | number
+    | { setting: string; default: number }
+    | ((target: PluginFormTarget) => number | Promise<number>);
+  /**
+   * Takes `multipart/form-data` posts with files too, at most `maxFiles` of them (at most 20), each
+   * of at most `maxBytes` (at most 50 MB): a larger one reaches the handler as `tooLarge`, without
+   * its bytes, so the form can say so beside its field.
+   */
+  files?: { maxFiles: number; maxBytes: number };
+  /**
+   * The page shown for a post refused before the handler (a stale token, past the budget), in place
+   * of the bare error: say it in the form's words, count it. Its status is the refusal's (403, 429).
+   */
+  refused?: (page: PluginFormRequest, refusal: PluginFormRefusal) => Promise<PluginPage> | PluginPage;
 }
 
 export interface PluginPages {

@@ -172,6 +172,8 @@ export function addSiteRoute(
         request,
         reply,
       });
+      // The handler answered itself (a plugin's file to download).
+      if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send(null);
       const body =
         shape === 'list' ? listBody(result as Page<unknown>, query.page, query.limit) : one(result);

@@ -10,10 +10,11 @@ import {
   pluginAreaOf,
   pluginBlockDefinition,
 } from '@tessera/blocks';
-import type { PluginBlockDefinition } from '@tessera/plugin';
+import { type PluginBlockDefinition, unsafeHtml } from '@tessera/plugin';
 import { visitorContext } from '../operation/operation-context.js';
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
+import { CACHED_FORM_TOKEN_MS, FORM_TOKEN_FIELD, publicFormsOf } from '../visitors/form-guard.js';
 
 /** A plugin's block type as the host keeps it: what it declared, and the registry's definition of it. */
 export interface StagedBlock {
@@ -91,16 +92,25 @@ export async function renderPluginBlocks(
   active: ReadonlyMap<string, StagedBlock>,
   tree: readonly Block[],
   options: { locale: string; canvas: boolean },
-): Promise<{ html: Map<string, string>; plugins: Set<string> }> {
+): Promise<{ html: Map<string, string>; plugins: Set<string>; expiresAt: number | null }> {
   const html = new Map<string, string>();
   const plugins = new Set<string>();
+  let expiresAt: number | null = null;
   const found: Array<{ block: Block; staged: StagedBlock }> = [];
   eachBlock(tree, (block) => {
     const staged = active.get(block.type);
     if (staged) found.push({ block, staged });
   });
-  if (found.length === 0) return { html, plugins };
+  if (found.length === 0) return { html, plugins, expiresAt };
   const operation = visitorContext(runtime, site);
+  const formField = (form: string) => {
+    // The token lasts two hours: the page carrying it is kept one at most, so a visitor served it
+    // from the cache always has an hour or more to fill the form in.
+    expiresAt ??= Date.now() + CACHED_FORM_TOKEN_MS;
+    return unsafeHtml(
+      `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${publicFormsOf(runtime).token(site, form)}">`,
+    );
+  };
   for (const { block, staged } of found) {
     plugins.add(staged.plugin);
     try {
@@ -109,6 +119,7 @@ export async function renderPluginBlocks(
         locale: options.locale,
         blockId: block.id,
         canvas: options.canvas,
+        formField,
       });
       html.set(block.id, String(out));
     } catch (error) {
@@ -118,5 +129,5 @@ export async function renderPluginBlocks(
       );
     }
   }
-  return { html, plugins };
+  return { html, plugins, expiresAt };
 }

@@ -7,6 +7,7 @@ import type {
   PluginFormVisitor,
   PluginImage,
 } from '@tessera/plugin';
+import { isAttachment } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
@@ -22,6 +23,7 @@ import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import { linkPluginPackage, pluginsDir } from './package-link.js';
+import { sendAttachment } from './plugin-attachment.js';
 import { renderPluginBlocks, SiteBlockRegistry, type StagedBlock } from './plugin-blocks.js';
 import {
   type AddedField,
@@ -37,6 +39,7 @@ import { PluginRepo } from './plugin-repo.js';
 import {
   emptyStaged,
   type PluginMcpEntry,
+  type PluginSiteEvent,
   pluginContext,
   type SetupHost,
   type Staged,
@@ -98,6 +101,7 @@ export class PluginHost {
   private readonly content = new Map<string, { area: string; declared: DeclaredContent }>();
   private readonly blocks = new Map<string, StagedBlock[]>();
   private readonly pages = new Map<string, StagedPage[]>();
+  private readonly siteEvents = new Map<string, PluginSiteEvent[]>();
   private readonly activationChecks: ActivationCheck[] = [];
   private readonly uninstalling: UninstallStep[] = [];
   private active = new Map<string, Set<number>>();
@@ -121,6 +125,7 @@ export class PluginHost {
       purgePagesOf: (plugin, ctx) => this.purgePagesOf(plugin, ctx),
       images: (site, ids) => this.imagesOf(site, ids),
       sendMail: (ctx, event, message) => this.mailOf(ctx, event, message),
+      storage: runtime.storage,
     };
   }
 
@@ -259,6 +264,11 @@ export class PluginHost {
     return active;
   }
 
+  /** The site events of the plugins active on a site, for its webhooks' catalogue. */
+  siteEventsOn(siteId: number): PluginSiteEvent[] {
+    return [...this.siteEvents].flatMap(([plugin, events]) => (this.isActive(plugin, siteId) ? events : []));
+  }
+
   /** What a site's block trees are checked against: the core's types, its active plugins', and sleeping ones kept. */
   blockRegistry(siteId: number): SiteBlockRegistry {
     return new SiteBlockRegistry([...this.activeBlocks(siteId).values()]);
@@ -348,15 +358,18 @@ export class PluginHost {
           operationOf,
           `plugin:${name}`,
           route,
-          async (ctx, { params, query, body, request, reply }) =>
-            (await handler(ctx, {
+          async (ctx, { params, query, body, request, reply }) => {
+            const answer = await handler(ctx, {
               params,
               query,
               body,
               headers: request.headers,
               rawBody: rawBodyOf(request),
               visitor: this.visitorOf?.(request, reply) ?? NO_VISITOR,
-            } as never)) ?? null,
+            } as never);
+            if (isAttachment(answer)) return sendAttachment(reply, answer);
+            return answer ?? null;
+          },
         );
       }
     }
@@ -389,6 +402,10 @@ export class PluginHost {
     for (const event of staged.mail)
       if (mailEventsOf(runtime).named(event.name, () => true))
         throw new Error(`mail event "${event.name}" is declared already`);
+    for (const event of staged.events)
+      for (const [other, events] of this.siteEvents)
+        if (other !== manifest.name && events.some((known) => known.name === event.name))
+          throw new Error(`site event "${event.name}" is plugin ${other}'s`);
     for (const type of staged.content.types) {
       const owner = owners.get(type.slug);
       if (owner && owner !== manifest.name)
@@ -449,6 +466,7 @@ export class PluginHost {
     this.content.set(manifest.name, { area: manifest.area, declared: staged.content });
     this.blocks.set(manifest.name, staged.blocks);
     this.pages.set(manifest.name, staged.pages);
+    this.siteEvents.set(manifest.name, staged.events);
     this.siteSchedules.set(
       manifest.name,
       staged.schedules.filter((schedule) => schedule.perSite),

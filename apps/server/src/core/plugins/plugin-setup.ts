@@ -22,12 +22,14 @@ import type {
 import type { Logger } from 'pino';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
 import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
+import { emitSiteEvent } from '../events/site-events.js';
 import type { HookPhase } from '../hooks/hook-manager.js';
 import type { RouteMethod } from '../http/site-routes.js';
 import type { MailParts } from '../mail/templates/liquid.js';
 import type { MailEventDefinition } from '../mail/templates/mail-event.js';
 import type { OperationContext } from '../operation/operation-context.js';
 import type { Site } from '../sites/site.js';
+import type { FileStorage } from '../storage/storage.js';
 import type { PluginManifest } from './manifest.js';
 import { type StagedBlock, stagedBlock } from './plugin-blocks.js';
 import {
@@ -36,6 +38,7 @@ import {
   checkListFilter,
   type DeclaredContent,
 } from './plugin-content.js';
+import { pluginFiles } from './plugin-files.js';
 import { pluginRequest } from './plugin-http.js';
 import { pagePrefix, type StagedPage } from './plugin-pages.js';
 
@@ -52,6 +55,8 @@ export interface SetupHost {
   images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
   /** Renders a mail of one of the plugin's events and queues it (the email templates module's). */
   sendMail(ctx: OperationContext, event: MailEventDefinition, message: PluginMailMessage): Promise<void>;
+  /** The installation's file storage, where `plugin.files` keeps the plugins' private files. */
+  readonly storage: FileStorage;
 }
 
 /** What `plugin.mail.send` is given. */
@@ -125,6 +130,14 @@ export interface Staged {
   pages: StagedPage[];
   /** Its mail events, checked (their defaults render) before they are registered. */
   mail: MailEventDefinition[];
+  /** Its site events (`form.submitted`), for the webhooks' catalogue. */
+  events: PluginSiteEvent[];
+}
+
+/** A site event a plugin declared. */
+export interface PluginSiteEvent {
+  name: string;
+  description: string;
 }
 
 export interface StagedSchedule {
@@ -150,7 +163,15 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       !['public', 'private'].includes((page.spec as { cache?: string })?.cache ?? '')
     )
       throw new Error(`page ${page.path} must say its cache: 'public' or 'private'`);
-    if (page.method === 'POST') owned('form', (page.spec as { form?: string })?.form ?? '');
+    if (page.method === 'POST') {
+      const { form, files, refused } = page.spec;
+      // A form named from the address is checked when it is posted: a name not the plugin's is a 404.
+      if (typeof form !== 'function') owned('form', form ?? '');
+      if (files !== undefined && !(files.maxFiles >= 1 && files.maxBytes >= 1))
+        throw new Error(`page ${page.path}: files needs a maxFiles and a maxBytes of 1 or more`);
+      if (refused !== undefined && typeof refused !== 'function')
+        throw new Error(`page ${page.path}: refused must be a function`);
+    }
     if (staged.pages.some((other) => other.method === page.method && other.path === page.path))
       throw new Error(`page ${page.method} ${page.path} is declared twice`);
     staged.pages.push(page);
@@ -332,6 +353,22 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
         staged.mcp.push({ kind: 'prompt', plugin: name, name: prompt, spec, render });
       },
     }),
+    events: Object.freeze({
+      declare(event: string, options: { description: string }) {
+        checkSiteEventName(event);
+        if (typeof options?.description !== 'string' || options.description.trim() === '')
+          throw new Error(`site event "${event}" needs a description`);
+        if (staged.events.some((known) => known.name === event))
+          throw new Error(`site event "${event}" is declared twice`);
+        staged.events.push({ name: event, description: options.description });
+      },
+      async emit(ctx: OperationContext, event: string, data: Record<string, unknown>) {
+        if (!staged.events.some((known) => known.name === event))
+          throw new Error(`${name} declares no site event "${event}" (plugin.events.declare)`);
+        await emitSiteEvent(ctx, event, data);
+      },
+    }),
+    files: pluginFiles(host.storage, area),
     db: (ctx: OperationContext) => pluginDb(area, ctx),
   }) as PluginContext;
 }
@@ -377,6 +414,7 @@ export function emptyStaged(): Staged {
     blocks: [],
     pages: [],
     mail: [],
+    events: [],
   };
 }
 
@@ -435,4 +473,14 @@ function mailEventOf(event: string, template: PluginMailTemplate): MailEventDefi
       ...(template.defaults?.fr === undefined ? {} : { fr: parts('fr', template.defaults.fr) }),
     },
   };
+}
+
+/** Resources whose events are the core's: a plugin's events name a resource of its own. */
+const CORE_EVENT_RESOURCES = new Set(['user', 'comment', 'media', 'settings', 'webhook', 'site', 'plugin']);
+
+function checkSiteEventName(event: string): void {
+  const match = /^([a-z][a-z0-9_]{0,39})\.([a-z][a-z0-9_]{0,39})$/.exec(event);
+  if (!match) throw new Error(`site event "${event}" must be <resource>.<action>, in a-z, 0-9 and _`);
+  if (CORE_EVENT_RESOURCES.has(match[1] ?? ''))
+    throw new Error(`site event "${event}": ${match[1]} events are the core's`);
 }

@@ -255,6 +255,8 @@ describe('the plugin context', () => {
         'content',
         'db',
         'errors',
+        'events',
+        'files',
         'hooks',
         'http',
         'jobs',

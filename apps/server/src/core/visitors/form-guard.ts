@@ -16,10 +16,17 @@ export const FORM_TOKEN_FIELD = 'form_token';
  */
 export const FORM_TOKEN_LIFETIME_MS = 2 * 3_600_000;
 
+/**
+ * How long a cached page may keep a form's token (a plugin's form block): half its lifetime, so a
+ * visitor served the page from the cache still has an hour or more to fill the form in.
+ */
+export const CACHED_FORM_TOKEN_MS = FORM_TOKEN_LIFETIME_MS / 2;
+
 /** Clocks of the instances sharing a database may disagree this much. */
 const CLOCK_SKEW_MS = 60_000;
 
-const FORM_NAME = /^[a-z0-9][a-z0-9_.:-]{0,63}$/;
+/** What a public form's name may be: lowercase letters, digits and `_.:-`. */
+export const FORM_NAME = /^[a-z0-9][a-z0-9_.:-]{0,63}$/;
 
 /** What a public form declares for its guard. */
 export interface PublicFormPost {
@@ -69,12 +76,16 @@ export class PublicForms {
 
   /**
    * Passes a post that came from a page of this site with a good token for `post.form` and within
-   * the form's budget; throws Forbidden (`form_origin_refused`, `form_token_missing`,
+   * the form's budget, answering when its token was issued; throws Forbidden (`form_origin_refused`, `form_token_missing`,
    * `form_token_invalid`, `form_token_expired`) or TooManyRequests (`rate_limited`, with
    * Retry-After and the rate-limit headers) otherwise. The budget is charged last, so a forged post
    * made from a visitor's browser cannot spend that visitor's budget.
    */
-  async check(request: FastifyRequest, reply: FastifyReply, post: PublicFormPost): Promise<void> {
+  async check(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    post: PublicFormPost,
+  ): Promise<{ issuedAt: number }> {
     checkFormName(post.form);
     const site = request.site;
     if (!site || !postedFromThisSite(request))
@@ -96,6 +107,7 @@ export class PublicForms {
       reply,
       request.log,
     );
+    return { issuedAt: at };
   }
 
   private mac(siteId: number, form: string, issued: string): string {

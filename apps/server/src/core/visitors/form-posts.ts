@@ -5,14 +5,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * alike: browsers post them without a script, urlencoded, from a page of the same site.
  */
 
-/** Reads `application/x-www-form-urlencoded` bodies of a scope as name → value, values trimmed. */
+/**
+ * Reads `application/x-www-form-urlencoded` bodies of a scope as name → value, values trimmed; a
+ * name posted several times (a group of checkboxes) holds its values joined by a line feed.
+ */
 export function acceptFormPosts(scope: FastifyInstance): void {
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_request, body, done) => {
       const values: Record<string, string> = {};
-      for (const [name, value] of new URLSearchParams(body as string)) values[name] = value.trim();
+      for (const [name, value] of new URLSearchParams(body as string))
+        values[name] = Object.hasOwn(values, name) ? `${values[name]}\n${value.trim()}` : value.trim();
       done(null, values);
     },
   );

@@ -1,15 +1,23 @@
-import type { PluginFormRequest, PluginFormVisitor, PluginPage, PluginPageRequest } from '@tessera/plugin';
+import multipart from '@fastify/multipart';
+import type {
+  PluginFormRefusal,
+  PluginFormRequest,
+  PluginFormVisitor,
+  PluginPage,
+  PluginPageRequest,
+  PluginRedirect,
+} from '@tessera/plugin';
 import { unsafeHtml } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement as h } from 'react';
-import { NotFound } from '../../core/errors.js';
+import { AppError, NotFound, UnsupportedMediaType } from '../../core/errors.js';
 import type { App } from '../../core/http/app-type.js';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { PluginHost } from '../../core/plugins/plugin-host.js';
 import { pagePattern, type StagedPage } from '../../core/plugins/plugin-pages.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { FORM_TOKEN_FIELD, publicFormsOf, seeOther } from '../../core/visitors/form-guard.js';
+import { FORM_NAME, FORM_TOKEN_FIELD, publicFormsOf, seeOther } from '../../core/visitors/form-guard.js';
 import { acceptFormPosts, postedValues, siteOrigin } from '../../core/visitors/form-posts.js';
 import { type Visitor, visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
 import { accountOf } from '../accounts/account-of.js';
@@ -18,6 +26,7 @@ import { PageAnswers } from '../public/answer.js';
 import { PageCache } from '../public/page-cache.js';
 import type { PublicSite } from '../public/service.js';
 import type { SiteFrame } from '../public/theme/layouts.js';
+import { FORM_FILES_CAP, readFormParts } from './form-uploads.js';
 
 /**
  * Plugins' pages on the public site: their GET pages join the site's router (asked after the core's
@@ -58,6 +67,17 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
   const forms = publicFormsOf(runtime);
   app.register(async (scope) => {
     acceptFormPosts(scope);
+    if (posts.some((page) => page.method === 'POST' && page.spec.files))
+      await scope.register(multipart, {
+        limits: {
+          files: FORM_FILES_CAP.maxFiles + 1,
+          fileSize: FORM_FILES_CAP.maxBytes + 1,
+          fields: 500,
+          fieldSize: 64 * 1024,
+          parts: 600,
+          headerPairs: 100,
+        },
+      });
     for (const page of posts) {
       if (page.method !== 'POST') continue;
       const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -70,22 +90,35 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
           !current.locales.includes(locale)
         )
           throw new NotFound('Page', 'route_not_found');
-        const values = postedValues(request.body);
-        await forms.check(request, reply, {
-          form: page.spec.form,
-          perMinute: await perMinute(host, current, page),
-          values,
-        });
-        const { [FORM_TOKEN_FIELD]: _token, ...form } = values;
         const params = { ...(request.params as Record<string, string>) };
         delete params.locale;
+        const formName = formNameOf(page, params);
+        if (formName === null) throw new NotFound('Page', 'route_not_found');
+        const { values, files } = await postedForm(request, page);
+        const { [FORM_TOKEN_FIELD]: _token, ...form } = values;
         const query = new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? '');
         const posted: PluginFormRequest = {
           ...pageBase(runtime, current, params, query, locale, () => {}),
           form,
+          files,
+          formIssuedAt: null,
           visitor: pluginVisitor(runtime, request, reply),
         };
-        const answer = await page.handler(posted);
+        let answer: PluginPage | PluginRedirect;
+        try {
+          const guard = await forms.check(request, reply, {
+            form: formName,
+            perMinute: await perMinute(host, current, page, posted),
+            values,
+          });
+          answer = await page.handler({ ...posted, formIssuedAt: guard.issuedAt });
+        } catch (error) {
+          const refusal = refusalOf(error);
+          if (!refusal || !page.spec.refused) throw error;
+          answer = { ...(await page.spec.refused(posted, refusal)), status: refusal.status };
+          if (refusal.retryAfterSeconds !== null)
+            reply.header('retry-after', String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))));
+        }
         if ('redirect' in answer) return seeOther(reply, local(answer.redirect));
         const frameOfLocale = await site.frames.frameOf(current, siteOrigin(request), locale);
         const framed = await frame(site, current, frameOfLocale, page, answer, null);
@@ -100,6 +133,43 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
       scope.post(`/:locale${page.path}`, { config }, handle);
     }
   });
+}
+
+/** The form a post is for: the spec's name, or the one it makes of the address; null if it is not the plugin's. */
+function formNameOf(page: StagedPage, params: Record<string, string>): string | null {
+  if (page.method !== 'POST') return null;
+  const wanted = page.spec.form;
+  const name = typeof wanted === 'function' ? wanted({ params }) : wanted;
+  const area = page.plugin.replaceAll('-', '_');
+  return typeof name === 'string' && name.startsWith(`${area}.`) && FORM_NAME.test(name) ? name : null;
+}
+
+/** What was posted: urlencoded fields, or, to a form that takes files, a multipart body's parts. */
+async function postedForm(request: FastifyRequest, page: StagedPage) {
+  const limits = page.method === 'POST' ? page.spec.files : undefined;
+  if (!request.isMultipart?.()) return { values: postedValues(request.body), files: [] };
+  if (!limits) throw new UnsupportedMediaType('This form takes no files: post it urlencoded.');
+  return readFormParts(request, {
+    maxFiles: Math.min(Math.max(1, Math.floor(limits.maxFiles)), FORM_FILES_CAP.maxFiles),
+    maxBytes: Math.min(Math.max(1, Math.floor(limits.maxBytes)), FORM_FILES_CAP.maxBytes),
+  });
+}
+
+/** A guard's refusal as a plugin's `refused` page is told of it; null for any other failure. */
+function refusalOf(error: unknown): PluginFormRefusal | null {
+  if (!(error instanceof AppError)) return null;
+  if (error.kind === 'rate_limited') {
+    const seconds = Number(error.headers['retry-after']);
+    return {
+      code: 'rate_limited',
+      status: 429,
+      retryAfterSeconds: Number.isFinite(seconds) ? seconds : null,
+    };
+  }
+  const codes = ['form_origin_refused', 'form_token_missing', 'form_token_invalid', 'form_token_expired'];
+  if (error.kind === 'forbidden' && codes.includes(error.code))
+    return { code: error.code as PluginFormRefusal['code'], status: 403, retryAfterSeconds: null };
+  return null;
 }
 
 /**
@@ -162,11 +232,13 @@ async function frame(
   canonical: string | null,
 ) {
   const status = answer.status ?? 200;
+  // A form sent back (422) or refused for its budget (429) is the page again, with that status.
+  const again = status === 422 || status === 429 ? status : null;
   return site.frames
     .framePage(current, frame, {
       kind: 'plugin',
       entry: null,
-      status: status === 422 ? 200 : status,
+      status: again === null ? (status as 200 | 403 | 404 | 410) : 200,
       head: {
         title: answer.title,
         description: answer.description ?? '',
@@ -184,7 +256,7 @@ async function frame(
         ...(page.method === 'GET' ? (page.spec.purgeOn ?? []).map((type) => `list:${type}`) : []),
       ],
     })
-    .then((framed) => (status === 422 ? { ...framed, status: 422 as const } : framed));
+    .then((framed) => (again === null ? framed : { ...framed, status: again }));
 }
 
 /** A redirect stays on the site: a path of its own, never another host (`//evil.example`). */
@@ -192,11 +264,23 @@ function local(location: string): string {
   return /^\/(?!\/|\\)/.test(location) ? location : '/';
 }
 
-/** The form's budget per address a minute: its spec's, or the value of a key of the plugin's settings. */
-async function perMinute(host: PluginHost, site: Site, page: StagedPage): Promise<number> {
+/**
+ * The form's budget per address a minute: its spec's, what its function says (a value kept with
+ * the form), or the value of a key of the plugin's settings.
+ */
+async function perMinute(
+  host: PluginHost,
+  site: Site,
+  page: StagedPage,
+  posted: PluginFormRequest,
+): Promise<number> {
   if (page.method !== 'POST') return 10;
   const wanted = page.spec.perMinute ?? 10;
   if (typeof wanted === 'number') return wanted;
+  if (typeof wanted === 'function') {
+    const value = await wanted({ params: posted.params, operation: posted.operation });
+    return typeof value === 'number' && value > 0 ? value : 10;
+  }
   const area = page.plugin.replaceAll('-', '_');
   const value = (await host.settingsOf(site, area))[wanted.setting];
   return typeof value === 'number' && value > 0 ? value : wanted.default;

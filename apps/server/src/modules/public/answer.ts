@@ -10,7 +10,7 @@ export type PublicAnswer = PageAnswer | { status: 301 | 302 | 307 | 308; locatio
 
 /** A rendered page, with what it shows and how long it stays right, for caches. */
 export interface PageAnswer {
-  status: 200 | 403 | 404 | 410 | 422;
+  status: 200 | 403 | 404 | 410 | 422 | 429;
   html: string;
   etag: string;
   /** What the page shows (`entry:12`, `list:post`, `media:7`): a change to one drops it from the page cache. */
@@ -101,7 +101,14 @@ export class PageAnswers {
     documentHeaders(reply, request.protocol);
     const status = answer.status;
     // A refused form's page, a member-only notice and a page of the visitor's own are theirs alone.
-    if (at.cacheKey !== null && !answer.personal && !noStore && status !== 422 && status !== 403)
+    if (
+      at.cacheKey !== null &&
+      !answer.personal &&
+      !noStore &&
+      status !== 422 &&
+      status !== 403 &&
+      status !== 429
+    )
       this.keep(reply, at.site, at.cacheKey, answer, status);
     this.viewed(request, answer.status);
     if (answer.status === 200 && request.headers['if-none-match'] === answer.etag)

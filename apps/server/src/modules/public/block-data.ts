@@ -108,11 +108,16 @@ export class BlockData {
    * plugin's `blocks.purge` empties.
    */
   async pluginBlocks(site: Site, tree: readonly Block[], locale: string, canvas = false) {
-    const { html, plugins } = await pluginsOf(this.runtime).renderBlocks(site, tree, { locale, canvas });
+    const { html, plugins, expiresAt } = await pluginsOf(this.runtime).renderBlocks(site, tree, {
+      locale,
+      canvas,
+    });
     return {
       html: (blockId: string) => html.get(blockId),
       rendered: html,
       tags: [...plugins].map((plugin) => `plugin:${plugin}`),
+      /** When a cached page showing them must be rendered again (a form's token), or null. */
+      expiresAt,
     };
   }
 

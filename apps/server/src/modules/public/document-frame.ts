@@ -205,7 +205,9 @@ function framed(pageFrame: SiteFrame, page: FramedPage): PageAnswer {
   // The menus in the header and footer link entries: a change of one makes the page stale.
   const all =
     frame.menuEntryIds.length > 0 ? [...tags, ...frame.menuEntryIds.map((id) => `entry:${id}`)] : tags;
-  return pageAnswer(page.status, html, all);
+  const answer = pageAnswer(page.status, html, all);
+  const expiresAt = Math.min(...parts.map((part) => part.expiresAt ?? Number.POSITIVE_INFINITY));
+  return Number.isFinite(expiresAt) ? { ...answer, expiresAt } : answer;
 }
 
 /** Which widgets a page shows: those for the home page, for entries of its type, or for lists. */

@@ -234,6 +234,8 @@ export class EntryPages {
     const until = Math.min(
       varies.until ?? Number.POSITIVE_INFINITY,
       discussion?.until ?? Number.POSITIVE_INFINITY,
+      fromPlugins.expiresAt ?? Number.POSITIVE_INFINITY,
+      answer.expiresAt ?? Number.POSITIVE_INFINITY,
     );
     return {
       ...answer,

@@ -38,7 +38,13 @@ export class SiteParts {
     );
   }
 
-  of(site: Site): Promise<RenderedSiteParts> {
+  async of(site: Site): Promise<RenderedSiteParts> {
+    const kept = this.parts.get(site.id);
+    if (kept && expired(await kept, Date.now())) this.parts.delete(site.id);
+    return this.rendered(site);
+  }
+
+  private rendered(site: Site): Promise<RenderedSiteParts> {
     let rendered = this.parts.get(site.id);
     if (!rendered) {
       rendered = this.render(site).catch((error) => {
@@ -112,6 +118,14 @@ export class SiteParts {
         ...[...placed.keys()].map((id) => `pattern:${id}`),
         ...fromPlugins.tags,
       ],
+      ...(fromPlugins.expiresAt === null ? {} : { expiresAt: fromPlugins.expiresAt }),
     };
   }
+}
+
+/** Whether a part shows something that has stopped being right by itself (a form's token). */
+function expired(parts: RenderedSiteParts, now: number): boolean {
+  return [...parts.widgets, ...Object.values(parts.sections)].some(
+    (part) => part?.expiresAt !== undefined && part.expiresAt <= now,
+  );
 }

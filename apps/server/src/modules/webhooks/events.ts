@@ -27,8 +27,14 @@ export interface WebhookEvent {
   description: string;
 }
 
-/** Every event a webhook of the site can subscribe to: each content type's, then the others. */
-export function eventCatalogue(types: readonly ContentType[]): WebhookEvent[] {
+/**
+ * Every event a webhook of the site can subscribe to: each content type's, then the others, then
+ * those of the plugins active on the site (`form.submitted`).
+ */
+export function eventCatalogue(
+  types: readonly ContentType[],
+  fromPlugins: readonly WebhookEvent[] = [],
+): WebhookEvent[] {
   return [
     ...types.flatMap((type) =>
       Object.entries(ENTRY_ACTIONS).map(([action, happened]) => ({
@@ -37,6 +43,7 @@ export function eventCatalogue(types: readonly ContentType[]): WebhookEvent[] {
       })),
     ),
     ...Object.entries(OTHER_EVENTS).map(([name, description]) => ({ name, description })),
+    ...fromPlugins.map(({ name, description }) => ({ name, description })),
   ];
 }
 

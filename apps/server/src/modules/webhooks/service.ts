@@ -9,6 +9,7 @@ import type { SiteEvent } from '../../core/events/site-events.js';
 import type { Page } from '../../core/http/envelope.js';
 import { isPrivateAddress } from '../../core/net/address-guard.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
+import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
@@ -387,7 +388,10 @@ export class WebhooksService {
   }
 
   private async catalogue(site: Site): Promise<WebhookEvent[]> {
-    return eventCatalogue([...(await this.content.types.ofSite(site)).values()]);
+    return eventCatalogue(
+      [...(await this.content.types.ofSite(site)).values()],
+      pluginsOf(this.runtime).siteEventsOn(site.id),
+    );
   }
 
   private async find(ctx: OperationContext, id: number): Promise<WebhookRow> {

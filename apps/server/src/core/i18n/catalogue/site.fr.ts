@@ -137,6 +137,10 @@ export const fr: typeof en = {
     address: 'Les commentaires venant de votre adresse ne sont pas acceptés ici.',
     domain: 'Les commentaires venant de ce domaine de messagerie ne sont pas acceptés ici.',
   },
+  publicForms: {
+    tooManyFiles: 'Ce formulaire accepte {{count}} fichiers au plus.',
+    noFiles: 'Ce formulaire n’accepte pas de fichier : envoyez-le encodé en URL.',
+  },
   analytics: {
     order: 'Ne doit pas être après la date de fin.',
     span: 'Un rapport couvre au plus {{limit}} jours.',

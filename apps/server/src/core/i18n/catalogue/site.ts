@@ -133,6 +133,10 @@ export const en = {
     address: 'Comments from your address are not accepted here.',
     domain: 'Comments from this email domain are not accepted here.',
   },
+  publicForms: {
+    tooManyFiles: 'This form takes at most {{count}} files.',
+    noFiles: 'This form takes no files: post it urlencoded.',
+  },
   analytics: {
     order: 'Must not be after `to`.',
     span: 'A report covers at most {{limit}} days.',

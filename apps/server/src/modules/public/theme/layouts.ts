@@ -54,6 +54,8 @@ export interface RenderedBlocks {
   css: string;
   scripts: string[];
   tags: string[];
+  /** When what they show stops being right by itself (a plugin form's token), ms since the epoch. */
+  expiresAt?: number;
 }
 
 /**
