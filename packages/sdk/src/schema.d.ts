@@ -1041,6 +1041,113 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site’s forms, newest first (forms.manage or forms.submissions) */
+        get: operations["get_forms_forms"];
+        put?: never;
+        /** Create a form */
+        post: operations["post_forms_forms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form (forms.manage or forms.submissions) */
+        get: operations["get_forms_forms_by_id"];
+        /** Save a form */
+        put: operations["put_forms_forms_by_id"];
+        post?: never;
+        /** Delete a form with its submissions and their files */
+        delete: operations["delete_forms_forms_by_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/forms/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form’s submissions, newest first: search, dates, read or not, pages */
+        get: operations["get_forms_forms_by_id_submissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A form’s markup as the site shows it */
+        post: operations["post_forms_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submission */
+        get: operations["get_forms_submissions_by_id"];
+        put?: never;
+        post?: never;
+        /** Delete a submission and its files */
+        delete: operations["delete_forms_submissions_by_id"];
+        options?: never;
+        head?: never;
+        /** Mark a submission read or unread */
+        patch: operations["patch_forms_submissions_by_id"];
+        trace?: never;
+    };
+    "/api/forms/submissions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete several submissions and their files */
+        post: operations["post_forms_submissions_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -13127,6 +13234,2498 @@ export interface operations {
                         data: {
                             /** @description The address the test mail was queued to */
                             to: string;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_forms_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            fields: {
+                                /** @default [] */
+                                accept: string[];
+                                /** @default  */
+                                consent_text: string;
+                                /** @default null */
+                                consent_url: string | null;
+                                /** @default null */
+                                default: string | null;
+                                /** @default  */
+                                help: string;
+                                label: string;
+                                /** @default null */
+                                max: number | null;
+                                /** @default null */
+                                max_date: string | null;
+                                /** @default null */
+                                max_files: number | null;
+                                /** @default null */
+                                max_length: number | null;
+                                /** @default null */
+                                max_size_mb: number | null;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                min_date: string | null;
+                                /** @default null */
+                                min_length: number | null;
+                                /** @default false */
+                                multiple: boolean;
+                                name: string;
+                                /** @default [] */
+                                options: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                /** @default null */
+                                pattern: string | null;
+                                /** @default  */
+                                placeholder: string;
+                                /** @default false */
+                                required: boolean;
+                                type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                /** @default full */
+                                width: "full" | "half";
+                            }[];
+                            id: number;
+                            refusals: {
+                                honeypot: number;
+                                links: number;
+                                origin: number;
+                                rate_limited: number;
+                                token: number;
+                                too_fast: number;
+                            };
+                            /**
+                             * @default {
+                             *       "submit_label": "Send",
+                             *       "success": {
+                             *         "kind": "message",
+                             *         "message": "Thank you: your message has been sent."
+                             *       },
+                             *       "recipients": [],
+                             *       "reply_to_field": null,
+                             *       "confirmation": {
+                             *         "enabled": false,
+                             *         "email_field": null
+                             *       },
+                             *       "per_minute": null,
+                             *       "min_seconds": null,
+                             *       "max_links": null
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @default {
+                                 *       "enabled": false,
+                                 *       "email_field": null
+                                 *     }
+                                 */
+                                confirmation: {
+                                    /** @default null */
+                                    email_field: string | null;
+                                    enabled: boolean;
+                                };
+                                /** @default null */
+                                max_links: number | null;
+                                /** @default null */
+                                min_seconds: number | null;
+                                /** @default null */
+                                per_minute: number | null;
+                                /** @default [] */
+                                recipients: string[];
+                                /** @default null */
+                                reply_to_field: string | null;
+                                /** @default Send */
+                                submit_label: string;
+                                /**
+                                 * @default {
+                                 *       "kind": "message",
+                                 *       "message": "Thank you: your message has been sent."
+                                 *     }
+                                 */
+                                success: {
+                                    /** @enum {string} */
+                                    kind: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    to: string;
+                                };
+                            };
+                            slug: string;
+                            submission_count: number;
+                            title: string;
+                            /** @default {} */
+                            translations: {
+                                [key: string]: {
+                                    /** @default {} */
+                                    fields: {
+                                        [key: string]: {
+                                            consent_text?: string;
+                                            help?: string;
+                                            label?: string;
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                            placeholder?: string;
+                                        };
+                                    };
+                                    submit_label?: string;
+                                    success_message?: string;
+                                    title?: string;
+                                };
+                            };
+                            unread_count: number;
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    post_forms_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    fields?: {
+                        /** @default [] */
+                        accept?: string[];
+                        /** @default  */
+                        consent_text?: string;
+                        /** @default null */
+                        consent_url?: string | null;
+                        /** @default null */
+                        default?: string | null;
+                        /** @default  */
+                        help?: string;
+                        label: string;
+                        /** @default null */
+                        max?: number | null;
+                        /** @default null */
+                        max_date?: string | null;
+                        /** @default null */
+                        max_files?: number | null;
+                        /** @default null */
+                        max_length?: number | null;
+                        /** @default null */
+                        max_size_mb?: number | null;
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        min_date?: string | null;
+                        /** @default null */
+                        min_length?: number | null;
+                        /** @default false */
+                        multiple?: boolean;
+                        name: string;
+                        /** @default [] */
+                        options?: {
+                            label: string;
+                            value: string;
+                        }[];
+                        /** @default null */
+                        pattern?: string | null;
+                        /** @default  */
+                        placeholder?: string;
+                        /** @default false */
+                        required?: boolean;
+                        type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                        /** @default full */
+                        width?: "full" | "half";
+                    }[];
+                    /**
+                     * @default {
+                     *       "submit_label": "Send",
+                     *       "success": {
+                     *         "kind": "message",
+                     *         "message": "Thank you: your message has been sent."
+                     *       },
+                     *       "recipients": [],
+                     *       "reply_to_field": null,
+                     *       "confirmation": {
+                     *         "enabled": false,
+                     *         "email_field": null
+                     *       },
+                     *       "per_minute": null,
+                     *       "min_seconds": null,
+                     *       "max_links": null
+                     *     }
+                     */
+                    settings?: {
+                        /**
+                         * @default {
+                         *       "enabled": false,
+                         *       "email_field": null
+                         *     }
+                         */
+                        confirmation?: {
+                            /** @default null */
+                            email_field: string | null;
+                            enabled: boolean;
+                        };
+                        /** @default null */
+                        max_links?: number | null;
+                        /** @default null */
+                        min_seconds?: number | null;
+                        /** @default null */
+                        per_minute?: number | null;
+                        /** @default [] */
+                        recipients?: string[];
+                        /** @default null */
+                        reply_to_field?: string | null;
+                        /** @default Send */
+                        submit_label?: string;
+                        /**
+                         * @default {
+                         *       "kind": "message",
+                         *       "message": "Thank you: your message has been sent."
+                         *     }
+                         */
+                        success?: {
+                            /** @enum {string} */
+                            kind: "message";
+                            message: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "redirect";
+                            to: string;
+                        };
+                    };
+                    slug?: string;
+                    title: string;
+                    /** @default {} */
+                    translations?: {
+                        [key: string]: {
+                            /** @default {} */
+                            fields: {
+                                [key: string]: {
+                                    consent_text?: string;
+                                    help?: string;
+                                    label?: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                    placeholder?: string;
+                                };
+                            };
+                            submit_label?: string;
+                            success_message?: string;
+                            title?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            fields: {
+                                /** @default [] */
+                                accept: string[];
+                                /** @default  */
+                                consent_text: string;
+                                /** @default null */
+                                consent_url: string | null;
+                                /** @default null */
+                                default: string | null;
+                                /** @default  */
+                                help: string;
+                                label: string;
+                                /** @default null */
+                                max: number | null;
+                                /** @default null */
+                                max_date: string | null;
+                                /** @default null */
+                                max_files: number | null;
+                                /** @default null */
+                                max_length: number | null;
+                                /** @default null */
+                                max_size_mb: number | null;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                min_date: string | null;
+                                /** @default null */
+                                min_length: number | null;
+                                /** @default false */
+                                multiple: boolean;
+                                name: string;
+                                /** @default [] */
+                                options: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                /** @default null */
+                                pattern: string | null;
+                                /** @default  */
+                                placeholder: string;
+                                /** @default false */
+                                required: boolean;
+                                type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                /** @default full */
+                                width: "full" | "half";
+                            }[];
+                            id: number;
+                            refusals: {
+                                honeypot: number;
+                                links: number;
+                                origin: number;
+                                rate_limited: number;
+                                token: number;
+                                too_fast: number;
+                            };
+                            /**
+                             * @default {
+                             *       "submit_label": "Send",
+                             *       "success": {
+                             *         "kind": "message",
+                             *         "message": "Thank you: your message has been sent."
+                             *       },
+                             *       "recipients": [],
+                             *       "reply_to_field": null,
+                             *       "confirmation": {
+                             *         "enabled": false,
+                             *         "email_field": null
+                             *       },
+                             *       "per_minute": null,
+                             *       "min_seconds": null,
+                             *       "max_links": null
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @default {
+                                 *       "enabled": false,
+                                 *       "email_field": null
+                                 *     }
+                                 */
+                                confirmation: {
+                                    /** @default null */
+                                    email_field: string | null;
+                                    enabled: boolean;
+                                };
+                                /** @default null */
+                                max_links: number | null;
+                                /** @default null */
+                                min_seconds: number | null;
+                                /** @default null */
+                                per_minute: number | null;
+                                /** @default [] */
+                                recipients: string[];
+                                /** @default null */
+                                reply_to_field: string | null;
+                                /** @default Send */
+                                submit_label: string;
+                                /**
+                                 * @default {
+                                 *       "kind": "message",
+                                 *       "message": "Thank you: your message has been sent."
+                                 *     }
+                                 */
+                                success: {
+                                    /** @enum {string} */
+                                    kind: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    to: string;
+                                };
+                            };
+                            slug: string;
+                            submission_count: number;
+                            title: string;
+                            /** @default {} */
+                            translations: {
+                                [key: string]: {
+                                    /** @default {} */
+                                    fields: {
+                                        [key: string]: {
+                                            consent_text?: string;
+                                            help?: string;
+                                            label?: string;
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                            placeholder?: string;
+                                        };
+                                    };
+                                    submit_label?: string;
+                                    success_message?: string;
+                                    title?: string;
+                                };
+                            };
+                            unread_count: number;
+                            updated_at: string;
+                            version: number;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_forms_forms_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            fields: {
+                                /** @default [] */
+                                accept: string[];
+                                /** @default  */
+                                consent_text: string;
+                                /** @default null */
+                                consent_url: string | null;
+                                /** @default null */
+                                default: string | null;
+                                /** @default  */
+                                help: string;
+                                label: string;
+                                /** @default null */
+                                max: number | null;
+                                /** @default null */
+                                max_date: string | null;
+                                /** @default null */
+                                max_files: number | null;
+                                /** @default null */
+                                max_length: number | null;
+                                /** @default null */
+                                max_size_mb: number | null;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                min_date: string | null;
+                                /** @default null */
+                                min_length: number | null;
+                                /** @default false */
+                                multiple: boolean;
+                                name: string;
+                                /** @default [] */
+                                options: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                /** @default null */
+                                pattern: string | null;
+                                /** @default  */
+                                placeholder: string;
+                                /** @default false */
+                                required: boolean;
+                                type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                /** @default full */
+                                width: "full" | "half";
+                            }[];
+                            id: number;
+                            refusals: {
+                                honeypot: number;
+                                links: number;
+                                origin: number;
+                                rate_limited: number;
+                                token: number;
+                                too_fast: number;
+                            };
+                            /**
+                             * @default {
+                             *       "submit_label": "Send",
+                             *       "success": {
+                             *         "kind": "message",
+                             *         "message": "Thank you: your message has been sent."
+                             *       },
+                             *       "recipients": [],
+                             *       "reply_to_field": null,
+                             *       "confirmation": {
+                             *         "enabled": false,
+                             *         "email_field": null
+                             *       },
+                             *       "per_minute": null,
+                             *       "min_seconds": null,
+                             *       "max_links": null
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @default {
+                                 *       "enabled": false,
+                                 *       "email_field": null
+                                 *     }
+                                 */
+                                confirmation: {
+                                    /** @default null */
+                                    email_field: string | null;
+                                    enabled: boolean;
+                                };
+                                /** @default null */
+                                max_links: number | null;
+                                /** @default null */
+                                min_seconds: number | null;
+                                /** @default null */
+                                per_minute: number | null;
+                                /** @default [] */
+                                recipients: string[];
+                                /** @default null */
+                                reply_to_field: string | null;
+                                /** @default Send */
+                                submit_label: string;
+                                /**
+                                 * @default {
+                                 *       "kind": "message",
+                                 *       "message": "Thank you: your message has been sent."
+                                 *     }
+                                 */
+                                success: {
+                                    /** @enum {string} */
+                                    kind: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    to: string;
+                                };
+                            };
+                            slug: string;
+                            submission_count: number;
+                            title: string;
+                            /** @default {} */
+                            translations: {
+                                [key: string]: {
+                                    /** @default {} */
+                                    fields: {
+                                        [key: string]: {
+                                            consent_text?: string;
+                                            help?: string;
+                                            label?: string;
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                            placeholder?: string;
+                                        };
+                                    };
+                                    submit_label?: string;
+                                    success_message?: string;
+                                    title?: string;
+                                };
+                            };
+                            unread_count: number;
+                            updated_at: string;
+                            version: number;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    put_forms_forms_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    fields?: {
+                        /** @default [] */
+                        accept?: string[];
+                        /** @default  */
+                        consent_text?: string;
+                        /** @default null */
+                        consent_url?: string | null;
+                        /** @default null */
+                        default?: string | null;
+                        /** @default  */
+                        help?: string;
+                        label: string;
+                        /** @default null */
+                        max?: number | null;
+                        /** @default null */
+                        max_date?: string | null;
+                        /** @default null */
+                        max_files?: number | null;
+                        /** @default null */
+                        max_length?: number | null;
+                        /** @default null */
+                        max_size_mb?: number | null;
+                        /** @default null */
+                        min?: number | null;
+                        /** @default null */
+                        min_date?: string | null;
+                        /** @default null */
+                        min_length?: number | null;
+                        /** @default false */
+                        multiple?: boolean;
+                        name: string;
+                        /** @default [] */
+                        options?: {
+                            label: string;
+                            value: string;
+                        }[];
+                        /** @default null */
+                        pattern?: string | null;
+                        /** @default  */
+                        placeholder?: string;
+                        /** @default false */
+                        required?: boolean;
+                        type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                        /** @default full */
+                        width?: "full" | "half";
+                    }[];
+                    /**
+                     * @default {
+                     *       "submit_label": "Send",
+                     *       "success": {
+                     *         "kind": "message",
+                     *         "message": "Thank you: your message has been sent."
+                     *       },
+                     *       "recipients": [],
+                     *       "reply_to_field": null,
+                     *       "confirmation": {
+                     *         "enabled": false,
+                     *         "email_field": null
+                     *       },
+                     *       "per_minute": null,
+                     *       "min_seconds": null,
+                     *       "max_links": null
+                     *     }
+                     */
+                    settings?: {
+                        /**
+                         * @default {
+                         *       "enabled": false,
+                         *       "email_field": null
+                         *     }
+                         */
+                        confirmation?: {
+                            /** @default null */
+                            email_field: string | null;
+                            enabled: boolean;
+                        };
+                        /** @default null */
+                        max_links?: number | null;
+                        /** @default null */
+                        min_seconds?: number | null;
+                        /** @default null */
+                        per_minute?: number | null;
+                        /** @default [] */
+                        recipients?: string[];
+                        /** @default null */
+                        reply_to_field?: string | null;
+                        /** @default Send */
+                        submit_label?: string;
+                        /**
+                         * @default {
+                         *       "kind": "message",
+                         *       "message": "Thank you: your message has been sent."
+                         *     }
+                         */
+                        success?: {
+                            /** @enum {string} */
+                            kind: "message";
+                            message: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "redirect";
+                            to: string;
+                        };
+                    };
+                    slug: string;
+                    title: string;
+                    /** @default {} */
+                    translations?: {
+                        [key: string]: {
+                            /** @default {} */
+                            fields: {
+                                [key: string]: {
+                                    consent_text?: string;
+                                    help?: string;
+                                    label?: string;
+                                    options?: {
+                                        [key: string]: string;
+                                    };
+                                    placeholder?: string;
+                                };
+                            };
+                            submit_label?: string;
+                            success_message?: string;
+                            title?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            fields: {
+                                /** @default [] */
+                                accept: string[];
+                                /** @default  */
+                                consent_text: string;
+                                /** @default null */
+                                consent_url: string | null;
+                                /** @default null */
+                                default: string | null;
+                                /** @default  */
+                                help: string;
+                                label: string;
+                                /** @default null */
+                                max: number | null;
+                                /** @default null */
+                                max_date: string | null;
+                                /** @default null */
+                                max_files: number | null;
+                                /** @default null */
+                                max_length: number | null;
+                                /** @default null */
+                                max_size_mb: number | null;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                min_date: string | null;
+                                /** @default null */
+                                min_length: number | null;
+                                /** @default false */
+                                multiple: boolean;
+                                name: string;
+                                /** @default [] */
+                                options: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                /** @default null */
+                                pattern: string | null;
+                                /** @default  */
+                                placeholder: string;
+                                /** @default false */
+                                required: boolean;
+                                type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                /** @default full */
+                                width: "full" | "half";
+                            }[];
+                            id: number;
+                            refusals: {
+                                honeypot: number;
+                                links: number;
+                                origin: number;
+                                rate_limited: number;
+                                token: number;
+                                too_fast: number;
+                            };
+                            /**
+                             * @default {
+                             *       "submit_label": "Send",
+                             *       "success": {
+                             *         "kind": "message",
+                             *         "message": "Thank you: your message has been sent."
+                             *       },
+                             *       "recipients": [],
+                             *       "reply_to_field": null,
+                             *       "confirmation": {
+                             *         "enabled": false,
+                             *         "email_field": null
+                             *       },
+                             *       "per_minute": null,
+                             *       "min_seconds": null,
+                             *       "max_links": null
+                             *     }
+                             */
+                            settings: {
+                                /**
+                                 * @default {
+                                 *       "enabled": false,
+                                 *       "email_field": null
+                                 *     }
+                                 */
+                                confirmation: {
+                                    /** @default null */
+                                    email_field: string | null;
+                                    enabled: boolean;
+                                };
+                                /** @default null */
+                                max_links: number | null;
+                                /** @default null */
+                                min_seconds: number | null;
+                                /** @default null */
+                                per_minute: number | null;
+                                /** @default [] */
+                                recipients: string[];
+                                /** @default null */
+                                reply_to_field: string | null;
+                                /** @default Send */
+                                submit_label: string;
+                                /**
+                                 * @default {
+                                 *       "kind": "message",
+                                 *       "message": "Thank you: your message has been sent."
+                                 *     }
+                                 */
+                                success: {
+                                    /** @enum {string} */
+                                    kind: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    to: string;
+                                };
+                            };
+                            slug: string;
+                            submission_count: number;
+                            title: string;
+                            /** @default {} */
+                            translations: {
+                                [key: string]: {
+                                    /** @default {} */
+                                    fields: {
+                                        [key: string]: {
+                                            consent_text?: string;
+                                            help?: string;
+                                            label?: string;
+                                            options?: {
+                                                [key: string]: string;
+                                            };
+                                            placeholder?: string;
+                                        };
+                                    };
+                                    submit_label?: string;
+                                    success_message?: string;
+                                    title?: string;
+                                };
+                            };
+                            unread_count: number;
+                            updated_at: string;
+                            version: number;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    delete_forms_forms_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_forms_forms_by_id_submissions: {
+        parameters: {
+            query?: {
+                from?: string;
+                page?: number;
+                per_page?: number;
+                q?: string;
+                read?: "true" | "false";
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                created_at: string;
+                                fields: {
+                                    /** @default [] */
+                                    accept: string[];
+                                    /** @default  */
+                                    consent_text: string;
+                                    /** @default null */
+                                    consent_url: string | null;
+                                    /** @default null */
+                                    default: string | null;
+                                    /** @default  */
+                                    help: string;
+                                    label: string;
+                                    /** @default null */
+                                    max: number | null;
+                                    /** @default null */
+                                    max_date: string | null;
+                                    /** @default null */
+                                    max_files: number | null;
+                                    /** @default null */
+                                    max_length: number | null;
+                                    /** @default null */
+                                    max_size_mb: number | null;
+                                    /** @default null */
+                                    min: number | null;
+                                    /** @default null */
+                                    min_date: string | null;
+                                    /** @default null */
+                                    min_length: number | null;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    name: string;
+                                    /** @default [] */
+                                    options: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    /** @default null */
+                                    pattern: string | null;
+                                    /** @default  */
+                                    placeholder: string;
+                                    /** @default false */
+                                    required: boolean;
+                                    type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                    /** @default full */
+                                    width: "full" | "half";
+                                }[];
+                                files: {
+                                    content_type: string;
+                                    field: string;
+                                    filename: string;
+                                    id: number;
+                                    size: number;
+                                }[];
+                                form_id: number;
+                                form_version: number;
+                                id: number;
+                                locale: string;
+                                read_at: string | null;
+                                values: {
+                                    [key: string]: string | string[];
+                                };
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    post_forms_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    form: {
+                        /** @default [] */
+                        fields: {
+                            /** @default [] */
+                            accept?: string[];
+                            /** @default  */
+                            consent_text?: string;
+                            /** @default null */
+                            consent_url?: string | null;
+                            /** @default null */
+                            default?: string | null;
+                            /** @default  */
+                            help?: string;
+                            label: string;
+                            /** @default null */
+                            max?: number | null;
+                            /** @default null */
+                            max_date?: string | null;
+                            /** @default null */
+                            max_files?: number | null;
+                            /** @default null */
+                            max_length?: number | null;
+                            /** @default null */
+                            max_size_mb?: number | null;
+                            /** @default null */
+                            min?: number | null;
+                            /** @default null */
+                            min_date?: string | null;
+                            /** @default null */
+                            min_length?: number | null;
+                            /** @default false */
+                            multiple?: boolean;
+                            name: string;
+                            /** @default [] */
+                            options?: {
+                                label: string;
+                                value: string;
+                            }[];
+                            /** @default null */
+                            pattern?: string | null;
+                            /** @default  */
+                            placeholder?: string;
+                            /** @default false */
+                            required?: boolean;
+                            type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                            /** @default full */
+                            width?: "full" | "half";
+                        }[];
+                        /**
+                         * @default {
+                         *       "submit_label": "Send",
+                         *       "success": {
+                         *         "kind": "message",
+                         *         "message": "Thank you: your message has been sent."
+                         *       },
+                         *       "recipients": [],
+                         *       "reply_to_field": null,
+                         *       "confirmation": {
+                         *         "enabled": false,
+                         *         "email_field": null
+                         *       },
+                         *       "per_minute": null,
+                         *       "min_seconds": null,
+                         *       "max_links": null
+                         *     }
+                         */
+                        settings?: {
+                            /**
+                             * @default {
+                             *       "enabled": false,
+                             *       "email_field": null
+                             *     }
+                             */
+                            confirmation?: {
+                                /** @default null */
+                                email_field: string | null;
+                                enabled: boolean;
+                            };
+                            /** @default null */
+                            max_links?: number | null;
+                            /** @default null */
+                            min_seconds?: number | null;
+                            /** @default null */
+                            per_minute?: number | null;
+                            /** @default [] */
+                            recipients?: string[];
+                            /** @default null */
+                            reply_to_field?: string | null;
+                            /** @default Send */
+                            submit_label?: string;
+                            /**
+                             * @default {
+                             *       "kind": "message",
+                             *       "message": "Thank you: your message has been sent."
+                             *     }
+                             */
+                            success?: {
+                                /** @enum {string} */
+                                kind: "message";
+                                message: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "redirect";
+                                to: string;
+                            };
+                        };
+                        title: string;
+                        /** @default {} */
+                        translations?: {
+                            [key: string]: {
+                                /** @default {} */
+                                fields: {
+                                    [key: string]: {
+                                        consent_text?: string;
+                                        help?: string;
+                                        label?: string;
+                                        options?: {
+                                            [key: string]: string;
+                                        };
+                                        placeholder?: string;
+                                    };
+                                };
+                                submit_label?: string;
+                                success_message?: string;
+                                title?: string;
+                            };
+                        };
+                    };
+                    locale: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            html: string;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_forms_submissions_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            fields: {
+                                /** @default [] */
+                                accept: string[];
+                                /** @default  */
+                                consent_text: string;
+                                /** @default null */
+                                consent_url: string | null;
+                                /** @default null */
+                                default: string | null;
+                                /** @default  */
+                                help: string;
+                                label: string;
+                                /** @default null */
+                                max: number | null;
+                                /** @default null */
+                                max_date: string | null;
+                                /** @default null */
+                                max_files: number | null;
+                                /** @default null */
+                                max_length: number | null;
+                                /** @default null */
+                                max_size_mb: number | null;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                min_date: string | null;
+                                /** @default null */
+                                min_length: number | null;
+                                /** @default false */
+                                multiple: boolean;
+                                name: string;
+                                /** @default [] */
+                                options: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                /** @default null */
+                                pattern: string | null;
+                                /** @default  */
+                                placeholder: string;
+                                /** @default false */
+                                required: boolean;
+                                type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                /** @default full */
+                                width: "full" | "half";
+                            }[];
+                            files: {
+                                content_type: string;
+                                field: string;
+                                filename: string;
+                                id: number;
+                                size: number;
+                            }[];
+                            form_id: number;
+                            form_version: number;
+                            id: number;
+                            locale: string;
+                            read_at: string | null;
+                            values: {
+                                [key: string]: string | string[];
+                            };
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    delete_forms_submissions_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    patch_forms_submissions_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    read: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            fields: {
+                                /** @default [] */
+                                accept: string[];
+                                /** @default  */
+                                consent_text: string;
+                                /** @default null */
+                                consent_url: string | null;
+                                /** @default null */
+                                default: string | null;
+                                /** @default  */
+                                help: string;
+                                label: string;
+                                /** @default null */
+                                max: number | null;
+                                /** @default null */
+                                max_date: string | null;
+                                /** @default null */
+                                max_files: number | null;
+                                /** @default null */
+                                max_length: number | null;
+                                /** @default null */
+                                max_size_mb: number | null;
+                                /** @default null */
+                                min: number | null;
+                                /** @default null */
+                                min_date: string | null;
+                                /** @default null */
+                                min_length: number | null;
+                                /** @default false */
+                                multiple: boolean;
+                                name: string;
+                                /** @default [] */
+                                options: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                                /** @default null */
+                                pattern: string | null;
+                                /** @default  */
+                                placeholder: string;
+                                /** @default false */
+                                required: boolean;
+                                type: "text" | "email" | "phone" | "textarea" | "select" | "checkbox" | "radio" | "file" | "number" | "date" | "hidden" | "consent";
+                                /** @default full */
+                                width: "full" | "half";
+                            }[];
+                            files: {
+                                content_type: string;
+                                field: string;
+                                filename: string;
+                                id: number;
+                                size: number;
+                            }[];
+                            form_id: number;
+                            form_version: number;
+                            id: number;
+                            locale: string;
+                            read_at: string | null;
+                            values: {
+                                [key: string]: string | string[];
+                            };
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    post_forms_submissions_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deleted: number;
                         };
                         meta: Record<string, never>;
                     };

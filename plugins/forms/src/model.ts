@@ -210,8 +210,15 @@ export const DEFAULT_SETTINGS: FormSettings = {
   max_links: null,
 };
 
-/** A field as a save leaves it: what does not apply to its type is cleared. */
-export function fieldAsKept(field: FormField): FormField {
+/** A field as a save sends it: its name, type and label, and what else it sets. */
+export type FieldInput = Pick<FormField, 'name' | 'type' | 'label'> & Partial<FormField>;
+
+/**
+ * A field as a save leaves it: what it left out takes the blank field's value, and what does not
+ * apply to its type is cleared.
+ */
+export function fieldAsKept(input: FieldInput): FormField {
+  const field: FormField = { ...blankField(input.type, input.name, input.label), ...input };
   const { type } = field;
   const textual = type === 'text' || type === 'email' || type === 'phone' || type === 'textarea';
   const choice = type === 'select' || type === 'radio' || type === 'checkbox';
