@@ -1,4 +1,5 @@
-import type { PluginContext, PluginOperation } from '@tessera/plugin';
+import { attachment, type PluginContext, type PluginOperation } from '@tessera/plugin';
+import { csvPieces, jsonPieces } from './export.js';
 import type { FormsService } from './forms-service.js';
 import type { FormSchemas } from './schemas.js';
 import type { SubmissionsService } from './submissions-service.js';
@@ -153,5 +154,39 @@ export function formRoutes(
       response: plugin.schema.Object({ deleted: plugin.schema.Integer() }),
     },
     (ctx, { body }) => submissions.removeMany(ctx, body.ids),
+  );
+
+  routes.get(
+    '/forms/:id/export',
+    {
+      permission: SUBMISSIONS,
+      summary: 'A form’s submissions as a CSV (one column a field) or JSON file, with the list’s filters',
+      params: schemas.Id,
+      querystring: schemas.ExportQuery,
+    },
+    async (ctx, { params, query }) => {
+      const { form, pages } = await submissions.forExport(ctx, params.id, query);
+      const name = `${form.slug}-${new Date().toISOString().slice(0, 10)}`;
+      return query.format === 'json'
+        ? attachment({
+            filename: `${name}.json`,
+            contentType: 'application/json; charset=utf-8',
+            body: jsonPieces(form, pages),
+          })
+        : attachment({
+            filename: `${name}.csv`,
+            contentType: 'text/csv; charset=utf-8',
+            body: csvPieces(form.fields, pages),
+          });
+    },
+  );
+
+  routes.get(
+    '/files/:id',
+    { permission: SUBMISSIONS, summary: 'A file sent with a submission, as a download', params: schemas.Id },
+    async (ctx, { params }) => {
+      const file = await submissions.file(ctx, params.id);
+      return attachment({ filename: file.filename, contentType: file.content_type, body: file.body });
+    },
   );
 }

@@ -8,6 +8,7 @@ import {
   deleteSubmissions,
   eachSubmissionBatch,
   filesOf,
+  findFile,
   findSubmission,
   listSubmissions,
   type SubmissionFilters,
@@ -150,6 +151,14 @@ export function submissionsService(plugin: PluginContext) {
         },
         pages: pages(),
       };
+    },
+
+    /** A file sent with a submission, its bytes as they come from the storage: 404 when either is gone. */
+    async file(ctx: PluginOperation, id: number) {
+      const row = await findFile(db(ctx), id);
+      const stored = row && (await plugin.files.read(ctx, row.storage_key));
+      if (!row || !stored) throw new plugin.errors.NotFound('File');
+      return { filename: row.filename, content_type: row.content_type, body: stored.body };
     },
 
     /** Deletes the site's submissions older than its `retention_days` (0 keeps them): how many went. */

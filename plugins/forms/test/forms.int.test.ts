@@ -448,4 +448,83 @@ describe(`the forms plugin (${testEngine})`, () => {
       otherSite,
     );
   });
+
+  it('exports a form’s submissions as CSV, formulas neutralised, and as JSON, with the list’s filters', async () => {
+    const form = await createForm(a, { ...contact, title: 'Export' });
+    await submit(
+      a,
+      form,
+      {
+        name: '=HYPERLINK("http://evil.example","click")',
+        email: 'x@example.com',
+        topics: ['boats', 'nets'],
+        message: 'Two\nlines',
+      },
+      '2026-04-01T10:00:00.000Z',
+    );
+    await submit(
+      a,
+      form,
+      { name: 'Zoë', email: 'zoe@example.com' },
+      '2026-04-02T10:00:00.000Z',
+      '2026-04-02T11:00:00.000Z',
+    );
+    const csv = await a.call('admin', 'GET', `/api/forms/forms/${form.id}/export`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="export-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Name,Email,Topics,Message,submitted_at,locale,read',
+      `"'=HYPERLINK(""http://evil.example"",""click"")",x@example.com,boats; nets,"Two\nlines",2026-04-01T10:00:00.000Z,en,no`,
+      'Zoë,zoe@example.com,,,2026-04-02T10:00:00.000Z,en,yes',
+      '',
+    ]);
+    const unread = await a.call('admin', 'GET', `/api/forms/forms/${form.id}/export?read=true&q=zo`);
+    expect(unread.body.split('\r\n')).toHaveLength(3);
+
+    const json = await a.call(
+      'admin',
+      'GET',
+      `/api/forms/forms/${form.id}/export?format=json&from=2026-04-02`,
+    );
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    const exported = json.json();
+    expect(exported.form).toMatchObject({ id: form.id, slug: 'export', version: 1 });
+    expect(exported.submissions).toEqual([
+      expect.objectContaining({
+        values: { name: 'Zoë', email: 'zoe@example.com' },
+        read_at: '2026-04-02T11:00:00.000Z',
+      }),
+    ]);
+    expect((await a.call('author', 'GET', `/api/forms/forms/${form.id}/export`)).statusCode).toBe(403);
+    expect((await b.call('admin', 'GET', `/api/forms/forms/${form.id}/export`)).statusCode).toBe(404);
+  });
+
+  it('serves a submission’s file as a download to those who read submissions, and to no other site', async () => {
+    const form = await createForm(a, { title: 'Files', fields: [{ name: 'cv', type: 'file', label: 'CV' }] });
+    const key = `${a.siteId}/plugins/forms/2026/04/${'ab'.repeat(16)}`;
+    await t.runtime.storage.put(key, { bytes: Buffer.from('%PDF-1.4 résumé') }, 'application/pdf');
+    const id = await insertSubmission(
+      tablesOf(a),
+      { form_id: form.id, form_version: 1, values: {}, locale: 'en', created_at: new Date().toISOString() },
+      [{ ...cv, filename: 'Zoë résumé.pdf', storage_key: key }],
+    );
+    const [file] = (await a.call('admin', 'GET', `/api/forms/submissions/${id}`)).json().data.files;
+    const res = await a.call('admin', 'GET', `/api/forms/files/${file.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Zoe resume.pdf"; filename*=UTF-8''Zo%C3%AB%20r%C3%A9sum%C3%A9.pdf`,
+    );
+    expect(res.rawPayload.toString()).toBe('%PDF-1.4 résumé');
+    expect((await a.call('author', 'GET', `/api/forms/files/${file.id}`)).statusCode).toBe(403);
+    expect((await b.call('admin', 'GET', `/api/forms/files/${file.id}`)).statusCode).toBe(404);
+    // A row whose bytes are gone from the storage is not found either.
+    await t.runtime.storage.delete([key]);
+    expect((await a.call('admin', 'GET', `/api/forms/files/${file.id}`)).statusCode).toBe(404);
+  });
 });
