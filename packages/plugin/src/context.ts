@@ -253,12 +253,19 @@ export interface PluginMail {
   /**
    * Queues the event's mail to `to`, from the site's template in `locale` (the recipient's; the
    * site's language when absent), else the default, in the site's layout. Inside the operation's
-   * transaction it is sent exactly when the change that caused it commits.
+   * transaction it is sent exactly when the change that caused it commits. `to: 'administrators'`
+   * mails each of the site's administrators (its Admins and the Super Admins) in their own
+   * language, without their addresses passing through the plugin.
    */
   send(
     ctx: PluginOperation,
     event: string,
-    message: { to: string; locale?: string; variables: Record<string, unknown>; replyTo?: string },
+    message: {
+      to: string | 'administrators';
+      locale?: string;
+      variables: Record<string, unknown>;
+      replyTo?: string;
+    },
   ): Promise<void>;
 }
 

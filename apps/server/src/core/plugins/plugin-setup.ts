@@ -59,8 +59,12 @@ export interface SetupHost {
   readonly storage: FileStorage;
 }
 
+/** `plugin.mail.send`'s recipient for the site's administrators (a mail each, in their language). */
+export const ADMINISTRATORS = 'administrators';
+
 /** What `plugin.mail.send` is given. */
 export interface PluginMailMessage {
+  /** An address, or ADMINISTRATORS. */
   to: string;
   locale?: string;
   variables: Record<string, unknown>;
@@ -324,7 +328,10 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       async send(ctx: OperationContext, event: string, message: PluginMailMessage) {
         const definition = staged.mail.find((known) => known.name === event);
         if (!definition) throw new Error(`${name} declares no mail event "${event}" (plugin.mail.template)`);
-        if (typeof message?.to !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(message.to))
+        if (
+          typeof message?.to !== 'string' ||
+          (message.to !== ADMINISTRATORS && !/^[^\s@]+@[^\s@]+$/.test(message.to))
+        )
           throw ValidationFailed.field('to', 'A mail needs one address to go to.');
         await host.sendMail(ctx, definition, message);
       },

@@ -30,6 +30,12 @@ const shop = fixtures.write(
            variables: { recipient: { name: '<Ada>' }, order: { number: 'A-7' } } });
          return { sent: true };
        });
+     plugin.routes.post('/paid-to-staff', { permission: 'authenticated', summary: 'Tell the staff' },
+       async (ctx) => {
+         await plugin.mail.send(ctx, 'shop_mail.order_paid', { to: 'administrators',
+           variables: { recipient: { name: 'Staff' }, order: { number: 'A-8' } } });
+         return { sent: true };
+       });
    };`,
 );
 // A plugin whose default template prints a variable it does not declare: it does not load.
@@ -126,6 +132,28 @@ describe(`plugins' mail (${testEngine})`, () => {
     raw = await delivered('bob@example.test', before);
     expect(raw).toContain('Subject: Paid: A-7');
     expect(raw).toContain('<Ada>, your order A-7 is paid.');
+  });
+
+  it('mails each of the site’s administrators, Super Admins included, in their own language', async () => {
+    await t.runtime.data.global
+      .updateTable('users')
+      .set({ is_super_admin: 1 })
+      .where('id', '=', a.users.outsider.id)
+      .execute();
+    await t.runtime.data.global
+      .updateTable('users')
+      .set({ locale: 'fr' })
+      .where('id', '=', a.users.admin.id)
+      .execute();
+    const before = smtp.inbox.length;
+    const sent = await a.call('editor', 'POST', '/api/shop-mail/paid-to-staff', {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await delivered(a.users.admin.email, before)).toContain('Merci, Staff.');
+    // The site's own English template, changed above.
+    expect(await delivered(a.users.outsider.email, before)).toContain('Staff, your order A-8 is paid.');
+    const mailed = smtp.inbox.slice(before).flatMap((mail) => mail.to);
+    expect(mailed).not.toContain(a.users.editor.email);
+    expect(mailed).not.toContain(b.users.admin.email);
   });
 
   it('refuses a plugin whose default templates do not render with its variables', () => {

@@ -31,9 +31,17 @@ export async function authorAddresses(
  * Admin member); active accounts only, each address once.
  */
 export async function siteAdminAddresses(data: Data, siteId: number): Promise<string[]> {
+  return (await siteAdministrators(data, siteId)).map((user) => user.email);
+}
+
+/** As `siteAdminAddresses`, with each one's language (`und` when they chose none): a mail each, in it. */
+export async function siteAdministrators(
+  data: Data,
+  siteId: number,
+): Promise<Array<{ email: string; name: string; locale: string }>> {
   const admins = await new MembersRepo(data.site(siteId)).userIdsWithRole('admin');
   const superAdmins = await new UsersRepo(data.global).superAdminIds();
-  return [...(await authorAddresses(data, [...admins, ...superAdmins])).values()].map((user) => user.email);
+  return [...(await authorAddresses(data, [...admins, ...superAdmins])).values()];
 }
 
 /** The email of each user, by id, whoever they are to the site now: how a content export names authors. */
