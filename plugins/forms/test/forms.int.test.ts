@@ -86,6 +86,30 @@ function submit(
 }
 
 describe(`the forms plugin (${testEngine})`, () => {
+  it('declares its permissions, its settings group with their defaults, and its two mails in English and French', async () => {
+    const catalogue = JSON.stringify((await a.call('admin', 'GET', '/api/permissions')).json().data);
+    expect(catalogue).toContain('forms.manage');
+    expect(catalogue).toContain('forms.submissions');
+    const settings = await a.call('admin', 'GET', '/api/settings/forms');
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json().data).toMatchObject({
+      per_minute: 5,
+      min_seconds: 3,
+      max_links: 3,
+      retention_days: 0,
+      max_upload_mb: 10,
+    });
+    const events = (await a.call('admin', 'GET', '/api/email-templates')).json().data as Array<{
+      event: string;
+      variables: Array<{ name: string }>;
+    }>;
+    const notification = events.find((event) => event.event === 'forms.notification');
+    expect(notification?.variables.map((variable) => variable.name)).toEqual(
+      expect.arrayContaining(['form.title', 'form.url', 'submission.url', 'fields']),
+    );
+    expect(events.map((event) => event.event)).toContain('forms.confirmation');
+  });
+
   it('creates a form with its slug from the title, filling what each field left out', async () => {
     const form = await createForm(a, contact);
     expect(form).toMatchObject({ slug: 'contact-us', title: 'Contact us', version: 1, submission_count: 0 });
@@ -248,6 +272,31 @@ describe(`the forms plugin (${testEngine})`, () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     expect((await a.call('anonymous', 'GET', '/api/forms/forms')).statusCode).toBe(401);
+  });
+
+  it('lets a role holding forms.submissions alone read forms and their submissions, not change forms', async () => {
+    const form = await createForm(a, { ...contact, title: 'Inbox' });
+    const id = await submit(a, form, { name: 'Ada' }, new Date().toISOString());
+    const roles = (await a.call('admin', 'GET', '/api/roles')).json().data as Array<{
+      id: number;
+      slug: string;
+      permissions: string[];
+    }>;
+    const contributor = roles.find((role) => role.slug === 'contributor');
+    const granted = await a.call('admin', 'PUT', `/api/roles/${contributor?.id}`, {
+      permissions: [...(contributor?.permissions ?? []), 'forms.submissions'],
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect((await a.call('contributor', 'GET', '/api/forms/forms')).statusCode).toBe(200);
+    expect((await a.call('contributor', 'GET', `/api/forms/forms/${form.id}`)).statusCode).toBe(200);
+    expect((await a.call('contributor', 'GET', `/api/forms/forms/${form.id}/submissions`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await a.call('contributor', 'PATCH', `/api/forms/submissions/${id}`, { read: true })).statusCode,
+    ).toBe(200);
+    expect((await a.call('contributor', 'POST', '/api/forms/forms', { title: 'Mine' })).statusCode).toBe(403);
+    expect((await a.call('contributor', 'DELETE', `/api/forms/forms/${form.id}`)).statusCode).toBe(403);
   });
 
   it('keeps each site’s forms and submissions to itself', async () => {
