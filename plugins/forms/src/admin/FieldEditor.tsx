@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
 import type { ReactNode } from 'react';
-import { LabelledChoice } from './controls.js';
+import { LabelledChoice, MONOSPACE } from './controls.js';
 import { type DraftField, type FieldInput, inputsOf, relabelled } from './field-model.js';
 import { OptionsEditor } from './OptionsEditor.js';
 import { isMultiValued } from './records.js';
@@ -78,7 +78,7 @@ export function FieldEditor(props: {
         description={field.nameFollowsLabel ? t('editor.nameFollows') : t('editor.nameHelp')}
         required
         maxLength={40}
-        ff="monospace"
+        styles={MONOSPACE}
         value={field.name}
         onChange={(event) =>
           change({ name: event.currentTarget.value.toLowerCase(), nameFollowsLabel: false })
@@ -195,7 +195,7 @@ export function FieldEditor(props: {
         <TextInput
           label={t('editor.pattern')}
           description={t('editor.patternHelp')}
-          ff="monospace"
+          styles={MONOSPACE}
           value={field.pattern ?? ''}
           onChange={(event) => change({ pattern: event.currentTarget.value || null })}
           error={error('pattern')}

@@ -1,6 +1,6 @@
-import { Badge, Box, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
-import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { GlyphButton } from './controls.js';
 import { carriesField, gapAt, MOVED_FIELD, NEW_FIELD } from './drag.js';
 import { type DraftField, landingIndex } from './field-model.js';
@@ -148,6 +148,10 @@ export function FieldList(props: {
                   event.dataTransfer.effectAllowed = 'move';
                 }}
                 onDragEnd={() => setGap(null)}
+                onClick={(event: MouseEvent) => {
+                  // The whole card selects with a pointer; its button does for the keyboard.
+                  if (!(event.target as HTMLElement).closest('button')) props.onSelect(field.key);
+                }}
                 style={{
                   cursor: 'grab',
                   boxShadow: line,
@@ -156,30 +160,33 @@ export function FieldList(props: {
                 }}
               >
                 <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <UnstyledButton
-                    data-control="select"
-                    aria-pressed={isSelected}
-                    aria-label={t('fields.select', position)}
-                    aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-                    onClick={() => props.onSelect(field.key)}
-                    onKeyDown={(event) => onKeyDown(event, field, index)}
-                    style={{ flex: 1, minWidth: 0 }}
-                  >
-                    <Text size="sm" fw={600} truncate>
-                      {field.label || t('fields.untitled')}
-                      {field.required || field.type === 'consent' ? (
-                        <Text span c="red" aria-hidden>
-                          {' *'}
-                        </Text>
-                      ) : null}
-                    </Text>
-                    <Group gap={6} mt={2}>
+                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                    {/* Named by what it shows and its place: "Email (field 2 of 4)". */}
+                    <UnstyledButton
+                      data-control="select"
+                      aria-pressed={isSelected}
+                      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                      onClick={() => props.onSelect(field.key)}
+                      onKeyDown={(event) => onKeyDown(event, field, index)}
+                      fz="sm"
+                      fw={600}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {position.label}
+                      <VisuallyHidden component="span"> {t('fields.position', position)}</VisuallyHidden>
+                    </UnstyledButton>
+                    <Group gap={6}>
                       <Badge size="xs" variant="light" color="gray">
                         {t(`types.${field.type}`)}
                       </Badge>
-                      <Text size="xs" c="dimmed" ff="monospace" truncate>
+                      <Text size="xs" c="dimmed" ff="monospace" truncate data-field-name>
                         {field.name}
                       </Text>
+                      {field.required || field.type === 'consent' ? (
+                        <Badge size="xs" variant="light" color="red">
+                          {t('fields.required')}
+                        </Badge>
+                      ) : null}
                       {field.width === 'half' ? (
                         <Badge size="xs" variant="outline" color="gray">
                           {t('fields.half')}
@@ -191,7 +198,7 @@ export function FieldList(props: {
                         </Text>
                       ) : null}
                     </Group>
-                  </UnstyledButton>
+                  </Stack>
                   <Group gap={2} wrap="nowrap">
                     <GlyphButton
                       glyph="↑"

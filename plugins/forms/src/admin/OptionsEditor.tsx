@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
-import { GlyphButton } from './controls.js';
+import { GlyphButton, MONOSPACE } from './controls.js';
 import { moved, optionRelabelled, valueFromLabel } from './field-model.js';
 import { type FieldOption, MOST_OPTIONS } from './records.js';
 import { messagesAt } from './save-errors.js';
@@ -64,7 +64,7 @@ export function OptionsEditor(props: {
               <TextInput
                 label={t('options.value', { n })}
                 size="xs"
-                ff="monospace"
+                styles={MONOSPACE}
                 style={{ flex: 1 }}
                 value={option.value}
                 onChange={(event) =>

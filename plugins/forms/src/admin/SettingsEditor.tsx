@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
+import { MONOSPACE } from './controls.js';
 import type { Draft } from './draft.js';
 import type { FormSettings } from './records.js';
 import { messagesAt } from './save-errors.js';
@@ -63,7 +64,7 @@ export function SettingsEditor(props: {
             description={t('settings.slugHelp', { path: `/forms/${draft.slug || '…'}` })}
             required
             maxLength={60}
-            ff="monospace"
+            styles={MONOSPACE}
             value={draft.slug}
             onChange={(event) => props.onChange({ ...draft, slug: event.currentTarget.value.toLowerCase() })}
             error={error('slug')}

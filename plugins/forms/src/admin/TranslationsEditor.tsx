@@ -12,10 +12,12 @@ import {
   withOptionText,
 } from './translations.js';
 
-/** A language's name in the interface's language (`fr` is "French", or "français" in French). */
+/** A language's name in the interface's language (`fr` is "French", or "Français" in French). */
 export function languageName(code: string, uiLanguage: string): string {
   try {
-    return new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(code) ?? code;
+    const name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(code) ?? code;
+    // French names its languages in lower case: a choice among them starts with a capital.
+    return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
   } catch {
     return code;
   }

@@ -63,3 +63,6 @@ export function LinkButton(props: { to: string; text: string; label: string }) {
     </Button>
   );
 }
+
+/** Styles of an input whose value is code (a name, a pattern): its text alone in monospace. */
+export const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };

@@ -111,7 +111,8 @@ export const fr: typeof en = {
     empty:
       'Aucun champ pour l’instant. Faites glisser un type ici, ou placez-vous dessus et appuyez sur Entrée.',
     untitled: 'Champ sans nom',
-    select: '{{label}}, champ {{n}} sur {{count}}',
+    position: '(champ {{n}} sur {{count}})',
+    required: 'Obligatoire',
     moveUp: 'Monter\u00a0: {{label}}',
     moveDown: 'Descendre\u00a0: {{label}}',
     remove: 'Retirer\u00a0: {{label}}',
