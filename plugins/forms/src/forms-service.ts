@@ -58,7 +58,11 @@ export function formsService(plugin: PluginContext) {
       title: input.title.trim(),
       fields: (input.fields ?? []).map(fieldAsKept),
       settings: { ...DEFAULT_SETTINGS, ...input.settings },
-      translations: input.translations ?? {},
+      // A language the site no longer has keeps no translation: the admin, showing only the site's
+      // languages, could not remove it, and the save would be refused for ever.
+      translations: Object.fromEntries(
+        Object.entries(input.translations ?? {}).filter(([locale]) => ctx.site.locales.includes(locale)),
+      ),
     };
     const { max_upload_mb } = await plugin.settings.read<FormsSettings>(ctx);
     const messages = checkDefinition(definition, { locales: ctx.site.locales, maxUploadMb: max_upload_mb });
@@ -155,8 +159,8 @@ export function formsService(plugin: PluginContext) {
     async remove(ctx: PluginOperation, id: number): Promise<void> {
       await ctx.transaction(async (tx) => {
         await found(tx, id);
-        // The stored files themselves go in phase 2, with the uploads (plugin.files).
-        await deleteForm(db(tx), id);
+        // The stored files go once the deletion commits.
+        await plugin.files.delete(tx, await deleteForm(db(tx), id));
         changed(tx);
       });
     },

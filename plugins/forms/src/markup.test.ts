@@ -88,7 +88,7 @@ describe('a form’s markup', () => {
     expect(tag(markup, 'tb-form-7-extras-0')).toBe(
       '<input type="checkbox" id="tb-form-7-extras-0" name="extras" value="tea">',
     );
-    expect(markup).toContain('<span class="tb-form-visually-hidden"> (required)</span></legend>');
+    expect(markup).toContain('<span class="tb-visually-hidden"> (required)</span></legend>');
   });
 
   it('ties faults to their fields, lists them above, and focuses the first', () => {
@@ -189,7 +189,9 @@ describe('a form’s markup', () => {
       '<div class="tb-form-trap" aria-hidden="true"><label for="tb-form-7-_website">Leave this empty</label><input id="tb-form-7-_website" type="text" name="_website" value="" tabindex="-1" autocomplete="off"></div>',
     );
     expect(markup).toContain('<input type="hidden" name="form_token" value="t">');
-    expect(markup).toContain('<button type="submit" class="tb-form-submit">Send</button>');
+    expect(markup).toContain(
+      '<button type="submit" class="tb-form-submit tb-button tb-button--primary tb-button--medium">Send</button>',
+    );
   });
 
   it('speaks the page’s language: the form’s translation, its own texts where none, the plugin’s words', () => {
@@ -210,7 +212,9 @@ describe('a form’s markup', () => {
     );
     expect(markup).toContain('<label for="tb-form-7-drink-0">Thé</label>');
     expect(markup).toContain('<label for="tb-form-7-drink-1">Coffee</label>');
-    expect(markup).toContain('<button type="submit" class="tb-form-submit">Envoyer</button>');
+    expect(markup).toContain(
+      '<button type="submit" class="tb-form-submit tb-button tb-button--primary tb-button--medium">Envoyer</button>',
+    );
     expect(markup).toContain('<p>Veuillez corriger ce qui suit :</p>');
     expect(markup).toContain('Name : Ce champ est obligatoire.');
     expect(markup).toContain('Laissez ce champ vide');

@@ -100,7 +100,7 @@ export function renderForm(form: FormDefinition & { id?: number }, options: Rend
   return html`<form class="tb-form-form" method="post" action="${options.action}"${multipart ? html` enctype="multipart/form-data"` : ''}>${options.tokenField ?? ''}${summary(shown, errors, words, prefix)}
 <div class="tb-form-fields">${shown.map(fieldMarkup)}</div>
 <div class="tb-form-trap" aria-hidden="true"><label for="${prefix}-${trap}">${words.trap}</label><input id="${prefix}-${trap}" type="text" name="${trap}" value="" tabindex="-1" autocomplete="off"></div>
-<button type="submit" class="tb-form-submit">${submitLabel}</button>
+<button type="submit" class="tb-form-submit tb-button tb-button--primary tb-button--medium">${submitLabel}</button>
 </form>`;
 }
 
@@ -154,7 +154,7 @@ function state(shown: Shown) {
 
 function requiredMark(shown: Shown, spoken: boolean) {
   if (!shown.field.required) return '';
-  return html`<span class="tb-form-required" aria-hidden="true"> *</span>${spoken ? html`<span class="tb-form-visually-hidden"> ${shown.words.requiredMark}</span>` : ''}`;
+  return html`<span class="tb-form-required" aria-hidden="true"> *</span>${spoken ? html`<span class="tb-visually-hidden"> ${shown.words.requiredMark}</span>` : ''}`;
 }
 
 function help(shown: Shown) {

@@ -76,6 +76,13 @@ export function submissionsService(plugin: PluginContext) {
     }));
   }
 
+  /** Deletes submissions with their files' rows, and their stored files once the transaction commits. */
+  async function discard(tx: PluginOperation, ids: readonly number[]): Promise<number> {
+    const { deleted, storageKeys } = await deleteSubmissions(db(tx), ids);
+    await plugin.files.delete(tx, storageKeys);
+    return deleted;
+  }
+
   async function one(ctx: PluginOperation, id: number): Promise<Submission> {
     const row = await findSubmission(db(ctx), id);
     if (!row) throw new plugin.errors.NotFound('Submission');
@@ -114,13 +121,13 @@ export function submissionsService(plugin: PluginContext) {
     async remove(ctx: PluginOperation, id: number): Promise<void> {
       await ctx.transaction(async (tx) => {
         if (!(await findSubmission(db(tx), id))) throw new plugin.errors.NotFound('Submission');
-        await deleteSubmissions(db(tx), [id]);
+        await discard(tx, [id]);
       });
     },
 
     /** The site's submissions among `ids` (others are not counted): how many went. */
     async removeMany(ctx: PluginOperation, ids: readonly number[]): Promise<{ deleted: number }> {
-      return ctx.transaction(async (tx) => ({ deleted: (await deleteSubmissions(db(tx), ids)).deleted }));
+      return ctx.transaction(async (tx) => ({ deleted: await discard(tx, ids) }));
     },
 
     /**
@@ -171,7 +178,7 @@ export function submissionsService(plugin: PluginContext) {
         const ids = await submissionsBefore(db(ctx), before, RETENTION_BATCH);
         if (ids.length === 0) return deleted;
         // Each batch commits on its own: a sweep stopped half-way has kept what it did.
-        deleted += await ctx.transaction(async (tx) => (await deleteSubmissions(db(tx), ids)).deleted);
+        deleted += await ctx.transaction((tx) => discard(tx, ids));
       }
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerForRuntime } from '../../../apps/server/src/core/jobs/worker.js';
 import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
@@ -56,15 +57,13 @@ const contact = {
 /** The plugin's tables on a site, as its own handle scopes them. */
 const tablesOf = (site: ContentSite) => t.runtime.data.site(site.siteId) as unknown as FormsDb;
 
-/** A file's row as phase 2 will keep it beside its submission. */
-const cv = {
-  field: 'cv',
-  filename: 'cv.pdf',
-  content_type: 'application/pdf',
-  size: 10,
-  storage_key: 'k',
-  sha256: 'x',
-};
+/** A file kept in the plugin's private storage on a site, and its row as phase 2 will keep it. */
+async function storedCv(site: ContentSite, filename = 'cv.pdf', bytes = '%PDF-1.4 cv') {
+  const storage_key = `${site.siteId}/plugins/forms/2026/04/${randomBytes(16).toString('hex')}`;
+  await t.runtime.storage.put(storage_key, { bytes: Buffer.from(bytes) }, 'application/pdf');
+  return { field: 'cv', filename, content_type: 'application/pdf', size: 10, storage_key, sha256: 'x' };
+}
+const isStored = async (key: string) => (await t.runtime.storage.get(key)) !== null;
 
 /** Submissions written as phase 2's `submit` will write them: through the plugin's repo, on the site's scoped handle. */
 function submit(
@@ -232,12 +231,21 @@ describe(`the forms plugin (${testEngine})`, () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().code).toBe('form_slug_taken');
+    // A language the site does not have (or no longer has) keeps no translation.
     const unknownLanguage = await a.call('admin', 'PUT', `/api/forms/forms/${form.id}`, {
       ...body,
-      translations: { de: { fields: {} } },
+      fields,
+      translations: { de: { title: 'Versionen', fields: {} }, fr: { title: 'Versions', fields: {} } },
     });
-    expect(unknownLanguage.statusCode).toBe(422);
-    expect(unknownLanguage.json().errors).toEqual({ 'translations.de': ['The site has no language de.'] });
+    expect(unknownLanguage.statusCode, unknownLanguage.body).toBe(200);
+    expect(unknownLanguage.json().data.translations).toEqual({ fr: { title: 'Versions', fields: {} } });
+    const stale = await a.call('admin', 'PUT', `/api/forms/forms/${form.id}`, {
+      ...body,
+      fields,
+      translations: { fr: { fields: { fax: { label: 'Fax' } } } },
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors).toEqual({ 'translations.fr.fields.fax': ['No field is named fax.'] });
   });
 
   it('previews a form as the site shows it, without a token', async () => {
@@ -402,15 +410,19 @@ describe(`the forms plugin (${testEngine})`, () => {
     const form = await createForm(a, { title: 'Bulk', fields: [{ name: 'cv', type: 'file', label: 'CV' }] });
     const db = tablesOf(a);
     const at = new Date().toISOString();
-    const made = [];
-    for (let i = 0; i < 3; i++)
+    const made: number[] = [];
+    const keys: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const file = await storedCv(a);
+      keys.push(file.storage_key);
       made.push(
         await insertSubmission(
           db,
           { form_id: form.id, form_version: 1, values: {}, locale: 'en', created_at: at },
-          [cv],
+          [file],
         ),
       );
+    }
     const one = await a.call('admin', 'GET', `/api/forms/submissions/${made[0]}`);
     expect(one.json().data.files).toEqual([
       { id: expect.any(Number), field: 'cv', filename: 'cv.pdf', content_type: 'application/pdf', size: 10 },
@@ -423,6 +435,10 @@ describe(`the forms plugin (${testEngine})`, () => {
     const files = () => db.selectFrom('forms_files').select('submission_id').execute();
     expect((await files()).map((row) => row.submission_id)).toContain(made[2]);
     expect((await files()).map((row) => row.submission_id)).not.toContain(made[0]);
+    // The stored bytes go once the deletion commits; the third submission's stay.
+    await expect.poll(() => isStored(keys[0] ?? '')).toBe(false);
+    await expect.poll(() => isStored(keys[1] ?? '')).toBe(false);
+    expect(await isStored(keys[2] ?? '')).toBe(true);
     expect((await a.call('admin', 'POST', '/api/forms/submissions/delete', { ids: [] })).statusCode).toBe(
       422,
     );
@@ -430,6 +446,7 @@ describe(`the forms plugin (${testEngine})`, () => {
     expect((await a.call('admin', 'DELETE', `/api/forms/forms/${form.id}`)).statusCode).toBe(204);
     expect((await a.call('admin', 'GET', `/api/forms/forms/${form.id}`)).statusCode).toBe(404);
     expect((await files()).map((row) => row.submission_id)).not.toContain(made[2]);
+    await expect.poll(() => isStored(keys[2] ?? '')).toBe(false);
     const left = await db
       .selectFrom('forms_submissions')
       .select('id')
@@ -448,6 +465,7 @@ describe(`the forms plugin (${testEngine})`, () => {
     const form = await createForm(a, { title: 'Retention' });
     const formB = await createForm(b, { title: 'Retention' });
     const db = tablesOf(a);
+    const oldFile = await storedCv(a, 'old.pdf');
     const old = await insertSubmission(
       db,
       {
@@ -457,7 +475,7 @@ describe(`the forms plugin (${testEngine})`, () => {
         locale: 'en',
         created_at: new Date(Date.now() - 31 * DAY).toISOString(),
       },
-      [cv],
+      [oldFile],
     );
     const recent = await submit(a, form, {}, new Date(Date.now() - 29 * DAY).toISOString());
     const otherSite = await submit(b, formB, {}, new Date(Date.now() - 40 * DAY).toISOString());
@@ -484,6 +502,7 @@ describe(`the forms plugin (${testEngine})`, () => {
     // 0 (the default) keeps everything.
     await runRetention();
     expect(await kept()).toContain(old);
+    expect(await isStored(oldFile.storage_key)).toBe(true);
     const set = await a.call('admin', 'PUT', '/api/settings/forms', { retention_days: 30 });
     expect(set.statusCode, set.body).toBe(200);
     await runRetention();
@@ -492,6 +511,7 @@ describe(`the forms plugin (${testEngine})`, () => {
     expect(
       await db.selectFrom('forms_files').select('id').where('submission_id', '=', old).execute(),
     ).toEqual([]);
+    await expect.poll(() => isStored(oldFile.storage_key)).toBe(false);
     const onB = tablesOf(b);
     expect((await onB.selectFrom('forms_submissions').select('id').execute()).map((row) => row.id)).toContain(
       otherSite,
@@ -555,12 +575,11 @@ describe(`the forms plugin (${testEngine})`, () => {
 
   it('serves a submission’s file as a download to those who read submissions, and to no other site', async () => {
     const form = await createForm(a, { title: 'Files', fields: [{ name: 'cv', type: 'file', label: 'CV' }] });
-    const key = `${a.siteId}/plugins/forms/2026/04/${'ab'.repeat(16)}`;
-    await t.runtime.storage.put(key, { bytes: Buffer.from('%PDF-1.4 résumé') }, 'application/pdf');
+    const stored = await storedCv(a, 'Zoë résumé.pdf', '%PDF-1.4 résumé');
     const id = await insertSubmission(
       tablesOf(a),
       { form_id: form.id, form_version: 1, values: {}, locale: 'en', created_at: new Date().toISOString() },
-      [{ ...cv, filename: 'Zoë résumé.pdf', storage_key: key }],
+      [stored],
     );
     const [file] = (await a.call('admin', 'GET', `/api/forms/submissions/${id}`)).json().data.files;
     const res = await a.call('admin', 'GET', `/api/forms/files/${file.id}`);
@@ -573,7 +592,7 @@ describe(`the forms plugin (${testEngine})`, () => {
     expect((await a.call('author', 'GET', `/api/forms/files/${file.id}`)).statusCode).toBe(403);
     expect((await b.call('admin', 'GET', `/api/forms/files/${file.id}`)).statusCode).toBe(404);
     // A row whose bytes are gone from the storage is not found either.
-    await t.runtime.storage.delete([key]);
+    await t.runtime.storage.delete([stored.storage_key]);
     expect((await a.call('admin', 'GET', `/api/forms/files/${file.id}`)).statusCode).toBe(404);
   });
 });
