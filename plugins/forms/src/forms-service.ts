@@ -97,9 +97,6 @@ export function formsService(plugin: PluginContext) {
 
     get: one,
 
-    /** The row itself, for the site's pages and the submissions (404 when not the site's). */
-    row: found,
-
     async create(ctx: PluginOperation, input: FormInput): Promise<Form> {
       return ctx.transaction(async (tx) => {
         const definition = await checked(tx, input);
