@@ -102,16 +102,19 @@ async function storedForm(page: Page, id: number): Promise<Form> {
 }
 
 /** Submissions written as the site's own sending writes them: through the plugin's repo, on the site's scoped handle. */
-function submit(form: Form, values: SubmittedValues, createdAt: string, locale = 'en') {
+function submit(
+  form: Form,
+  values: SubmittedValues,
+  createdAt: string,
+  locale = 'en',
+  files: Parameters<typeof insertSubmission>[2] = [],
+) {
   const db = admin.t.runtime.data.site(admin.siteId) as unknown as FormsDb;
-  return insertSubmission(db, {
-    form_id: form.id,
-    form_version: form.version,
-    values,
-    locale,
-    created_at: createdAt,
-    read_at: null,
-  });
+  return insertSubmission(
+    db,
+    { form_id: form.id, form_version: form.version, values, locale, created_at: createdAt, read_at: null },
+    files,
+  );
 }
 
 /** The names of the form's fields, in order, as the builder lists them. */
@@ -327,6 +330,19 @@ describeInBrowser("the forms plugin's admin", () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('All changes saved').count(), LOAD).toBe(1);
     expect((await storedForm(page, form.id)).fields.map((field) => field.name)).toEqual(['boat', 'email']);
+
+    // The list of forms: the other one deleted, after a question.
+    await page.getByRole('link', { name: '← All forms' }).click();
+    const taken = page.getByRole('row', { name: /Taken address/ });
+    await expect.poll(() => taken.count(), LOAD).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'forms-list.png'), fullPage: true });
+    await taken.getByRole('button', { name: 'Delete “Taken address”' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete “Taken address”?' })
+      .getByRole('button', { name: 'Delete the form' })
+      .click();
+    await expect.poll(() => taken.count(), LOAD).toBe(0);
+    expect(await page.getByRole('row', { name: /Mooring request/ }).count()).toBe(1);
     expect(problems).toEqual([]);
     await close(context);
   });
@@ -339,10 +355,22 @@ describeInBrowser("the forms plugin's admin", () => {
         { name: 'name', type: 'text', label: 'Name' },
         { name: 'city', type: 'text', label: 'City' },
         { name: 'note', type: 'textarea', label: 'Note' },
+        { name: 'licence', type: 'file', label: 'Licence' },
       ],
     });
     await submit(form, { name: 'Ada', city: 'Lisbon', note: '=SUM(A1)' }, '2025-03-01T10:00:00.000Z');
-    await submit(form, { name: 'Bo', city: 'Porto', note: 'Two boats' }, '2025-03-05T10:00:00.000Z', 'fr');
+    const licence = {
+      field: 'licence',
+      filename: 'skipper-licence.pdf',
+      content_type: 'application/pdf',
+      size: 48_213,
+      // The plugin's own private storage (plugin.files): a deletion checks the key is the plugin's.
+      storage_key: `${admin.siteId}/plugins/forms/2025/03/skipper-licence`,
+      sha256: '0'.repeat(64),
+    };
+    await submit(form, { name: 'Bo', city: 'Porto', note: 'Two boats' }, '2025-03-05T10:00:00.000Z', 'fr', [
+      licence,
+    ]);
     await submit(form, { name: 'Cy', city: 'Faro', note: 'One boat' }, '2025-03-09T10:00:00.000Z');
 
     await page
@@ -384,6 +412,10 @@ describeInBrowser("the forms plugin's admin", () => {
     const detail = page.getByRole('dialog', { name: /^Submission \d+$/ });
     await expect.poll(() => detail.getByText('Porto').count(), LOAD).toBe(1);
     expect(await detail.textContent()).toContain('French');
+    // Its file, a download served only to those who may read submissions.
+    const file = detail.getByRole('link', { name: 'skipper-licence.pdf' });
+    expect(await file.getAttribute('href')).toMatch(/^\/api\/forms\/files\/\d+$/);
+    expect(await detail.textContent()).toContain('48.2 kB');
     const bo = Number(/(\d+)$/.exec((await detail.getByRole('heading').first().textContent()) ?? '')?.[1]);
     const read = async () =>
       ((await apiCall(page, admin.base, 'GET', `/api/forms/submissions/${bo}`)).body.data as Submission)
