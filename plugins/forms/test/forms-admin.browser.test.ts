@@ -507,6 +507,7 @@ describeInBrowser("the forms plugin's admin", () => {
     expect(await violations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Settings' }).click();
     expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'forms-builder-settings.png'), fullPage: true });
     await page.getByRole('tab', { name: 'Translations' }).click();
     expect(await violations(page)).toEqual([]);
     await page.goto(`${admin.base}/admin/plugins/forms/submissions/${form.id}`);

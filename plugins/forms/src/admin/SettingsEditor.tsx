@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
-import { MONOSPACE } from './controls.js';
+import { MONOSPACE, SECTION } from './controls.js';
 import type { Draft } from './draft.js';
 import type { FormSettings } from './records.js';
 import { messagesAt } from './save-errors.js';
@@ -49,7 +49,7 @@ export function SettingsEditor(props: {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Fieldset legend={t('settings.form')} variant="unstyled">
+      <Fieldset legend={t('settings.form')} variant="unstyled" styles={SECTION}>
         <Stack gap="sm">
           <TextInput
             label={t('settings.title')}
@@ -80,7 +80,7 @@ export function SettingsEditor(props: {
         </Stack>
       </Fieldset>
 
-      <Fieldset legend={t('settings.after')} variant="unstyled">
+      <Fieldset legend={t('settings.after')} variant="unstyled" styles={SECTION}>
         <Stack gap="sm">
           <Radio.Group
             label={t('settings.success')}
@@ -123,7 +123,7 @@ export function SettingsEditor(props: {
         </Stack>
       </Fieldset>
 
-      <Fieldset legend={t('settings.notifications')} variant="unstyled">
+      <Fieldset legend={t('settings.notifications')} variant="unstyled" styles={SECTION}>
         <Stack gap="sm">
           <TagsInput
             label={t('settings.recipients')}
@@ -170,7 +170,7 @@ export function SettingsEditor(props: {
         </Stack>
       </Fieldset>
 
-      <Fieldset legend={t('settings.spam')} variant="unstyled">
+      <Fieldset legend={t('settings.spam')} variant="unstyled" styles={SECTION}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {limit('per_minute', 1)}
           {limit('min_seconds', 0)}

@@ -1,6 +1,6 @@
 import { Fieldset, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { AdminTranslate } from '@tessera/plugin/admin';
-import { LabelledChoice } from './controls.js';
+import { LabelledChoice, SECTION } from './controls.js';
 import type { Draft } from './draft.js';
 import { inputsOf } from './field-model.js';
 import { messagesAt } from './save-errors.js';
@@ -58,7 +58,7 @@ export function TranslationsEditor(props: {
         data={props.locales.map((code) => ({ value: code, label: languageName(code, props.language) }))}
         help={t('translations.intro', { language: name })}
       />
-      <Fieldset legend={t('translations.form')} variant="unstyled">
+      <Fieldset legend={t('translations.form')} variant="unstyled" styles={SECTION}>
         <Stack gap="sm">
           <TextInput
             label={t('translations.title', { language: name })}

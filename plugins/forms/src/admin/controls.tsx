@@ -66,3 +66,12 @@ export function LinkButton(props: { to: string; text: string; label: string }) {
 
 /** Styles of an input whose value is code (a name, a pattern): its text alone in monospace. */
 export const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+/** Styles of a fieldset that is a section of a screen: its legend reads as the section's heading. */
+export const SECTION = {
+  legend: {
+    fontWeight: 700,
+    fontSize: 'var(--mantine-font-size-lg)',
+    marginBottom: 'var(--mantine-spacing-xs)',
+  },
+};

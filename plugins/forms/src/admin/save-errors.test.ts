@@ -40,16 +40,22 @@ describe("a save's 422 messages placed beside their inputs", () => {
     const placed = placeErrors(
       {
         'translations.fr.fields.email.label': ['Too long.'],
+        'translations.fr.fields.topic.options.sales': ['Topic has no option sales.'],
+        'translations.de': ['The site has no language de.'],
         'fields.9.name': ['x'],
         fields: ['At most 100.'],
       },
       keys,
     );
-    expect(placed.translations).toEqual({ 'fr.fields.email.label': ['Too long.'] });
+    expect(placed.translations).toEqual({
+      'fr.fields.email.label': ['Too long.'],
+      'fr.fields.topic.options.sales': ['Topic has no option sales.'],
+    });
     expect(placed.unplaced).toEqual([
+      { path: 'translations.de', messages: ['The site has no language de.'] },
       { path: 'fields.9.name', messages: ['x'] },
       { path: 'fields', messages: ['At most 100.'] },
     ]);
-    expect(countErrors(placed)).toBe(3);
+    expect(countErrors(placed)).toBe(5);
   });
 });

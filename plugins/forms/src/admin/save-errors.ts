@@ -17,6 +17,13 @@ export interface PlacedErrors {
 
 export const NO_ERRORS: PlacedErrors = { form: {}, fields: {}, translations: {}, unplaced: [] };
 
+/**
+ * A text of one language that the translations show an input for; a message about a whole
+ * language or a field it names (a language the site no longer has) has none.
+ */
+const TRANSLATED_TEXT =
+  /^translations\.[^.]+\.(title|submit_label|success_message|fields\.[^.]+\.(label|help|placeholder|consent_text|options\..+))$/;
+
 /** A list's element inside a setting (`recipients.0`) is shown beside the list's input. */
 const LIST_SETTINGS = /^(settings\.recipients)\.\d+$/;
 
@@ -41,7 +48,7 @@ export function placeErrors(
         placed.fields[key] ??= {};
         add(placed.fields[key], field[2] as string, messages);
       }
-    } else if (path.startsWith('translations.'))
+    } else if (TRANSLATED_TEXT.test(path))
       add(placed.translations, path.slice('translations.'.length), messages);
     else if (path === 'title' || path === 'slug' || path.startsWith('settings.'))
       add(placed.form, path.replace(LIST_SETTINGS, '$1'), messages);

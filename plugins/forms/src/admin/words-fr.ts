@@ -196,7 +196,7 @@ export const fr: typeof en = {
     confirmationHelp: 'Envoyée à l’adresse donnée dans un champ E-mail.',
     confirmationField: 'Adresse où envoyer la copie',
     spam: 'Protection contre le spam',
-    per_minute: 'Envois par minute',
+    per_minute: 'Réponses par minute',
     per_minuteHelp: 'Depuis une même adresse. Vide\u00a0: le réglage des formulaires.',
     min_seconds: 'Secondes minimales pour remplir',
     min_secondsHelp: 'Les robots sont plus rapides. Vide\u00a0: le réglage des formulaires.',

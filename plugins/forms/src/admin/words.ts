@@ -193,7 +193,7 @@ export const en = {
     confirmationHelp: 'Mailed to the address given in an Email field.',
     confirmationField: 'Address to send the copy to',
     spam: 'Spam protection',
-    per_minute: 'Sendings a minute',
+    per_minute: 'Submissions a minute',
     per_minuteHelp: 'From one address. Empty: the forms setting.',
     min_seconds: 'Fewest seconds to fill in',
     min_secondsHelp: 'Robots are faster. Empty: the forms setting.',
