@@ -371,7 +371,7 @@ describeInBrowser("the forms plugin's admin", () => {
     await submit(form, { name: 'Bo', city: 'Porto', note: 'Two boats' }, '2025-03-05T10:00:00.000Z', 'fr', [
       licence,
     ]);
-    await submit(form, { name: 'Cy', city: 'Faro', note: 'One boat' }, '2025-03-09T10:00:00.000Z');
+    const cy = await submit(form, { name: 'Cy', city: 'Faro', note: 'One boat' }, '2025-03-09T10:00:00.000Z');
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -439,6 +439,11 @@ describeInBrowser("the forms plugin's admin", () => {
     await open(1);
     await detail.getByRole('button', { name: 'Mark unread' }).click();
     await expect.poll(read, LOAD).toBeNull();
+    await page.keyboard.press('Escape');
+    // A notification's link to one submission, by the form's address: it opens there.
+    await page.goto(`${admin.base}/admin/plugins/forms/forms/${form.id}/submissions?open=${cy}`);
+    await expect.poll(() => detail.getByText('Faro').count(), LOAD).toBe(1);
+    expect(page.url()).toBe(`${admin.base}/admin/plugins/forms/submissions/${form.id}?open=${cy}`);
     await page.keyboard.press('Escape');
 
     // One deleted from its detail, then two selected and deleted together.

@@ -11,7 +11,7 @@
  */
 import { Anchor, Stack, Text } from '@mantine/core';
 import { type AdminContext, type AdminScreenProps, defineAdmin } from '@tessera/plugin/admin';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { FormBuilder } from './Builder.js';
 import { formsList } from './FormsList.js';
 import { FormsIcon, SubmissionsIcon } from './icons.js';
@@ -32,6 +32,16 @@ function NotFound({ admin, back }: { admin: AdminContext; back: string }) {
   );
 }
 
+/**
+ * forms/:id/submissions (an address a notification may hold) is the submissions' own screen, the
+ * submission to open (`?open=`) kept. Only users holding forms.manage get here: the submissions'
+ * address works for everyone who may read them.
+ */
+function ToSubmissions({ id }: { id: number }) {
+  const { search } = useLocation();
+  return <Navigate to={`${submissionsPath(id)}${search}`} replace />;
+}
+
 /** Forms: '' the list, ':id' its builder; ':id/submissions' is the submissions' own screen. */
 function formsScreen(admin: AdminContext) {
   const List = formsList(admin, 'manage');
@@ -39,7 +49,7 @@ function formsScreen(admin: AdminContext) {
     if (subpath === '') return <List />;
     const [, id, rest] = /^(\d+)(\/submissions)?$/.exec(subpath) ?? [];
     if (!id) return <NotFound admin={admin} back={formsPath} />;
-    if (rest) return <Navigate to={submissionsPath(Number(id))} replace />;
+    if (rest) return <ToSubmissions id={Number(id)} />;
     return <FormBuilder key={id} admin={admin} id={Number(id)} />;
   };
 }
