@@ -64,6 +64,8 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('fastLane', fastLane);
+  // Set on stop (main.ts): readiness fails for the drain period. At the root, so every scope reads it.
+  app.decorate('draining', false);
   installRouteTable(app);
   installErrorHandler(app);
   installInputGuard(app);
@@ -73,6 +75,21 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Behind a proxy TRUST_PROXY does not name, every client has the proxy's address and shares one
+  // rate-limit budget and one sign-in throttle: said once, at the first forwarded request.
+  if (!config.trustProxy) {
+    let told = false;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!told && request.headers['x-forwarded-for'] !== undefined) {
+        told = true;
+        request.log.warn(
+          { peer: request.ip },
+          `requests arrive with X-Forwarded-For from ${request.ip}, a proxy TRUST_PROXY does not name: every client behind it shares its address, its rate limits and its sign-in throttle; set TRUST_PROXY (README, Configuration)`,
+        );
+      }
+      done();
+    });
+  }
   // On shutdown, answers still in flight close their connection: a client's keep-alive socket would
   // otherwise hold close() open for the whole keep-alive timeout.
   let closing = false;

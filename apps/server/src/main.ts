@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
@@ -18,14 +19,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** An unreachable REDIS_URL does not stop the start (limits fail open), but must not go unnoticed. */
+/** An unreachable REDIS_URL does not stop the start (limits count per instance), but must not go unnoticed. */
 async function reportRateLimitStore(runtime: Runtime): Promise<void> {
   try {
     await runtime.rateLimits.ready();
   } catch (error) {
     runtime.log.error(
       { err: error },
-      'REDIS_URL is unreachable: rate limits pass uncounted and /readyz answers 503 until it answers',
+      'REDIS_URL is unreachable: rate limits and sign-in throttling count per instance (/readyz says redis: unreachable) until it answers',
     );
   }
 }
@@ -67,6 +68,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       address,
       stop() {
         stopping ??= (async () => {
+          // Readiness fails first, so a balancer stops sending requests before the listener closes.
+          app.draining = true;
+          if (config.drainSeconds > 0) await sleep(config.drainSeconds * 1000);
           await app.close();
           // After the app: requests still finishing may enqueue jobs; before the runtime: jobs need the database.
           await worker?.stop();

@@ -35,6 +35,8 @@ export interface Config {
     readonly session: number;
   };
   readonly jobs: { readonly inProcess: boolean; readonly pollMs: number; readonly leaseSeconds: number };
+  /** After SIGTERM, how long `/readyz` answers 503 before the listener closes (a balancer's notice). */
+  readonly drainSeconds: number;
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   readonly admin: { readonly email: string | null; readonly password: string | null };
@@ -131,6 +133,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       comments: read.integer('RATE_LIMIT_COMMENTS', 5, 1, 1_000_000),
       session: read.integer('RATE_LIMIT_SESSION', 600, 1, 1_000_000),
     },
+    drainSeconds: read.integer('DRAIN_SECONDS', nodeEnv === 'test' ? 0 : 5, 0, 300),
     jobs: {
       inProcess: read.boolean('JOBS_IN_PROCESS', true),
       pollMs: read.integer('JOBS_POLL_MS', 1000, 10, 60_000),

@@ -49,6 +49,11 @@ export class IpcRateLimitStore implements RateLimitStore {
 
   async ready(): Promise<void> {}
 
+  /** The primary holds the counters of the machine's workers: never a fallback of its own. */
+  degraded(): boolean {
+    return false;
+  }
+
   async close(): Promise<void> {
     this.channel.off('message', this.listener);
     for (const pending of this.waiting.values()) {

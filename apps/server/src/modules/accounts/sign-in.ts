@@ -96,6 +96,7 @@ function siteCounters(store: RateLimitStore, siteId: number): RateLimitStore {
     hit: (key, windowMs, units) => store.hit(prefix + key, windowMs, units),
     peek: (key) => store.peek(prefix + key),
     ready: () => store.ready(),
+    degraded: () => store.degraded(),
     close: async () => undefined,
   };
 }

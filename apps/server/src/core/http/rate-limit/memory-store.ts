@@ -69,6 +69,16 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
   }
 
+  /** Forgets every window (a store standing in for Redis, once Redis is back). */
+  clear(): void {
+    this.windows.clear();
+  }
+
+  /** Never degraded: this process's memory is the whole store. */
+  degraded(): boolean {
+    return false;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.windows.clear();

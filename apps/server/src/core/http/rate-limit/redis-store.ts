@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Redis, Result } from 'ioredis';
+import { MemoryRateLimitStore } from './memory-store.js';
 import type { RateLimitHit, RateLimitStore } from './store.js';
 
 /**
@@ -54,8 +55,9 @@ const loadIoredis = () => require('ioredis') as typeof import('ioredis');
 
 /**
  * Counters in Redis, shared by every instance pointed at it. Built to fail fast rather than queue:
- * while Redis is unreachable, `hit` rejects at once (no offline queue, a command timeout), and the
- * caller lets the request through, so a Redis outage slows nothing down and takes nothing offline.
+ * while Redis is unreachable, a command fails at once (no offline queue, a command timeout) and the
+ * store counts in this process instead, so a Redis outage slows nothing down, takes nothing offline
+ * and lifts no limit: each instance holds its own until Redis returns.
  */
 export class RedisRateLimitStore implements RateLimitStore {
   readonly prefix: string;
@@ -63,6 +65,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly log: RateLimitStoreLog | undefined;
   private connecting: Promise<void> | null = null;
   private healthy = true;
+  /**
+   * Where counting goes while Redis is unreachable: sign-in throttling and the API's limits still
+   * hold, per instance, instead of failing (a 500 on every sign-in) or passing uncounted.
+   */
+  private readonly local = new MemoryRateLimitStore();
 
   constructor(options: RedisRateLimitStoreOptions) {
     this.prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
@@ -80,34 +87,54 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis.defineCommand('rateLimitPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     // Without a listener ioredis prints every reconnect failure; warn once per outage instead.
-    this.redis.on('error', (error: Error) => {
-      if (!this.healthy) return;
-      this.healthy = false;
-      this.log?.warn(
-        { err: error },
-        'rate-limit store: Redis unreachable, requests pass uncounted until it returns',
-      );
-    });
+    this.redis.on('error', (error: Error) => this.lost(error));
     this.redis.on('ready', () => {
       if (this.healthy) return;
       this.healthy = true;
-      this.log?.info({}, 'rate-limit store: Redis reachable again');
+      // What was counted meanwhile stays in this process: shared counting starts afresh.
+      this.local.clear();
+      this.log?.info({}, 'rate-limit store: Redis reachable again, counters shared again');
     });
   }
 
   async hit(key: string, windowMs: number, units = 1): Promise<RateLimitHit> {
-    await this.connected();
-    const [count, ttl] = await this.redis.rateLimitHit(this.prefix + key, windowMs, units);
-    return { count, resetAt: Date.now() + ttl };
+    try {
+      await this.connected();
+      const [count, ttl] = await this.redis.rateLimitHit(this.prefix + key, windowMs, units);
+      return { count, resetAt: Date.now() + ttl };
+    } catch (error) {
+      this.lost(error);
+      return this.local.hit(key, windowMs, units);
+    }
   }
 
   async peek(key: string): Promise<RateLimitHit | null> {
-    await this.connected();
-    const window = await this.redis.rateLimitPeek(this.prefix + key);
-    if (window === null) return null;
-    const [count, ttl] = window;
-    // A key without expiry (ttl -1) should not exist; read it as ending now, and the next hit repairs it.
-    return { count, resetAt: Date.now() + Math.max(0, ttl) };
+    try {
+      await this.connected();
+      const window = await this.redis.rateLimitPeek(this.prefix + key);
+      if (window === null) return null;
+      const [count, ttl] = window;
+      // A key without expiry (ttl -1) should not exist; read it as ending now, and the next hit repairs it.
+      return { count, resetAt: Date.now() + Math.max(0, ttl) };
+    } catch (error) {
+      this.lost(error);
+      return this.local.peek(key);
+    }
+  }
+
+  /** True while Redis is unreachable: counters are this process's own until it returns. */
+  degraded(): boolean {
+    return !this.healthy;
+  }
+
+  /** A command failed: count in this process meanwhile (said once per outage). */
+  private lost(error: unknown): void {
+    if (!this.healthy) return;
+    this.healthy = false;
+    this.log?.warn(
+      { err: error },
+      'rate-limit store: Redis unreachable, counting in this process until it returns',
+    );
   }
 
   /** One PING: fails at once while Redis is unreachable (no offline queue), within the command timeout if slow. */
@@ -133,6 +160,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
+    await this.local.close();
     if (this.redis.status === 'ready') {
       await this.redis.quit();
     } else {

@@ -36,6 +36,11 @@ export interface RateLimitStore {
   peek(key: string): Promise<RateLimitHit | null>;
   /** Resolves when the store can count, throws why not (Redis unreachable); the readiness probe asks. */
   ready(): Promise<void>;
+  /**
+   * True while a shared store cannot be reached and counts in this process instead (Redis down):
+   * limits hold per instance, not across them. The readiness probe reports it.
+   */
+  degraded(): boolean;
   /** Releases timers and connections; the store is not used afterwards. */
   close(): Promise<void>;
 }
