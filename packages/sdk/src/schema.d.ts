@@ -3650,7 +3650,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The process is alive */
+        /** The process is alive (liveness) */
         get: operations["get_healthz"];
         put?: never;
         post?: never;
@@ -3667,7 +3667,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The database, and Redis when REDIS_URL is set, are reachable */
+        /**
+         * The instance can serve (readiness): its database answers and it is not shutting down
+         * @description 503 `not_ready` when the database does not answer, 503 `draining` for the drain period after SIGTERM (DRAIN_SECONDS). An unreachable Redis is reported in `checks`, not failed.
+         */
         get: operations["get_readyz"];
         put?: never;
         post?: never;
@@ -41544,7 +41547,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            status: string;
+                            checks: {
+                                /** @enum {string} */
+                                database: "ok";
+                                /** @description `unreachable`: rate limits and sign-in throttling are counted per instance until Redis returns; the instance still serves */
+                                redis: "ok" | "unreachable" | "not_configured";
+                            };
+                            /** @enum {string} */
+                            status: "ready";
                         };
                         meta: Record<string, never>;
                     };
