@@ -37,6 +37,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'mail'
   | 'events'
   | 'files'
+  | 'patterns'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

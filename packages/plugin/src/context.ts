@@ -78,6 +78,8 @@ export interface PluginContext {
   readonly events: PluginEvents;
   /** Files kept privately for the plugin (a form's uploads): never under a public address. */
   readonly files: PluginFiles;
+  /** Regular expressions administrators write (a form field's pattern), run safely on visitors' input. */
+  readonly patterns: PluginPatterns;
   /**
    * The plugin's own tables (named `<area>_...`, each with a `site_id` column its migration
    * creates) on the operation's site: every statement is scoped to that site and, inside the
@@ -311,6 +313,21 @@ export interface PluginFiles {
    * rolled-back deletion keeps them. Keys of another plugin or site are refused.
    */
   delete(ctx: PluginOperation, keys: readonly string[]): Promise<void>;
+}
+
+/**
+ * Patterns an administrator writes, checked against what visitors send: run by RE2, whose time
+ * grows with the value's length, never exponentially, so a pattern like `((a+))+` cannot hold the
+ * server. JavaScript's own engine must never run such a pattern on the server.
+ */
+export interface PluginPatterns {
+  /**
+   * Why `pattern` cannot be used (a message to show beside it: not a valid expression, a feature RE2
+   * lacks such as backreferences or lookaround, too large), or null when it can.
+   */
+  problem(pattern: string): string | null;
+  /** Whether the whole of `value` matches `pattern`; false for a pattern with a problem. */
+  matches(pattern: string, value: string): boolean;
 }
 
 /** A request to another server. */

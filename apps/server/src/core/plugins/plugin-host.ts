@@ -6,6 +6,7 @@ import type {
   PluginDefinition,
   PluginFormVisitor,
   PluginImage,
+  PluginPatterns,
 } from '@tessera/plugin';
 import { isAttachment } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -75,6 +76,8 @@ export interface PluginServices {
   sendMail: SetupHost['sendMail'];
   /** The public site's visitor of a request, as plugins see them (their session and site account). */
   visitor(request: FastifyRequest, reply: FastifyReply): PluginFormVisitor;
+  /** Administrators' patterns run by RE2 (`plugin.patterns`). */
+  patterns: PluginPatterns;
 }
 
 /** Before the modules lend the visitor (a host without them, in a test): nobody, and nothing kept. */
@@ -111,6 +114,10 @@ export class PluginHost {
   private contentChecks: ContentChecks | null = null;
   private visitorOf: PluginServices['visitor'] | null = null;
   private imagesOf: PluginServices['images'] = async () => new Map();
+  private patternsOf: PluginPatterns = {
+    problem: () => 'Patterns are not available here.',
+    matches: () => false,
+  };
   private mailOf: PluginServices['sendMail'] = async () => {
     throw new Error('mail is not available here');
   };
@@ -126,6 +133,10 @@ export class PluginHost {
       images: (site, ids) => this.imagesOf(site, ids),
       sendMail: (ctx, event, message) => this.mailOf(ctx, event, message),
       storage: runtime.storage,
+      patterns: {
+        problem: (pattern) => this.patternsOf.problem(pattern),
+        matches: (pattern, value) => this.patternsOf.matches(pattern, value),
+      },
     };
   }
 
@@ -151,6 +162,7 @@ export class PluginHost {
     this.contentChecks = services.content;
     this.imagesOf = services.images;
     this.mailOf = services.sendMail;
+    this.patternsOf = services.patterns;
     const rows = await new PluginRepo(this.runtime.data.global).list();
     if (rows.length > 0)
       await linkPluginPackage(pluginsDir(this.runtime)).catch((error: unknown) => {

@@ -17,6 +17,7 @@ import type {
   PluginMcpResourceSpec,
   PluginMcpToolSpec,
   PluginOperation,
+  PluginPatterns,
   PluginRouteSpec,
 } from '@tessera/plugin';
 import type { Logger } from 'pino';
@@ -57,6 +58,8 @@ export interface SetupHost {
   sendMail(ctx: OperationContext, event: MailEventDefinition, message: PluginMailMessage): Promise<void>;
   /** The installation's file storage, where `plugin.files` keeps the plugins' private files. */
   readonly storage: FileStorage;
+  /** Administrators' patterns, run by RE2 (the content module's, lent at load). */
+  readonly patterns: PluginPatterns;
 }
 
 /** `plugin.mail.send`'s recipient for the site's administrators (a mail each, in their language). */
@@ -376,6 +379,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       },
     }),
     files: pluginFiles(host.storage, area),
+    patterns: host.patterns,
     db: (ctx: OperationContext) => pluginDb(area, ctx),
   }) as PluginContext;
 }

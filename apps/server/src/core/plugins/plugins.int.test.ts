@@ -266,6 +266,7 @@ describe('the plugin context', () => {
         'media',
         'name',
         'pages',
+        'patterns',
         'permissions',
         'routes',
         'schema',

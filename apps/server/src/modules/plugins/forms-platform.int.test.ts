@@ -50,6 +50,9 @@ const kiosk = fixtures.write(
        });
      plugin.routes.delete('/files', { permission: 'public', summary: 'Drop a file', status: 204, querystring: t.Object({ key: t.String() }) },
        async (ctx, { query }) => { await plugin.files.delete(ctx, [query.key]); });
+     plugin.routes.post('/pattern', { permission: 'public', summary: 'Check a pattern',
+       body: t.Object({ pattern: t.String(), value: t.String() }) },
+       (ctx, { body }) => ({ problem: plugin.patterns.problem(body.pattern), matches: plugin.patterns.matches(body.pattern, body.value) }));
      plugin.routes.get('/export', { permission: 'public', summary: 'Export' }, () =>
        attachment({ filename: 'sold.csv', contentType: 'text/csv; charset=utf-8', body: (async function* () { yield 'a,b\\n'; yield '1,2\\n'; })() }));
    });`,
@@ -279,6 +282,25 @@ describe(`what plugins' forms stand on (${testEngine})`, () => {
     });
     expect(dropped.statusCode).toBe(204);
     expect((await visit(`/api/kiosk/files?key=${encodeURIComponent(key)}`)).statusCode).toBe(404);
+  });
+
+  it('runs administrators’ patterns in linear time, and says why one cannot run', async () => {
+    const check = async (pattern: string, value: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/kiosk/pattern',
+          headers: { host: 'a.test', 'content-type': 'application/json' },
+          payload: { pattern, value },
+        })
+      ).json().data;
+    expect(await check('[A-Z]{2}[0-9]{4}', 'AB1234')).toEqual({ problem: null, matches: true });
+    expect(await check('[A-Z]{2}[0-9]{4}', 'AB12345')).toEqual({ problem: null, matches: false });
+    // Catastrophic for a backtracking engine: 40 a's then a b would take minutes in JavaScript's.
+    expect(await check('((a+))+', `${'a'.repeat(40)}b`)).toEqual({ problem: null, matches: false });
+    const backreference = await check('(a)\\1', 'aa');
+    expect(backreference.problem).toEqual(expect.any(String));
+    expect(backreference.matches).toBe(false);
   });
 
   it('streams a route’s file as it is made', async () => {

@@ -1,6 +1,7 @@
 import { operationOf } from '../../core/http/request-actor.js';
 import type { TesseraModule } from '../../core/modules/module.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
+import { pluginPatterns } from '../content/fields/user-pattern.js';
 import { pluginContentChecks } from '../content/types/plugin-types.js';
 import { sendPluginMail } from '../email-templates/plugin-mail.js';
 import { publicSiteOf } from '../public/module.js';
@@ -26,6 +27,7 @@ export const pluginsModule: TesseraModule = {
       visitor: (request, reply) => pluginVisitor(runtime, request, reply),
       images: (site, ids) => pluginImages(runtime, site, ids),
       sendMail: (ctx, event, message) => sendPluginMail(runtime, ctx, event, message),
+      patterns: pluginPatterns,
     });
   },
   routes(app, runtime) {

@@ -116,3 +116,16 @@ function backtrackingConstruct(source: string): 'backreference' | 'lookaround' |
   }
   return null;
 }
+
+/**
+ * `plugin.patterns`: the same engine for plugins' own patterns (a form field's), each call with a
+ * budget of its own. Messages are the server's, in English.
+ */
+export const pluginPatterns = {
+  problem: (pattern: string): string | null =>
+    typeof pattern === 'string' ? patternProblem(pattern, new PatternBudget()) : NOT_VALID,
+  matches: (pattern: string, value: string): boolean =>
+    typeof pattern === 'string' &&
+    typeof value === 'string' &&
+    formatProblem(pattern, value, new PatternBudget()) === null,
+};
