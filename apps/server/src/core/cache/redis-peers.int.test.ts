@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
+import { redisRelay } from '../../../test/fixtures/redis-relay.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { OUTAGE_BOUND_MS } from './redis-peers.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
@@ -53,4 +55,44 @@ describe('several instances behind one Redis', () => {
       expect((await visit(one, '/opening-hours')).body).toContain('<h1>Opening times</h1>'),
     );
   });
+});
+
+describe('an instance cut off from Redis', () => {
+  it('keeps a changed page stale for seconds only, and is fresh again once Redis is back', async () => {
+    const relay = await redisRelay(redisUrl);
+    const cut = await createTestApp(
+      { REDIS_URL: relay.url, RATE_LIMIT_GENERAL: '100000' },
+      { database: one.database },
+    );
+    try {
+      const created = await site.call('editor', 'POST', '/api/pages', { title: 'Tide table' });
+      const id = created.json().data.id;
+      await site.call('editor', 'POST', `/api/pages/${id}/publish`, {});
+      expect((await visit(cut, '/tide-table')).body).toContain('<h1>Tide table</h1>');
+      await relay.close();
+
+      // Changed through another instance while this one hears nothing.
+      const version = (await site.call('editor', 'GET', `/api/pages/${id}`)).json().data.version;
+      await site.call('editor', 'PUT', `/api/pages/${id}`, { title: 'Tide times', version });
+      await site.call('editor', 'POST', `/api/pages/${id}/publish`, {});
+      const changedAt = Date.now();
+      await vi.waitFor(
+        async () => expect((await visit(cut, '/tide-table')).body).toContain('<h1>Tide times</h1>'),
+        { timeout: OUTAGE_BOUND_MS * 3, interval: 200 },
+      );
+      const stale = Date.now() - changedAt;
+      expect(stale).toBeLessThan(OUTAGE_BOUND_MS * 3);
+      console.log(`a page changed elsewhere was stale ${stale} ms on the instance cut off from Redis`);
+
+      await relay.open();
+      await site.call('editor', 'POST', `/api/pages/${id}/unpublish`, {});
+      await vi.waitFor(async () => expect((await visit(cut, '/tide-table')).statusCode).toBe(404), {
+        timeout: 15_000,
+        interval: 200,
+      });
+    } finally {
+      await cut.close();
+      await relay.close();
+    }
+  }, 60_000);
 });

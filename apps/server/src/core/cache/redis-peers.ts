@@ -5,6 +5,9 @@ import type { CacheMessage, CacheRegistry } from './cache-registry.js';
 /** The pub/sub channel cache changes travel on between the instances sharing a Redis. */
 export const CACHE_CHANNEL = 'tessera:caches';
 
+/** How stale a cache may be while the channel is down: every cache is emptied this often. */
+export const OUTAGE_BOUND_MS = 5_000;
+
 export interface RedisPeersLog {
   warn(details: object, message: string): void;
 }
@@ -22,7 +25,7 @@ const loadIoredis = () => require('ioredis') as typeof import('ioredis');
  */
 export function connectRedisPeers(
   caches: CacheRegistry,
-  options: { url: string; channel?: string; log: RedisPeersLog },
+  options: { url: string; channel?: string; log: RedisPeersLog; outageBoundMs?: number },
 ): { close(): Promise<void> } {
   const { Redis } = loadIoredis();
   const channel = options.channel ?? CACHE_CHANNEL;
@@ -50,7 +53,19 @@ export function connectRedisPeers(
   publisher.on('error', warn);
   subscriber.on('error', warn);
   let connectedBefore = false;
+  // While the subscription is down, changes made on other instances cannot reach this one: every
+  // cache here is emptied every `outageBoundMs`, so an outage costs seconds of staleness (a page, a
+  // revoked token, a changed role), not hours, at the price of cache misses until Redis returns.
+  let outage: NodeJS.Timeout | null = null;
+  const outageBoundMs = options.outageBoundMs ?? OUTAGE_BOUND_MS;
+  subscriber.on('close', () => {
+    if (!connectedBefore || outage) return;
+    outage = setInterval(() => void caches.clearAll().catch(warn), outageBoundMs);
+    outage.unref();
+  });
   subscriber.on('ready', () => {
+    if (outage) clearInterval(outage);
+    outage = null;
     // Back after an outage: what was published meanwhile is unknown.
     if (connectedBefore) void caches.clearAll().catch(warn);
     connectedBefore = true;
@@ -67,6 +82,9 @@ export function connectRedisPeers(
   });
   return {
     async close() {
+      if (outage) clearInterval(outage);
+      outage = null;
+      connectedBefore = false;
       subscriber.disconnect();
       await publisher.quit().catch(() => publisher.disconnect());
     },

@@ -1,8 +1,8 @@
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContentSite } from '../../../test/content-fixtures.js';
+import { redisAnswers, redisRelay } from '../../../test/fixtures/redis-relay.js';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/harness.js';
 import { PASSWORD } from '../../../test/identity-fixtures.js';
 import { startServer } from '../../main.js';
@@ -61,45 +61,12 @@ describe('GET /readyz', () => {
   });
 });
 
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const target = new URL(redisUrl);
-  const probe = createConnection(Number(target.port || 6379), target.hostname);
-  probe.setTimeout(1_000, () => probe.destroy());
-  probe.once('connect', () => {
-    probe.destroy();
-    resolve(true);
-  });
-  probe.once('close', () => resolve(false));
-  probe.once('error', () => resolve(false));
-});
 // Locally a missing Redis only skips; in CI the test must run, so it runs and fails.
-const skipRedis = !redisAnswers && !process.env.CI;
+const skipRedis = !(await redisAnswers(redisUrl)) && !process.env.CI;
 
 describe.skipIf(skipRedis)('GET /readyz when Redis comes back', () => {
-  // A relay to the real Redis that the test opens and shuts: Redis "goes down" for this app only.
-  let relay: Server | null = null;
-  const sockets = new Set<Socket>();
-  let port = 0;
+  let relay: Awaited<ReturnType<typeof redisRelay>>;
   let t: TestContext;
-
-  function openRelay(): Promise<void> {
-    const target = new URL(redisUrl);
-    relay = createServer((client) => {
-      const upstream = createConnection(Number(target.port || 6379), target.hostname);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    return new Promise((resolve) => relay?.listen(port, '127.0.0.1', () => resolve()));
-  }
-
-  function closeRelay(): Promise<void> {
-    for (const socket of sockets) socket.destroy();
-    return new Promise((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
-  }
 
   async function redisCheck(expected: string): Promise<string> {
     // Reconnection backs off (up to 5 s), so wait for the state rather than for a time.
@@ -116,22 +83,19 @@ describe.skipIf(skipRedis)('GET /readyz when Redis comes back', () => {
   }
 
   beforeAll(async () => {
-    await openRelay();
-    const address = relay?.address();
-    port = typeof address === 'object' && address ? address.port : 0;
-    const url = new URL(redisUrl);
-    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}${url.pathname}` });
+    relay = await redisRelay(redisUrl);
+    t = await createTestApp({ REDIS_URL: relay.url });
   });
   afterAll(async () => {
     await t?.close();
-    await closeRelay();
+    await relay?.close();
   });
 
   it('says Redis is unreachable while it is away, and ok once it returns', { timeout: 60_000 }, async () => {
     expect(await redisCheck('ok')).toBe('ok');
-    await closeRelay();
+    await relay.close();
     expect(await redisCheck('unreachable')).toBe('unreachable');
-    await openRelay();
+    await relay.open();
     expect(await redisCheck('ok')).toBe('ok');
   });
 });
