@@ -5,15 +5,30 @@ import type { PermissionCatalogue } from './permission-catalogue.js';
  * the site (or Super Admin), narrowed to a token's own permissions when the request came with one.
  */
 export class Access {
+  private builtAt: number;
+
   constructor(
     readonly userId: number,
     readonly isSuperAdmin: boolean,
-    private readonly granted: ReadonlySet<string>,
+    private granted: ReadonlySet<string>,
     private readonly catalogue: PermissionCatalogue,
-  ) {}
+    /**
+     * For a grant derived from the catalogue (a Super Admin's, a default Admin role's): the grant
+     * again, from the catalogue as it is now. A content type made on another instance registers its
+     * permissions here when first met, mid-request: its maker is not refused for that moment.
+     */
+    private readonly regrant: (() => ReadonlySet<string>) | null = null,
+  ) {
+    this.builtAt = catalogue.version;
+  }
 
   /** Holds the permission outright (for ownable ones: on own items). */
   allows(permission: string): boolean {
+    if (!this.granted.has(permission) && this.regrant && this.builtAt !== this.catalogue.version) {
+      this.granted = this.regrant();
+      this.builtAt = this.catalogue.version;
+      this.listed = null;
+    }
     return this.granted.has(permission) && this.catalogue.has(permission);
   }
 

@@ -25,6 +25,12 @@ const PERMISSION_ID = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 export class PermissionCatalogue {
   private readonly byId = new Map<string, PermissionDefinition>();
   private readonly ownable = new Set<string>();
+  /** Grows with each permission registered: an access built before a new content type knows it is older. */
+  private registered = 0;
+
+  get version(): number {
+    return this.registered;
+  }
 
   register(
     id: string,
@@ -66,6 +72,7 @@ export class PermissionCatalogue {
   private add(id: string, description: string, owner: string): void {
     if (!PERMISSION_ID.test(id)) throw new Error(`Permission id "${id}" is not of the form <area>.<action>`);
     if (this.byId.has(id)) throw new Error(`Permission "${id}" is already registered`);
+    this.registered++;
     const [area = '', action = ''] = id.split('.');
     this.byId.set(id, { id, area, action, description, owner });
   }

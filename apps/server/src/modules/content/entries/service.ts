@@ -38,7 +38,7 @@ export class EntriesService {
   }
 
   async scope(ctx: OperationContext, typeSlug: string): Promise<TypeScope> {
-    const siteTypes = await this.types.ofSite(ctx.site);
+    const siteTypes = await this.types.ofSiteHaving(ctx.site, typeSlug);
     const type = siteTypes.get(typeSlug);
     if (!type) throw new NotFound(`Content type ${typeSlug}`, 'content_type_not_found');
     return { type, siteTypes, area: permissionArea(type), repo: new EntriesRepo(ctx.db) };

@@ -63,7 +63,7 @@ export class PublishedService {
     site: Site,
     query: LatestQuery,
   ): Promise<{ items: PublishedItem[]; term: TermRef | null; total: number }> {
-    const type = (await this.types.ofSite(site)).get(query.type);
+    const type = (await this.types.ofSiteHaving(site, query.type)).get(query.type);
     if (!type) throw new NotFound(`Content type ${query.type}`, 'content_type_not_found');
     const repo = new PublishedRepo(this.runtime.data.site(site.id));
     const term = query.term ? await repo.termBySlug(query.term.taxonomy, query.term.slug) : null;

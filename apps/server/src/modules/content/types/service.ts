@@ -41,6 +41,7 @@ export type SiteTypes = ReadonlyMap<string, ContentType>;
 // Every content request needs its site's types: cached per site, cleared on every change here and
 // by `tessera cache:clear`; the TTL bounds how long another instance serves a stale definition.
 const TYPES_TTL_MS = 30_000;
+const MISS_RELOAD_MS = 1_000;
 
 /**
  * Content types are data, per site. The built-in ones (page, post) and taxonomies (category, tag)
@@ -50,6 +51,8 @@ export class ContentTypesService {
   private readonly cache = new TtlCache<number, SiteTypes>(TYPES_TTL_MS, 1000);
   /** Permission areas registered by custom types (of any site): another site may reuse the slug. */
   private readonly typeAreas = new Set<string>();
+  /** When each site's types were last read again for a slug they lacked. */
+  private readonly missReloads = new Map<number, number>();
 
   constructor(
     private readonly runtime: Runtime,
@@ -98,9 +101,24 @@ export class ContentTypesService {
     return bySlug;
   }
 
+  /**
+   * The site's types, read again from the database when `slug` is not among them: a type made on
+   * another instance since this one cached the list is found at once, not when the cache expires
+   * or word of it arrives. At most once a second per site, so unknown slugs cannot flood the database.
+   */
+  async ofSiteHaving(site: Site, slug: string): Promise<SiteTypes> {
+    const types = await this.ofSite(site);
+    if (types.has(slug)) return types;
+    const now = Date.now();
+    if (now - (this.missReloads.get(site.id) ?? 0) < MISS_RELOAD_MS) return types;
+    this.missReloads.set(site.id, now);
+    this.cache.delete(site.id);
+    return this.ofSite(site);
+  }
+
   /** One type by slug; 404 when the site has none of that name. */
   async typeOf(site: Site, slug: string): Promise<ContentType> {
-    const type = (await this.ofSite(site)).get(slug);
+    const type = (await this.ofSiteHaving(site, slug)).get(slug);
     if (!type) throw new NotFound(`Content type ${slug}`, 'content_type_not_found');
     return type;
   }

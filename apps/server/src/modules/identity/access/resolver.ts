@@ -3,6 +3,7 @@ import type { PermissionCatalogue } from '../../../core/access/permission-catalo
 import { TtlCache } from '../../../core/cache/ttl-cache.js';
 import type { Data } from '../../../core/db/data.js';
 import { ACCOUNT_PERMISSION } from '../permissions.js';
+import { computedPermissions } from '../roles/default-roles.js';
 import { RolesRepo } from '../roles/repo.js';
 import { permissionsOfRole } from '../roles/role-permissions.js';
 import type { UserView } from '../schemas.js';
@@ -16,6 +17,8 @@ export interface Standing {
   isSuperAdmin: boolean;
   /** Permissions through the user's role on the site; empty when not a member. */
   permissions: ReadonlySet<string>;
+  /** The user's role when its permissions derive from the catalogue (a default Admin role), else null. */
+  computedRole: { slug: string; is_default: number } | null;
   /** The role demands two-factor authentication and the user has not set it up. */
   twoFactorMissing: boolean;
   passwordChangedAt: string;
@@ -80,15 +83,29 @@ export class AccessResolver {
   }
 
   private buildAccess(standing: Standing, tokenPermissions: readonly string[] | null): Access {
-    // Everyone may change their own account; a token's list below narrows that like anything else.
-    let granted: ReadonlySet<string> = standing.isSuperAdmin
-      ? new Set(this.catalogue.all())
-      : new Set([...standing.permissions, ACCOUNT_PERMISSION]);
-    if (tokenPermissions) {
-      const own = new Set(tokenPermissions);
-      granted = new Set([...granted].filter((id) => own.has(id)));
-    }
-    return new Access(standing.userId, standing.isSuperAdmin, granted, this.catalogue);
+    const own = tokenPermissions ? new Set(tokenPermissions) : null;
+    const narrowed = (granted: ReadonlySet<string>): ReadonlySet<string> =>
+      own ? new Set([...granted].filter((id) => own.has(id))) : granted;
+    // Everyone may change their own account; a token's list narrows that like anything else.
+    const grant = (): ReadonlySet<string> =>
+      narrowed(
+        standing.isSuperAdmin
+          ? new Set(this.catalogue.all())
+          : new Set([
+              ...(standing.computedRole
+                ? (computedPermissions(standing.computedRole, this.catalogue.all()) ?? [])
+                : standing.permissions),
+              ACCOUNT_PERMISSION,
+            ]),
+      );
+    const derived = standing.isSuperAdmin || standing.computedRole !== null;
+    return new Access(
+      standing.userId,
+      standing.isSuperAdmin,
+      grant(),
+      this.catalogue,
+      derived ? grant : null,
+    );
   }
 
   forgetUser(userId: number): void {
@@ -106,18 +123,18 @@ export class AccessResolver {
     if (!user) return null;
     const site = this.data.site(siteId);
     const membership = await new MembersRepo(site).find(userId);
-    const permissions = membership
-      ? await permissionsOfRole(
-          new RolesRepo(site),
-          { id: membership.role_id, slug: membership.role_slug, is_default: membership.role_is_default },
-          this.catalogue.all(),
-        )
-      : [];
+    const role = membership && {
+      id: membership.role_id,
+      slug: membership.role_slug,
+      is_default: membership.role_is_default,
+    };
+    const permissions = role ? await permissionsOfRole(new RolesRepo(site), role, this.catalogue.all()) : [];
     return {
       userId,
       status: user.status,
       isSuperAdmin: user.is_super_admin === 1,
       permissions: new Set(permissions),
+      computedRole: role && computedPermissions(role, []) !== null ? role : null,
       twoFactorMissing: membership?.requires_two_factor === 1 && !user.totp_enabled_at,
       passwordChangedAt: user.password_changed_at,
       locale: user.locale,
