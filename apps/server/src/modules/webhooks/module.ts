@@ -4,7 +4,7 @@ import type { TesseraModule } from '../../core/modules/module.js';
 import type { Runtime } from '../../core/runtime.js';
 import { contentOf } from '../content/content.js';
 import { webhookRoutes } from './routes.js';
-import { DELIVER_JOB, WebhooksService } from './service.js';
+import { DELIVER_JOB, SWEEP_JOB, WebhooksService } from './service.js';
 import { registerWebhookSettings } from './settings.js';
 
 const byRuntime = new WeakMap<Runtime, WebhooksService>();
@@ -34,9 +34,9 @@ export const webhooksModule: TesseraModule = {
     );
     runtime.jobs.registry.define(
       DELIVER_JOB,
-      async ({ webhookId }, { siteId }) => {
+      async ({ webhookId }, { siteId, jobId, signal }) => {
         const site = siteId === null ? null : await runtime.siteStore.findById(siteId);
-        if (site) await webhooks.drain(site, webhookId);
+        if (site) await webhooks.drain(site, webhookId, { jobId, signal });
       },
       { queue: 'webhooks', maxAttempts: 3 },
     );
@@ -46,6 +46,18 @@ export const webhooksModule: TesseraModule = {
       log.info({ deliveries: pruned }, 'old webhook deliveries pruned');
     });
     await runtime.jobs.schedules.schedule('webhooks.prune', '41 3 * * *', {});
+    // Due deliveries with no live run (their worker died, then their job ran out of attempts) go out
+    // within a minute, not at the webhook's next event.
+    runtime.jobs.registry.define(
+      SWEEP_JOB,
+      async (_payload, { log }) => {
+        let runs = 0;
+        for (const site of await runtime.siteStore.list()) runs += await webhooks.sweep(site);
+        if (runs > 0) log.info({ runs }, 'webhook delivery runs started for due deliveries');
+      },
+      { queue: 'webhooks' },
+    );
+    await runtime.jobs.schedules.schedule(SWEEP_JOB, '* * * * *', {});
   },
   routes(app, runtime) {
     webhookRoutes(app, runtime, webhooksOf(runtime));

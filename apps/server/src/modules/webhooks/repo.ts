@@ -23,9 +23,11 @@ export class WebhooksRepo {
     return this.db.selectFrom('webhooks').selectAll().where('active', '=', 1).orderBy('id').execute();
   }
 
-  async insert(values: Omit<WebhookTable, 'id' | 'site_id' | 'draining_until'>): Promise<number> {
+  async insert(
+    values: Omit<WebhookTable, 'id' | 'site_id' | 'draining_job' | 'draining_run'>,
+  ): Promise<number> {
     const row = await this.db
-      .insertInto('webhooks', { ...values, draining_until: null })
+      .insertInto('webhooks', { ...values, draining_job: null, draining_run: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -40,21 +42,51 @@ export class WebhooksRepo {
   }
 
   /**
-   * Takes the webhook for one delivery run until `until`, unless another run holds it: one run at a
-   * time per webhook, so its deliveries leave in order. A run that died lets go when `until` passes.
+   * Takes the webhook for delivery run `run` of job `job`, if the run holding it is still `holder`
+   * (null: none): a compare-and-set, so of two runs taking over the same dead one only one gets it.
    */
-  async claim(id: number, now: string, until: string): Promise<boolean> {
+  async takeRun(id: number, holder: string | null, job: number, run: string): Promise<boolean> {
     const result = await this.db
       .updateTable('webhooks')
-      .set({ draining_until: until })
+      .set({ draining_job: job, draining_run: run })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('draining_until', 'is', null), eb('draining_until', '<=', now)]))
+      .where('draining_run', holder === null ? 'is' : '=', holder)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async release(id: number): Promise<void> {
-    await this.db.updateTable('webhooks').set({ draining_until: null }).where('id', '=', id).execute();
+  /** Lets go of the webhook, unless another run has taken it over meanwhile. */
+  async releaseRun(id: number, run: string): Promise<void> {
+    await this.db
+      .updateTable('webhooks')
+      .set({ draining_job: null, draining_run: null })
+      .where('id', '=', id)
+      .where('draining_run', '=', run)
+      .execute();
+  }
+
+  /** The webhooks with a delivery to send now (pending, its retry time passed or none). */
+  async withDueDeliveries(now: string): Promise<WebhookRow[]> {
+    return this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries')
+            .select('webhook_deliveries.id')
+            .whereRef('webhook_deliveries.webhook_id', '=', 'webhooks.id')
+            .where('webhook_deliveries.status', '=', 'pending')
+            .where((inner) =>
+              inner.or([
+                inner('webhook_deliveries.next_attempt_at', 'is', null),
+                inner('webhook_deliveries.next_attempt_at', '<=', now),
+              ]),
+            ),
+        ),
+      )
+      .orderBy('id')
+      .execute();
   }
 
   async insertDelivery(values: Omit<WebhookDeliveryTable, 'id' | 'site_id'>): Promise<number> {

@@ -24,14 +24,21 @@ declare module '../../core/jobs/job.js' {
   interface JobPayloads {
     'webhooks.deliver': { webhookId: number };
     'webhooks.prune': Record<string, never>;
+    'webhooks.sweep': Record<string, never>;
   }
 }
 
 export const DELIVER_JOB = 'webhooks.deliver';
+export const SWEEP_JOB = 'webhooks.sweep';
 const MANAGE = 'webhooks.manage';
 const TIMEOUT_MS = 10_000;
-// A delivery run holds its webhook this long at most; a run that died lets go when it passes.
-const CLAIM_MS = 5 * 60_000;
+
+/** The job running a delivery run: its lease is the run's hold on the webhook. */
+export interface DeliveryJob {
+  jobId: number;
+  /** Aborted when the job's lease passed to another worker: the run stops before its next send. */
+  signal: AbortSignal;
+}
 
 export interface WebhookInput {
   url: string;
@@ -242,21 +249,44 @@ export class WebhooksService {
    * attempt waits its turn in the retry schedule and holds the later ones back, so a receiver sees
    * the events in the order they happened; a delivery out of attempts fails and the next goes.
    */
-  async drain(site: Site, webhookId: number): Promise<void> {
+  async drain(site: Site, webhookId: number, job: DeliveryJob): Promise<void> {
     const repo = new WebhooksRepo(this.runtime.data.site(site.id));
+    const run = randomUUID();
     for (;;) {
-      const now = Date.now();
-      if (!(await repo.claim(webhookId, new Date(now).toISOString(), new Date(now + CLAIM_MS).toISOString())))
-        return;
+      if (!(await this.takeRun(repo, webhookId, job.jobId, run))) return;
       try {
-        await this.sendPending(site, repo, webhookId);
+        await this.sendPending(site, repo, webhookId, run, job.signal);
       } finally {
-        await repo.release(webhookId);
+        await repo.releaseRun(webhookId, run);
       }
+      if (job.signal.aborted) return;
       // A delivery committed while this run was letting go would otherwise wait for the next event.
       const next = await repo.nextPending(webhookId);
       if (!next || (next.next_attempt_at !== null && next.next_attempt_at > new Date().toISOString())) return;
     }
+  }
+
+  /**
+   * Starts a delivery run for each of the site's webhooks with a delivery due and no live run: runs
+   * whose worker died and whose job ran out of attempts, or any other way a due delivery was left
+   * without its job. Answers how many runs it started (a run already waiting in the queue is not
+   * counted: that is no delivery left behind).
+   */
+  async sweep(site: Site): Promise<number> {
+    const repo = new WebhooksRepo(this.runtime.data.site(site.id));
+    const { queue } = this.runtime.jobs;
+    const at = new Date().toISOString();
+    let started = 0;
+    for (const webhook of await repo.withDueDeliveries(at)) {
+      if (webhook.draining_job !== null && (await this.jobAlive(webhook.draining_job))) continue;
+      const id = await queue.enqueue(
+        DELIVER_JOB,
+        { webhookId: webhook.id },
+        { siteId: site.id, dedupeKey: `webhook:${webhook.id}` },
+      );
+      if (((await queue.get(id))?.created_at ?? at) >= at) started++;
+    }
+    return started;
   }
 
   async prune(site: Site): Promise<number> {
@@ -266,12 +296,41 @@ export class WebhooksService {
     );
   }
 
-  private async sendPending(site: Site, repo: WebhooksRepo, webhookId: number): Promise<void> {
+  /**
+   * Takes the webhook for `run` unless another run is alive on it: the hold is its job's lease, so a
+   * run whose worker died lets go as soon as the queue would give its job to another worker. A hold
+   * of this same job is always a dead run's, since the queue runs a job on one worker at a time.
+   */
+  private async takeRun(repo: WebhooksRepo, webhookId: number, jobId: number, run: string) {
+    const webhook = await repo.byId(webhookId);
+    if (!webhook) return false;
+    const holder = webhook.draining_job;
+    if (holder !== null && holder !== jobId && (await this.jobAlive(holder))) return false;
+    return repo.takeRun(webhookId, webhook.draining_run, jobId, run);
+  }
+
+  /** Whether the job is running under a lease that has not expired. */
+  private async jobAlive(jobId: number): Promise<boolean> {
+    const job = await this.runtime.jobs.queue.get(jobId);
+    return (
+      job?.status === 'running' && job.locked_until !== null && job.locked_until > new Date().toISOString()
+    );
+  }
+
+  private async sendPending(
+    site: Site,
+    repo: WebhooksRepo,
+    webhookId: number,
+    run: string,
+    signal: AbortSignal,
+  ): Promise<void> {
     const { retry_delays_seconds: delays } = await settingsOf(this.runtime, site, 'webhooks');
     for (;;) {
       const webhook = await repo.byId(webhookId);
+      // Taken over (this worker was thought dead): the run that took the webhook sends from here.
+      if (!webhook || webhook.draining_run !== run || signal.aborted) return;
       const delivery = await repo.nextPending(webhookId);
-      if (!webhook || !delivery) return;
+      if (!delivery) return;
       const nowIso = new Date().toISOString();
       if (webhook.active !== 1) {
         await repo.insertAttempt({

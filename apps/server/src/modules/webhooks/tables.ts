@@ -14,8 +14,13 @@ export interface WebhookTable {
   /** Sealed with the installation's key; opened only to sign. */
   secret: string;
   active: number;
-  /** While a delivery run holds the webhook (one at a time, so deliveries leave in order). */
-  draining_until: Timestamp | null;
+  /**
+   * The job whose delivery run holds the webhook (one run at a time, so deliveries leave in order);
+   * the hold lasts as long as that job's lease.
+   */
+  draining_job: number | null;
+  /** The run holding the webhook: a run that finds another's here has lost it and stops. */
+  draining_run: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
