@@ -47,9 +47,10 @@ export function settingsSchema(plugin: PluginContext) {
         title: 'Keep submissions (days)',
         description: 'Submissions older than this are deleted every night, with their files. 0 keeps them.',
       }),
+      // The platform reads 50 MB of a file posted with a form at most.
       max_upload_mb: T.Integer({
         minimum: 1,
-        maximum: 100,
+        maximum: 50,
         title: 'Largest file (MB)',
         description: 'The most a file sent with a form may weigh. A file field may set less.',
       }),

@@ -33,6 +33,29 @@ export interface Words {
   requiredMark: string;
   choose: string;
   trap: string;
+  /** Sent sooner after the page was shown than people fill forms in. */
+  tooFast: string;
+  /** More links than the form takes (0: none). */
+  links(most: number): string;
+  /** Past the form's budget for the address: try again in `minutes`. */
+  rateLimited(minutes: number): string;
+  /** A stale or broken token: the form comes back with a fresh one. */
+  expired: string;
+  /** Posted from a page of another site (or without saying where from). */
+  origin: string;
+  /** The success page of a form without a message of its own (one that redirects). */
+  sent: string;
+  /** The link onwards, on the success page of a form that redirects to another site. */
+  continueTo: string;
+  /** The page of a form that does not exist (any more). */
+  notFoundTitle: string;
+  notFound: string;
+  /** The builder's canvas, for a form block without a form, or whose form was deleted. */
+  chooseForm: string;
+  formGone(id: number): string;
+  /** The canvas's list of the site's forms, to pick one for the block. */
+  formsOfSite: string;
+  noForms: string;
 }
 
 const en: Words = {
@@ -63,6 +86,21 @@ const en: Words = {
   requiredMark: '(required)',
   choose: 'Choose…',
   trap: 'Leave this empty',
+  tooFast: 'This form was sent too quickly after it was shown. Check it and send it again.',
+  links: (most) =>
+    most === 0 ? 'Links are not allowed here.' : `Too many links: at most ${most} in this form.`,
+  rateLimited: (minutes) =>
+    `Too many submissions from your address; try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+  expired: 'This form expired; it has been reloaded, send it again.',
+  origin: 'This form must be sent from a page of this site; it has been reloaded, send it again.',
+  sent: 'Thank you: your message has been sent.',
+  continueTo: 'Continue',
+  notFoundTitle: 'Form not found',
+  notFound: 'This form does not exist, or no longer does.',
+  chooseForm: 'Form: choose the form to show, by its number, in this block’s settings.',
+  formGone: (id) => `Form: form ${id} was deleted. Choose another in this block’s settings.`,
+  formsOfSite: 'The site’s forms:',
+  noForms: 'The site has no form yet: build one under Content, Forms.',
 };
 
 const fr: Words = {
@@ -93,6 +131,26 @@ const fr: Words = {
   requiredMark: '(obligatoire)',
   choose: 'Choisissez…',
   trap: 'Laissez ce champ vide',
+  tooFast: 'Ce formulaire a été envoyé trop vite après son affichage. Vérifiez-le et envoyez-le de nouveau.',
+  links: (most) =>
+    most === 0
+      ? 'Les liens ne sont pas acceptés ici.'
+      : `Trop de liens : au plus ${most} dans ce formulaire.`,
+  rateLimited: (minutes) =>
+    `Trop d’envois depuis votre adresse ; réessayez dans ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+  expired: 'Ce formulaire a expiré ; il a été rechargé, envoyez-le de nouveau.',
+  origin:
+    'Ce formulaire doit être envoyé depuis une page de ce site ; il a été rechargé, envoyez-le de nouveau.',
+  sent: 'Merci : votre message a bien été envoyé.',
+  continueTo: 'Continuer',
+  notFoundTitle: 'Formulaire introuvable',
+  notFound: 'Ce formulaire n’existe pas, ou plus.',
+  chooseForm:
+    'Formulaire : choisissez le formulaire à afficher, par son numéro, dans les réglages de ce bloc.',
+  formGone: (id) =>
+    `Formulaire : le formulaire ${id} a été supprimé. Choisissez-en un autre dans les réglages de ce bloc.`,
+  formsOfSite: 'Les formulaires du site :',
+  noForms: 'Le site n’a pas encore de formulaire : créez-en un dans Contenu, Formulaires.',
 };
 
 /** The words for a page's language (`fr`, `fr-CA`...); English for any other. */
