@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/fixtures/jobs.js';
+import { freePort } from '../../../test/fixtures/ports.js';
 import { createTestApp, type TestContext, testEngine } from '../../../test/harness.js';
 import { seedSiteWithRoles, seedToken, seedUser } from '../../../test/identity-fixtures.js';
 
@@ -15,17 +15,6 @@ let t: TestContext;
 let server: ChildProcess;
 let port = 0;
 let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** One request on a connection of its own, so the kernel may hand it to either worker. */
 function call(method: string, path: string, headers: Record<string, string> = {}): Promise<number> {
