@@ -6,7 +6,6 @@ import {
   type FieldInput,
   type Form,
   type FormDefinition,
-  type FormField,
   type FormSettings,
   type FormTranslation,
   fieldAsKept,
@@ -23,6 +22,7 @@ import {
   insertForm,
   insertVersion,
   listForms,
+  liveForm,
   type RefusalRow,
   refusalCounts,
   slugsLike,
@@ -83,7 +83,11 @@ export function formsService(plugin: PluginContext) {
     return formOf(row, counts, await refusalCounts(db(ctx), id));
   }
 
-  /** The form's pages and the pages showing it are rendered again once the change commits. */
+  /**
+   * The form's pages and the pages showing its block are rendered again once the change commits
+   * (`pages.purge` empties the blocks' pages too). A new form purges as well: its address may have
+   * been asked for, and answered "not found", before it existed.
+   */
   const changed = (ctx: PluginOperation) => plugin.pages.purge(ctx);
 
   return {
@@ -120,6 +124,7 @@ export function formsService(plugin: PluginContext) {
           updated_at: at,
         });
         await insertVersion(db(tx), id, 1, definition.fields, at);
+        changed(tx);
         return one(tx, id);
       });
     },
@@ -192,13 +197,7 @@ function formOf(
   >;
   for (const refusal of refusals) if (refusal.form_id === row.id) refused[refusal.reason] = refusal.count;
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    fields: JSON.parse(row.fields) as FormField[],
-    settings: JSON.parse(row.settings) as FormSettings,
-    translations: JSON.parse(row.translations) as Record<string, FormTranslation>,
-    version: row.version,
+    ...liveForm(row),
     submission_count: count.total,
     unread_count: count.total - count.read,
     refusals: refused,

@@ -1,7 +1,10 @@
-import type { PluginContext, PluginMailVariable } from '@tessera/plugin';
+import type { PluginContext, PluginMailVariable, PluginSite } from '@tessera/plugin';
+import { textsIn } from './markup.js';
+import type { FormDefinition, FormField, SubmittedEvent } from './model.js';
+import { formPath, siteOrigin } from './site-addresses.js';
 
 /**
- * The two mails a submission sends (from phase 2's `submit`): the notification to the form's
+ * The two mails a submission sends: the notification to the form's
  * recipients (the site's administrators when it names none), and the copy to the submitter when
  * the form asks for one. Administrators rewrite them per language in the email templates screen.
  */
@@ -43,7 +46,7 @@ export function declareMails(plugin: PluginContext): void {
         name: 'submission.url',
         type: 'url',
         description: 'The submission in the admin',
-        example: 'https://quay.example/admin/plugins/forms/forms/3/submissions?open=12',
+        example: 'https://quay.example/admin/plugins/forms/submissions/3?open=12',
       },
     ],
     defaults: {
@@ -92,4 +95,47 @@ Si vous n’avez rien envoyé, ignorez ce message.
       },
     },
   });
+}
+
+/**
+ * The variables of a submission's mails. `locale` null: the notification, in the form's own words,
+ * every field shown; a language: the visitor's copy, in the form's words for that language, without
+ * the hidden fields (what the site keeps for itself).
+ */
+export function mailVariables(
+  site: PluginSite,
+  form: FormDefinition & { id: number; slug: string },
+  event: SubmittedEvent,
+  locale: string | null,
+) {
+  const { submission } = event;
+  const origin = siteOrigin(site);
+  const translation = locale === null ? undefined : form.translations[locale];
+  const fields = form.fields
+    .filter((field) => locale === null || field.type !== 'hidden')
+    .map((field) => ({
+      label: translation?.fields[field.name]?.label || field.label,
+      value: shownValue(field, submission),
+    }));
+  return {
+    form: {
+      title: locale === null ? form.title : textsIn(form, locale).title,
+      url: `${origin}${formPath(site, locale ?? site.default_locale, form.slug)}`,
+    },
+    ...(locale === null
+      ? { submission: { url: `${origin}/admin/plugins/forms/submissions/${form.id}?open=${submission.id}` } }
+      : {}),
+    fields,
+  };
+}
+
+/** A field's value as a mail shows it: several joined by commas, files by their names. */
+function shownValue(field: FormField, submission: SubmittedEvent['submission']): string {
+  if (field.type === 'file')
+    return submission.files
+      .filter((file) => file.field === field.name)
+      .map((file) => file.filename)
+      .join(', ');
+  const value = submission.values[field.name] ?? '';
+  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -104,6 +104,9 @@ export interface FormDefinition {
 export const REFUSAL_REASONS = ['honeypot', 'too_fast', 'token', 'rate_limited', 'links', 'origin'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
+/** A form as the site shows it: its definition, address and version. */
+export type LiveForm = FormDefinition & { id: number; slug: string; version: number };
+
 export interface Form extends FormDefinition {
   id: number;
   slug: string;
@@ -276,4 +279,13 @@ export function blankField(type: FieldType, name: string, label: string): FormFi
     consent_text: '',
     consent_url: null,
   };
+}
+
+/**
+ * What the `form.submitted` site event (webhooks) and the `forms.submitted` action hook carry: the
+ * form, and the submission as kept (its files named, never their bytes).
+ */
+export interface SubmittedEvent {
+  form: { id: number; slug: string; title: string };
+  submission: Omit<Submission, 'fields' | 'read_at'>;
 }

@@ -1,5 +1,5 @@
 import type { PluginDb } from '@tessera/plugin';
-import type { FormField, RefusalReason } from './model.js';
+import type { FormField, FormSettings, FormTranslation, LiveForm, RefusalReason } from './model.js';
 
 /**
  * The plugin's tables, and the queries of forms and their versions. Every statement goes through
@@ -79,6 +79,19 @@ export interface FormsTables {
 }
 
 export type FormsDb = PluginDb<FormsTables>;
+
+/** A form's row with its JSON read: what the site shows and the API answers of it. */
+export function liveForm(row: FormRow): LiveForm {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    version: row.version,
+    fields: JSON.parse(row.fields) as FormField[],
+    settings: JSON.parse(row.settings) as FormSettings,
+    translations: JSON.parse(row.translations) as Record<string, FormTranslation>,
+  };
+}
 
 /** Newest first. */
 export function listForms(db: FormsDb): Promise<FormRow[]> {
@@ -196,4 +209,16 @@ export async function deleteForm(db: FormsDb, id: number): Promise<string[]> {
   await db.deleteFrom('forms_refusals').where('form_id', '=', id).execute();
   await db.deleteFrom('forms_forms').where('id', '=', id).execute();
   return files.map((file) => file.storage_key);
+}
+
+/** Counts one refusal of a form's posts for `reason`. */
+export async function countRefusal(db: FormsDb, formId: number, reason: RefusalReason): Promise<void> {
+  await db
+    .insertInto('forms_refusals', { form_id: formId, reason, count: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['site_id', 'form_id', 'reason'])
+        .doUpdateSet((eb) => ({ count: eb('forms_refusals.count', '+', 1) })),
+    )
+    .execute();
 }

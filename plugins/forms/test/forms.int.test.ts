@@ -7,6 +7,7 @@ import { createTestApp, type TestContext, testEngine } from '../../../apps/serve
 import type { Form, Submission, SubmittedValues } from '../src/model.js';
 import type { FormsDb } from '../src/repo.js';
 import { insertSubmission } from '../src/repo-submissions.js';
+import { contactFields, grant } from './fixtures.js';
 
 // The plugin as Tessera ships it: recorded from plugins/ at start, switched on per site.
 let t: TestContext;
@@ -36,23 +37,7 @@ async function createForm(site: ContentSite, body: Record<string, unknown>): Pro
   return res.json().data as Form;
 }
 
-const contact = {
-  title: 'Contact us',
-  fields: [
-    { name: 'name', type: 'text', label: 'Name', required: true },
-    { name: 'email', type: 'email', label: 'Email', required: true },
-    {
-      name: 'topics',
-      type: 'checkbox',
-      label: 'Topics',
-      options: [
-        { value: 'boats', label: 'Boats' },
-        { value: 'nets', label: 'Nets' },
-      ],
-    },
-    { name: 'message', type: 'textarea', label: 'Message' },
-  ],
-};
+const contact = { title: 'Contact us', fields: contactFields };
 
 /** The plugin's tables on a site, as its own handle scopes them. */
 const tablesOf = (site: ContentSite) => t.runtime.data.site(site.siteId) as unknown as FormsDb;
@@ -285,16 +270,7 @@ describe(`the forms plugin (${testEngine})`, () => {
   it('lets a role holding forms.submissions alone read forms and their submissions, not change forms', async () => {
     const form = await createForm(a, { ...contact, title: 'Inbox' });
     const id = await submit(a, form, { name: 'Ada' }, new Date().toISOString());
-    const roles = (await a.call('admin', 'GET', '/api/roles')).json().data as Array<{
-      id: number;
-      slug: string;
-      permissions: string[];
-    }>;
-    const contributor = roles.find((role) => role.slug === 'contributor');
-    const granted = await a.call('admin', 'PUT', `/api/roles/${contributor?.id}`, {
-      permissions: [...(contributor?.permissions ?? []), 'forms.submissions'],
-    });
-    expect(granted.statusCode, granted.body).toBe(200);
+    await grant(a, 'contributor', 'forms.submissions');
     expect((await a.call('contributor', 'GET', '/api/forms/forms')).statusCode).toBe(200);
     expect((await a.call('contributor', 'GET', `/api/forms/forms/${form.id}`)).statusCode).toBe(200);
     expect((await a.call('contributor', 'GET', `/api/forms/forms/${form.id}/submissions`)).statusCode).toBe(
