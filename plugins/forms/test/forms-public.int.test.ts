@@ -590,6 +590,8 @@ describe(`the forms plugin on the site (${testEngine})`, () => {
     });
     expect(sent.statusCode).toBe(303);
     expect((await submissionsOf(form))[0]?.values.message).toBe('From the page');
+    // A submission changes nothing the page shows: it stays in the page cache.
+    expect(tokenOf((await visit(`/${page.slug}`)).body)).toBe(token);
 
     // Saved, the form shows as saved on the cached page; deleted, it shows nothing.
     const saved = await a.call('admin', 'PUT', `/api/forms/forms/${form.id}`, {
