@@ -89,6 +89,9 @@ const NO_VISITOR: PluginFormVisitor = {
   end: async () => {},
 };
 
+/** Before the modules lend the pattern engine (a host without them, in a test): no pattern runs. */
+const NO_PATTERNS = 'unavailable';
+
 /** Refuses a plugin's activation on a site (a content type or a path already taken there). */
 export type ActivationCheck = (plugin: string, site: Site) => Promise<void>;
 
@@ -115,7 +118,7 @@ export class PluginHost {
   private visitorOf: PluginServices['visitor'] | null = null;
   private imagesOf: PluginServices['images'] = async () => new Map();
   private patternsOf: PluginPatterns = {
-    problem: () => 'Patterns are not available here.',
+    problem: () => NO_PATTERNS,
     matches: () => false,
   };
   private mailOf: PluginServices['sendMail'] = async () => {

@@ -34,6 +34,7 @@ export const fr: typeof en = {
     noTerm: 'Il n’y a pas de terme {{id}} dans {{taxonomy}}.',
     noRelated: 'Il n’y a pas d’entrée {{id}} de type {{type}}.',
     searchType: 'Cherchez des pages, des articles, ou un type de contenu qui a des archives.',
+    siteOwn: '/{{slug}} est une adresse propre du site ; choisissez un autre identifiant.',
     pluginPrefix:
       '/{{prefix}} est l’emplacement des pages de l’extension {{plugin}} ; choisissez un autre identifiant.',
   },

@@ -34,6 +34,7 @@ export const en = {
     noTerm: 'There is no {{taxonomy}} term {{id}}.',
     noRelated: 'There is no {{type}} entry {{id}}.',
     searchType: 'Search page, post, or a content type with an archive.',
+    siteOwn: "/{{slug}} is one of the site's own addresses; choose another slug.",
     pluginPrefix: "/{{prefix}} is where the {{plugin}} plugin's pages are; choose another slug.",
   },
   fields: {

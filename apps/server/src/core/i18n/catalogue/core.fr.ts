@@ -45,6 +45,7 @@ export const fr: typeof en = {
     finite: 'Doit être un nombre fini.',
     refusedBy: 'L’opération a été refusée par {{owner}}.',
     databaseDown: 'La base de données est injoignable.',
+    draining: 'Cette instance s’arrête.',
     rateStoreDown: 'Le stockage des limites de requêtes (REDIS_URL) est injoignable.',
     unknownSetting: 'Réglage inconnu.',
     extraField: 'Contient un champ qui n’est pas permis.',

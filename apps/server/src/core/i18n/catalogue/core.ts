@@ -47,6 +47,7 @@ export const en = {
     finite: 'Must be a finite number.',
     refusedBy: 'The operation was refused by {{owner}}.',
     databaseDown: 'The database is not reachable.',
+    draining: 'This instance is shutting down.',
     rateStoreDown: 'The rate-limit store (REDIS_URL) is not reachable.',
     unknownSetting: 'Unknown setting.',
     extraField: 'Has a field that is not allowed.',

@@ -51,6 +51,21 @@ describe(`pages (${testEngine})`, () => {
     expect(malformed.statusCode).toBe(422);
   });
 
+  it('keeps the site’s own addresses (account, search, feeds...) free of top-level entries', async () => {
+    for (const slug of ['account', 'search', 'feed', 'en']) {
+      const refused = await a.call('editor', 'POST', '/api/pages', { title: 'Mine', slug });
+      expect(refused.statusCode, slug).toBe(422);
+      expect(refused.json().errors.slug).toEqual([
+        `/${slug} is one of the site's own addresses; choose another slug.`,
+      ]);
+    }
+    // A title that would make one gets the next free slug; under a parent the name is free.
+    const search = await createPage(a, { title: 'Search' });
+    expect(search.slug).toBe('search-2');
+    const child = await createPage(a, { title: 'Account', slug: 'account', parent_id: search.id });
+    expect(child.path).toBe('search-2/account');
+  });
+
   it('builds paths from the ancestors, moves the subtree with its parent, and refuses cycles', async () => {
     const about = await createPage(a, { title: 'About' });
     const team = await createPage(a, { title: 'Team', parent_id: about.id });

@@ -23,7 +23,7 @@ import { RevisionsRepo } from '../revisions/repo.js';
 import { shareFields } from '../translations/service.js';
 import { DEFAULT_CATEGORY } from '../types/builtin.js';
 import { entryFields } from '../types/content-type.js';
-import { leadingSegment } from '../types/plugin-types.js';
+import { leadingSegment, SITE_OWN_SEGMENTS } from '../types/plugin-types.js';
 import type { EntryCreate, EntryState, EntryUpdate } from './entry.js';
 import { lockHolder } from './locks.js';
 import { entryMediaReferences, usedMediaIds } from './media-references.js';
@@ -398,13 +398,27 @@ export class EntryWriter {
     }
 
     const sibling = { typeId: type.id, locale: draft.locale, parentId: draft.parent_id };
+    // At the top of a type whose addresses start with the slug, the site's own addresses are taken.
+    const siteOwn =
+      !parentPath && !leadingSegment(type.route_pattern, null).literal
+        ? [...SITE_OWN_SEGMENTS, ...ctx.site.locales]
+        : [];
     if (options.slugGiven) {
       const taken = await repo.siblingSlugs(sibling, draft.slug, entry?.id ?? null);
       if (taken.includes(draft.slug))
         addFieldError(errors, 'slug', `The slug "${draft.slug}" is taken here; choose another.`);
+      else if (siteOwn.includes(draft.slug) && draft.slug !== entry?.slug)
+        addFieldError(
+          errors,
+          'slug',
+          `/${draft.slug} is one of the site's own addresses; choose another slug.`,
+        );
     } else if (!entry || draft.parent_id !== entry.parent_id) {
       const base = entry?.slug || slugify(draft.title) || type.slug;
-      draft.slug = firstFreeSlug(base, await repo.siblingSlugs(sibling, base, entry?.id ?? null));
+      draft.slug = firstFreeSlug(base, [
+        ...(await repo.siblingSlugs(sibling, base, entry?.id ?? null)),
+        ...siteOwn,
+      ]);
     }
     const path = parentPath ? `${parentPath}/${draft.slug}` : draft.slug;
     // A plugin's pages own the first segment of their addresses on the sites where it is active.

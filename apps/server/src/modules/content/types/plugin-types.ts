@@ -164,6 +164,23 @@ export function contentUninstallStep(runtime: Runtime): UninstallStep {
  * with (`/products/{slug}`), or, for a route starting with the entry's path or slug (`/{path}`),
  * the entry's own first segment (null when it is not known: a date, an id).
  */
+/**
+ * First segments the public site answers itself (account pages, search, feeds, archives, files, the
+ * admin and the API): an entry whose address starts with one would never be seen.
+ */
+export const SITE_OWN_SEGMENTS: ReadonlySet<string> = new Set([
+  'account',
+  'admin',
+  'api',
+  'category',
+  'feed',
+  'media',
+  'page',
+  'search',
+  'tag',
+  'theme',
+]);
+
 export function leadingSegment(
   routePattern: string,
   path: string | null,
