@@ -77,6 +77,7 @@ export interface PluginUpload {
   field: string;
   /** Its name on the visitor's computer (at most 255 characters): shown, never trusted. */
   filename: string;
+  /** Its size in bytes; for a file `tooLarge`, how much was read: one byte past the limit. */
   size: number;
   /**
    * What its bytes are (`image/png`, `application/pdf`), sniffed from its content, never from its
@@ -133,6 +134,12 @@ export interface PluginPageSpec {
   purgeOn?: readonly string[];
 }
 
+/** How many files a form takes in one post, and how large each may be. */
+export interface PluginUploadLimits {
+  maxFiles: number;
+  maxBytes: number;
+}
+
 /** What a form's name or budget may depend on: the post's address and its site. */
 export interface PluginFormTarget {
   params: Readonly<Record<string, string>>;
@@ -157,9 +164,13 @@ export interface PluginFormSpec {
   /**
    * Takes `multipart/form-data` posts with files too, at most `maxFiles` of them (at most 20), each
    * of at most `maxBytes` (at most 50 MB): a larger one reaches the handler as `tooLarge`, without
-   * its bytes, so the form can say so beside its field.
+   * its bytes, so the form can say so beside its field. A function gives each form its own limits
+   * (null: this one takes no files); they are known before the body is read, so a post is never
+   * read past them.
    */
-  files?: { maxFiles: number; maxBytes: number };
+  files?:
+    | PluginUploadLimits
+    | ((target: PluginFormTarget) => PluginUploadLimits | null | Promise<PluginUploadLimits | null>);
   /**
    * The page shown for a post refused before the handler (a stale token, past the budget), in place
    * of the bare error: say it in the form's words, count it. Its status is the refusal's (403, 429).

@@ -378,9 +378,10 @@ describeInBrowser("the forms plugin's admin", () => {
       .getByRole('link', { name: 'Form submissions' })
       .click();
     await page.getByRole('link', { name: 'Submissions of “Boat hire”' }).click();
+    // The forms list's table may still be on screen for a moment: wait for the submissions' rows.
     const rows = page.locator('tbody tr');
+    await expect.poll(async () => (await rows.first().textContent()) ?? '', LOAD).toContain('Name: Cy');
     await expect.poll(() => rows.count(), LOAD).toBe(3);
-    expect(await rows.first().textContent()).toContain('Name: Cy');
 
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('lisbon');
     await expect.poll(() => rows.count(), LOAD).toBe(1);

@@ -174,7 +174,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       const { form, files, refused } = page.spec;
       // A form named from the address is checked when it is posted: a name not the plugin's is a 404.
       if (typeof form !== 'function') owned('form', form ?? '');
-      if (files !== undefined && !(files.maxFiles >= 1 && files.maxBytes >= 1))
+      if (files !== undefined && typeof files !== 'function' && !(files.maxFiles >= 1 && files.maxBytes >= 1))
         throw new Error(`page ${page.path}: files needs a maxFiles and a maxBytes of 1 or more`);
       if (refused !== undefined && typeof refused !== 'function')
         throw new Error(`page ${page.path}: refused must be a function`);

@@ -110,6 +110,27 @@ export class PublicForms {
     return { issuedAt: at };
   }
 
+  /**
+   * What can be checked before a post's body is read (a multipart body with files is costly to
+   * read): that it comes from a page of this site, and that its address has budget left for the
+   * form. Charges nothing; `check` does, once the token is read.
+   */
+  async admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    post: Pick<PublicFormPost, 'form' | 'perMinute'>,
+  ): Promise<void> {
+    checkFormName(post.form);
+    if (!request.site || !postedFromThisSite(request))
+      throw new Forbidden('This form was not sent from a page of this site.', 'form_origin_refused');
+    await this.limiter.refuseIfSpent(
+      post.perMinute,
+      formBudgetKey(post.form, request.ip),
+      reply,
+      request.log,
+    );
+  }
+
   private mac(siteId: number, form: string, issued: string): string {
     this.key ??= this.runtime.secrets.derive('public-form-tokens');
     return createHmac('sha256', this.key).update(`${siteId}\n${form}\n${issued}`).digest('base64url');

@@ -26,7 +26,11 @@ export async function readFormParts(
 ): Promise<PostedParts> {
   const values: Record<string, string> = {};
   const files: PluginUpload[] = [];
-  for await (const part of request.parts()) {
+  // The form's own limits bound what is read: a file past maxBytes is cut off there (and dropped),
+  // a file past maxFiles ends the read.
+  for await (const part of request.parts({
+    limits: { files: limits.maxFiles + 1, fileSize: limits.maxBytes + 1 },
+  })) {
     if (part.type !== 'file') {
       const value = (typeof part.value === 'string' ? part.value : String(part.value)).trim();
       values[part.fieldname] = Object.hasOwn(values, part.fieldname)

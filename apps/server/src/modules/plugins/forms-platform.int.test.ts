@@ -28,7 +28,7 @@ const kiosk = fixtures.write(
      plugin.pages.post('/kiosk/forms/:name', {
        form: ({ params }) => 'kiosk.' + params.name,
        perMinute: ({ params }) => (params.name === 'tight' ? 2 : 50),
-       files: { maxFiles: 3, maxBytes: 1000 },
+       files: ({ params }) => (params.name === 'tiny' ? { maxFiles: 1, maxBytes: 10 } : params.name === 'none' ? null : { maxFiles: 3, maxBytes: 1000 }),
        refused: (page, refusal) => ({
          title: 'Not sent',
          body: html\`<p class="refused" data-code="\${refusal.code}" data-retry="\${refusal.retryAfterSeconds}">\${page.form.note ?? ''}</p>\`,
@@ -154,7 +154,8 @@ describe(`what plugins' forms stand on (${testEngine})`, () => {
         tooLarge: false,
         bytes: 23,
       },
-      { field: 'photo', filename: 'huge.png', size: 1500, type: null, tooLarge: true, bytes: null },
+      // Read no further than one byte past the limit.
+      { field: 'photo', filename: 'huge.png', size: 1001, type: null, tooLarge: true, bytes: null },
     ]);
   });
 
@@ -170,6 +171,32 @@ describe(`what plugins' forms stand on (${testEngine})`, () => {
     expect(many.statusCode).toBe(413);
     const plain = await post('/kiosk/plain', multipart([{ name: 'x', value: 'y' }]));
     expect(plain.statusCode).toBe(415);
+    // Each form its own limits, known before its body is read.
+    const tiny = await tokenFor('tiny');
+    const twice = await post(
+      '/kiosk/forms/tiny',
+      multipart([
+        { name: 'form_token', value: tiny },
+        { name: 'photo', value: PNG, filename: '1.png' },
+        { name: 'photo', value: PNG, filename: '2.png' },
+      ]),
+    );
+    expect(twice.statusCode).toBe(413);
+    const one = await post(
+      '/kiosk/forms/tiny',
+      multipart([
+        { name: 'form_token', value: tiny },
+        { name: 'photo', value: PNG, filename: '1.png' },
+      ]),
+    );
+    expect(got(one.body).files).toEqual([
+      { field: 'photo', filename: '1.png', size: 11, type: null, tooLarge: true, bytes: null },
+    ]);
+    const none = await post(
+      '/kiosk/forms/none',
+      multipart([{ name: 'form_token', value: await tokenFor('none') }]),
+    );
+    expect(none.statusCode).toBe(415);
   });
 
   it('gives each form of one route its own tokens and budget, and shows refusals as the form’s page', async () => {

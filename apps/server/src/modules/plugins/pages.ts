@@ -2,10 +2,12 @@ import multipart from '@fastify/multipart';
 import type {
   PluginFormRefusal,
   PluginFormRequest,
+  PluginFormTarget,
   PluginFormVisitor,
   PluginPage,
   PluginPageRequest,
   PluginRedirect,
+  PluginUploadLimits,
 } from '@tessera/plugin';
 import { unsafeHtml } from '@tessera/plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -69,6 +71,8 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
     acceptFormPosts(scope);
     if (posts.some((page) => page.method === 'POST' && page.spec.files))
       await scope.register(multipart, {
+        // A file past its size is the form's to say beside its field, not an error of the request.
+        throwFileSizeLimit: false,
         limits: {
           files: FORM_FILES_CAP.maxFiles + 1,
           fileSize: FORM_FILES_CAP.maxBytes + 1,
@@ -94,23 +98,28 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
         delete params.locale;
         const formName = formNameOf(page, params);
         if (formName === null) throw new NotFound('Page', 'route_not_found');
-        const { values, files } = await postedForm(request, page);
-        const { [FORM_TOKEN_FIELD]: _token, ...form } = values;
         const query = new URLSearchParams((request.raw.url ?? '').split('?')[1] ?? '');
+        const base = pageBase(runtime, current, params, query, locale, () => {});
+        const target = { params: base.params, operation: base.operation };
+        const budget = await perMinute(host, current, page, target);
+        // An urlencoded body is small and read already: a refused post's page can show what was typed.
+        const { [FORM_TOKEN_FIELD]: _, ...typed } = request.isMultipart?.() ? {} : postedValues(request.body);
         const posted: PluginFormRequest = {
-          ...pageBase(runtime, current, params, query, locale, () => {}),
-          form,
-          files,
+          ...base,
+          form: typed,
+          files: [],
           formIssuedAt: null,
           visitor: pluginVisitor(runtime, request, reply),
         };
         let answer: PluginPage | PluginRedirect;
         try {
-          const guard = await forms.check(request, reply, {
-            form: formName,
-            perMinute: await perMinute(host, current, page, posted),
-            values,
-          });
+          // Before the body is read: a post from elsewhere, or past its budget, costs no upload.
+          await forms.admit(request, reply, { form: formName, perMinute: budget });
+          const { values, files } = await postedForm(request, await uploadLimits(page, target));
+          const { [FORM_TOKEN_FIELD]: _token, ...form } = values;
+          posted.form = form;
+          posted.files = files;
+          const guard = await forms.check(request, reply, { form: formName, perMinute: budget, values });
           answer = await page.handler({ ...posted, formIssuedAt: guard.issuedAt });
         } catch (error) {
           const refusal = refusalOf(error);
@@ -144,15 +153,23 @@ function formNameOf(page: StagedPage, params: Record<string, string>): string | 
   return typeof name === 'string' && name.startsWith(`${area}.`) && FORM_NAME.test(name) ? name : null;
 }
 
+/** The files a post to this form may carry (null: none), held to the platform's cap. */
+async function uploadLimits(page: StagedPage, target: PluginFormTarget): Promise<PluginUploadLimits | null> {
+  if (page.method !== 'POST' || !page.spec.files) return null;
+  const spec = page.spec.files;
+  const limits = typeof spec === 'function' ? await spec(target) : spec;
+  if (!limits || !(limits.maxFiles >= 1 && limits.maxBytes >= 1)) return null;
+  return {
+    maxFiles: Math.min(Math.floor(limits.maxFiles), FORM_FILES_CAP.maxFiles),
+    maxBytes: Math.min(Math.floor(limits.maxBytes), FORM_FILES_CAP.maxBytes),
+  };
+}
+
 /** What was posted: urlencoded fields, or, to a form that takes files, a multipart body's parts. */
-async function postedForm(request: FastifyRequest, page: StagedPage) {
-  const limits = page.method === 'POST' ? page.spec.files : undefined;
+async function postedForm(request: FastifyRequest, limits: PluginUploadLimits | null) {
   if (!request.isMultipart?.()) return { values: postedValues(request.body), files: [] };
   if (!limits) throw new UnsupportedMediaType('This form takes no files: post it urlencoded.');
-  return readFormParts(request, {
-    maxFiles: Math.min(Math.max(1, Math.floor(limits.maxFiles)), FORM_FILES_CAP.maxFiles),
-    maxBytes: Math.min(Math.max(1, Math.floor(limits.maxBytes)), FORM_FILES_CAP.maxBytes),
-  });
+  return readFormParts(request, limits);
 }
 
 /** A guard's refusal as a plugin's `refused` page is told of it; null for any other failure. */
@@ -272,13 +289,13 @@ async function perMinute(
   host: PluginHost,
   site: Site,
   page: StagedPage,
-  posted: PluginFormRequest,
+  target: PluginFormTarget,
 ): Promise<number> {
   if (page.method !== 'POST') return 10;
   const wanted = page.spec.perMinute ?? 10;
   if (typeof wanted === 'number') return wanted;
   if (typeof wanted === 'function') {
-    const value = await wanted({ params: posted.params, operation: posted.operation });
+    const value = await wanted(target);
     return typeof value === 'number' && value > 0 ? value : 10;
   }
   const area = page.plugin.replaceAll('-', '_');

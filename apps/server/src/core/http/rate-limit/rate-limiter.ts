@@ -78,6 +78,23 @@ export class RateLimiter {
     reply.header('x-ratelimit-remaining', limit - hit.count);
   }
 
+  /**
+   * Throws 429 without counting when `key` has already spent `limit` (a form whose body is costly
+   * to read is refused before it is read); nothing when the store cannot say.
+   */
+  async refuseIfSpent(
+    limit: number,
+    key: string,
+    reply: FastifyReply,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const window = await this.failOpen(() => this.store.peek(key), log);
+    if (window === null || window.count < limit) return;
+    reply.header('x-ratelimit-limit', limit);
+    reply.header('x-ratelimit-remaining', 0);
+    throw new TooManyRequests((window.resetAt - Date.now()) / 1000);
+  }
+
   /** A refused request (unknown host, failed authentication) spends its address's general budget. */
   chargeAddress(ip: string, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
     return this.charge('general', addressKey('general', ip), reply, log);
