@@ -7112,13 +7112,11 @@ export interface operations {
                 "application/json": {
                     /** @description Plain text; links become safe links */
                     body: string;
-                    /**
-                     * Format: email
-                     * @description Never shown publicly
-                     */
-                    email: string;
+                    /** @description An email address, never shown publicly. Required while the discussion setting require_name_email is on (the default); else may be left out or empty */
+                    email?: string;
                     entry_id: number;
-                    name: string;
+                    /** @description Required while the discussion setting require_name_email is on (the default); else may be left out or empty (shown as "Anonymous") */
+                    name?: string;
                     parent_id?: number | null;
                     /** @description From GET /api/comments/form */
                     token: string;

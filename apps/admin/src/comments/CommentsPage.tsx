@@ -61,6 +61,8 @@ export function CommentsPage() {
   });
   const items = list.data?.items ?? [];
   const selection = useSelection(items);
+  // A comment given without a name, while the site asks for none (require_name_email off).
+  const authorOf = (comment: { author_name: string }) => comment.author_name || t('comments.anonymous');
 
   return (
     <Stack>
@@ -118,11 +120,11 @@ export function CommentsPage() {
                   <Checkbox
                     checked={selection.has(comment.id)}
                     onChange={() => selection.toggle(comment.id)}
-                    aria-label={t('comments.select', { author: comment.author_name })}
+                    aria-label={t('comments.select', { author: authorOf(comment) })}
                   />
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Group gap="xs">
-                      <Text fw={600}>{comment.author_name}</Text>
+                      <Text fw={600}>{authorOf(comment)}</Text>
                       <Text size="sm" c="dimmed">
                         {comment.author_email}
                       </Text>
@@ -153,7 +155,7 @@ export function CommentsPage() {
                           color={action === 'delete' || action === 'spam' ? 'red' : undefined}
                           disabled={act.isPending}
                           onClick={() => act.mutate({ action, ids: [comment.id] })}
-                          aria-label={`${t(`comments.action.${action}`)}: ${comment.author_name}`}
+                          aria-label={`${t(`comments.action.${action}`)}: ${authorOf(comment)}`}
                         >
                           {t(`comments.action.${action}`)}
                         </Button>
@@ -163,7 +165,7 @@ export function CommentsPage() {
                           size="compact-sm"
                           variant="subtle"
                           onClick={() => setReplying(comment.id)}
-                          aria-label={`${t('comments.reply')}: ${comment.author_name}`}
+                          aria-label={`${t('comments.reply')}: ${authorOf(comment)}`}
                           aria-expanded={replying === comment.id}
                         >
                           {t('comments.reply')}
@@ -173,7 +175,7 @@ export function CommentsPage() {
                     {replying === comment.id ? (
                       <ReplyForm
                         commentId={comment.id}
-                        author={comment.author_name}
+                        author={authorOf(comment)}
                         onCancel={() => setReplying(null)}
                         onDone={() => {
                           setReplying(null);

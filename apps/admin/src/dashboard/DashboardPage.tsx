@@ -159,7 +159,7 @@ export function DashboardPage() {
               <Stack gap="xs">
                 {comments.data?.map((comment) => (
                   <Text key={comment.id} size="sm" lineClamp={2}>
-                    <strong>{comment.author_name}</strong> {comment.body}
+                    <strong>{comment.author_name || t('comments.anonymous')}</strong> {comment.body}
                   </Text>
                 ))}
               </Stack>

@@ -189,6 +189,8 @@ export const en = {
     restore: 'Restore',
   },
   comments: {
+    /** A comment given without a name (the discussion setting require_name_email off). */
+    anonymous: 'Anonymous',
     reply: 'Reply',
     replyTo: 'Your reply to {{author}}',
     on: 'On',

@@ -198,6 +198,7 @@ export const fr: Messages = {
     restore: 'Restaurer',
   },
   comments: {
+    anonymous: 'Anonyme',
     reply: 'Répondre',
     replyTo: 'Votre réponse à {{author}}',
     on: 'Sur',

@@ -299,6 +299,54 @@ describe(`comments (${testEngine})`, () => {
     );
   });
 
+  it('require a name and an email address while require_name_email is on; off, take either left out', async () => {
+    // On, the default: both are needed, spaces alone are nothing, and an address must be one.
+    const bare = await comment(a, { name: undefined, email: undefined });
+    expect(bare.statusCode).toBe(422);
+    expect(Object.keys(bare.json().errors).sort()).toEqual(['email', 'name']);
+    const blank = await comment(a, { name: '   ', email: '' });
+    expect(Object.keys(blank.json().errors).sort()).toEqual(['email', 'name']);
+    expect((await comment(a, { email: 'nobody' })).json().errors).toEqual({
+      email: ['Must be a valid email address.'],
+    });
+
+    await a.call('admin', 'PUT', '/api/settings/discussion', { require_name_email: false });
+    try {
+      const before = smtp.inbox.length;
+      const anonymous = await comment(a, { name: undefined, email: undefined, body: 'Nameless words.' });
+      expect(anonymous.statusCode, anonymous.body).toBe(201);
+      // Kept without a name; held, as a commenter without an address is never a known one.
+      expect(anonymous.json().data).toMatchObject({ author_name: '', status: 'pending' });
+      const stored = (await a.call('editor', 'GET', `/api/comments/${anonymous.json().data.id}`)).json().data;
+      expect(stored.author_email).toBe('');
+      await a.call('editor', 'POST', `/api/comments/${anonymous.json().data.id}/approve`);
+      const again = await comment(a, { name: '', email: '', body: 'Nameless again.' });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().data.status).toBe('pending');
+      // A name alone, or an address alone, will do; an address given must still be one.
+      expect((await comment(a, { name: 'Only a name', email: undefined })).statusCode).toBe(201);
+      expect((await comment(a, { name: undefined })).statusCode).toBe(201);
+      expect((await comment(a, { name: undefined, email: 'nobody' })).json().errors).toEqual({
+        email: ['Must be a valid email address.'],
+      });
+      // The entry's author hears of it, the commenter named as the site says it; no mail goes to no one.
+      await waitFor(
+        () =>
+          smtp.inbox
+            .slice(before)
+            .some((mail) => mail.raw.replace(/=\r?\n/g, '').includes('Nameless words.')),
+        'the notification of the anonymous comment',
+      );
+      const mail = smtp.inbox
+        .slice(before)
+        .find((candidate) => candidate.raw.replace(/=\r?\n/g, '').includes('Nameless words.'));
+      expect(mail?.raw).toContain('Anonymous');
+      expect(smtp.inbox.slice(before).every((sent) => sent.to.every((to) => to.includes('@')))).toBe(true);
+    } finally {
+      await a.call('admin', 'PUT', '/api/settings/discussion', { require_name_email: true });
+    }
+  });
+
   it("mail the entry's author through the queue, from the site's white-label name", async () => {
     const site = await t.runtime.siteStore.findById(a.siteId);
     if (!site) throw new Error('no site');

@@ -18,13 +18,20 @@ export const CommentBody = Type.Object(
   {
     entry_id: Id(),
     parent_id: Type.Optional(Nullable(Id({ description: 'The approved comment this replies to' }))),
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    email: Type.String({
-      minLength: 3,
-      maxLength: 254,
-      format: 'email',
-      description: 'Never shown publicly',
-    }),
+    name: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Required while the discussion setting require_name_email is on (the default); else may be left out or empty (shown as "Anonymous")',
+      }),
+    ),
+    email: Type.Optional(
+      Type.String({
+        maxLength: 254,
+        description:
+          'An email address, never shown publicly. Required while the discussion setting require_name_email is on (the default); else may be left out or empty',
+      }),
+    ),
     url: Type.Optional(AuthorUrl),
     body: Type.String({ minLength: 1, maxLength: 5000, description: 'Plain text; links become safe links' }),
     token: Type.String({ minLength: 1, maxLength: 1000, description: 'From GET /api/comments/form' }),

@@ -1,13 +1,16 @@
 import { recordActivity } from '../../core/activity/record.js';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../core/errors.js';
+import { Conflict, type FieldErrors, Forbidden, NotFound, ValidationFailed } from '../../core/errors.js';
 import { emitSiteEvent } from '../../core/events/site-events.js';
 import type { Page } from '../../core/http/envelope.js';
+import { MESSAGES } from '../../core/i18n/catalogue/index.js';
+import { languageOf } from '../../core/i18n/language.js';
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import { renderSiteMail, siteUrlOf } from '../email-templates/module.js';
+import { mailLanguageOf } from '../email-templates/site-mail.js';
 import { requirePermission } from '../identity/actor.js';
 import { authorAddresses } from '../identity/users/bylines.js';
 import { settingsOf } from '../settings/service.js';
@@ -24,12 +27,15 @@ export const HONEYPOT = 'website';
 export const FORM_LIFETIME_MS = 24 * 3_600_000;
 /** Top-level comments on a page of a thread, with their replies (WordPress's default is 50 too). */
 export const COMMENTS_PER_PAGE = 50;
+/** What a commenter's address must look like (the form checks it with the same rule). */
+export const COMMENTER_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export interface CommentInput {
   entry_id: number;
   parent_id?: number | null;
-  name: string;
-  email: string;
+  /** Required by the discussion setting require_name_email; optional, empty or absent, without it. */
+  name?: string;
+  email?: string;
   url?: string;
   body: string;
   token: string;
@@ -82,8 +88,11 @@ export interface EntryDiscussion {
   max_depth: number;
   /** When the comments close by themselves (close_after_days), ms since the epoch; null for never. */
   closes_at: number | null;
-  /** The form's signed token and hidden field, when the entry takes comments. */
-  form: { token: string; honeypot: string } | null;
+  /**
+   * The form's signed token and hidden field, when the entry takes comments, and whether it asks
+   * for a name and an email address (require_name_email) or leaves them optional.
+   */
+  form: { token: string; honeypot: string; require_name_email: boolean } | null;
 }
 
 /** The published entry a discussion belongs to, as the public site has it at hand. */
@@ -161,7 +170,13 @@ export class CommentsService {
       comments: thread.comments.map((row) => ({ ...publicView(row), staff: row.user_id !== null })),
       max_depth: rules.max_depth,
       closes_at: state.open && Number.isFinite(state.closesAt) ? state.closesAt : null,
-      form: state.open ? { token: this.formToken(ctx.site, entry.id), honeypot: HONEYPOT } : null,
+      form: state.open
+        ? {
+            token: this.formToken(ctx.site, entry.id),
+            honeypot: HONEYPOT,
+            require_name_email: rules.require_name_email,
+          }
+        : null,
     };
   }
 
@@ -187,8 +202,8 @@ export class CommentsService {
     const entry = await this.openEntry(ctx.site, input.entry_id);
     const body = input.body.trim();
     if (body === '') throw ValidationFailed.field('body', 'Write something.');
-    const email = input.email.trim().toLowerCase();
-    const refusal = blocklistRefusal({ name: input.name, email, body, ip: ctx.actor.ip ?? '' }, rules);
+    const { name, email } = commenter(input, rules.require_name_email);
+    const refusal = blocklistRefusal({ name, email, body, ip: ctx.actor.ip ?? '' }, rules);
     if (refusal) throw ValidationFailed.field('body', refusal.message, refusal.code);
 
     return ctx.transaction(async () => {
@@ -205,13 +220,15 @@ export class CommentsService {
           );
         depth = parent.depth + 1;
       }
-      const held = heldForModeration(body, await repo.hasApproved(email), rules);
+      // An anonymous commenter is never known: one approved comment without an address vouches for no other.
+      const known = email !== '' && (await repo.hasApproved(email));
+      const held = heldForModeration(body, known, rules);
       const at = new Date().toISOString();
       const id = await repo.insert({
         entry_id: entry.id,
         parent_id: input.parent_id ?? null,
         depth,
-        author_name: input.name.trim(),
+        author_name: name,
         author_email: email,
         author_url: input.url?.trim() || null,
         user_id: ctx.actor.userId,
@@ -481,7 +498,10 @@ export class CommentsService {
         recipient: { name: author.name, email: author.email },
         // The entry's path made absolute: a mail has no page to be relative to.
         entry: { title: entry.title, url: new URL(entry.url, siteUrlOf(this.runtime, site)).href },
-        comment: { author_name: comment.author_name, body: comment.body },
+        comment: {
+          author_name: comment.author_name || anonymousIn(mailLanguageOf(site, author.locale)),
+          body: comment.body,
+        },
         link: `${this.runtime.config.publicUrl}/admin/comments/${comment.id}`,
       },
     );
@@ -504,6 +524,27 @@ export class CommentsService {
       details,
     });
   }
+}
+
+/**
+ * The commenter's name and address as kept: trimmed, the address in lower case. Both are required
+ * while the discussion setting require_name_email is on (WordPress's default); off, either may be
+ * left out (kept empty: the site says "Anonymous", and no mail ever goes to an empty address).
+ */
+function commenter(input: CommentInput, required: boolean): { name: string; email: string } {
+  const name = input.name?.trim() ?? '';
+  const email = input.email?.trim().toLowerCase() ?? '';
+  const faults: FieldErrors = {};
+  if (required && name === '') faults.name = ['This field is required.'];
+  if (required && email === '') faults.email = ['This field is required.'];
+  else if (email !== '' && !COMMENTER_EMAIL.test(email)) faults.email = ['Must be a valid email address.'];
+  if (Object.keys(faults).length > 0) throw new ValidationFailed(faults);
+  return { name, email };
+}
+
+/** How a comment without a name is named to someone writing `locale`. */
+export function anonymousIn(locale: string | null | undefined): string {
+  return MESSAGES[languageOf(locale, undefined)].site.comments.anonymous;
 }
 
 function eventData(comment: CommentRow) {

@@ -18,6 +18,10 @@ async function publish(base: string, title: string): Promise<{ id: number; url: 
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: a.host } });
 
+/** The form's input of a field, as the page has it. */
+const inputOf = (html: string, field: string) =>
+  new RegExp(`<input id="comment-${field}"[^>]*>`).exec(html)?.[0] ?? '';
+
 /** The form's hidden token, as a browser would find it on the page. */
 async function tokenOf(url: string): Promise<string> {
   const token = /name="token" value="([^"]+)"/.exec((await get(url)).body)?.[1];
@@ -203,6 +207,82 @@ describe(`comments on the public site (${testEngine})`, () => {
       payload: { comment: 5, name: ['x'], email: {}, token: null },
     });
     expect(json.statusCode).toBe(422);
+  });
+
+  it('asks for a name and an email address only while require_name_email is on; off, a nameless comment is “Anonymous”', async () => {
+    const post = await publish('/api/posts', 'Names');
+    // On, the default: both fields are marked and required, and a comment without them refused.
+    let html = (await get(post.url)).body;
+    for (const field of ['name', 'email']) {
+      expect(inputOf(html, field)).toContain(' required=""');
+      expect(html).toMatch(
+        new RegExp(`<label for="comment-${field}">[^<]*<span aria-hidden="true"> \\*</span>`),
+      );
+    }
+    const refused = await postForm(post, { name: '  ', email: '' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('Name: this field is required.');
+    expect(refused.body).toContain('Email: this field is required.');
+
+    await a.call('admin', 'PUT', '/api/settings/discussion', {
+      require_name_email: false,
+      moderation: 'none',
+    });
+    try {
+      html = (await get(post.url)).body;
+      for (const field of ['name', 'email']) {
+        expect(inputOf(html, field)).toContain(`name="${field}"`);
+        expect(inputOf(html, field)).not.toContain('required');
+        expect(html).not.toMatch(new RegExp(`<label for="comment-${field}">[^<]*<span`));
+      }
+      // An address given must still be one.
+      const bad = await postForm(post, { name: '', email: 'nobody' });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.body).toContain('Email: enter an address');
+      const posted = await postForm(post, { comment: 'Said by nobody in particular', name: '', email: '' });
+      expect(posted.statusCode, posted.body).toBe(303);
+      const id = Number(/#comment-(\d+)$/.exec(posted.headers.location as string)?.[1]);
+      expect((await repo().byId(id))?.status).toBe('approved');
+      html = (await get(post.url)).body;
+      expect(html).toContain('Said by nobody in particular');
+      expect(html).toContain(`id="comment-${id}-author">Anonymous</b>`);
+      expect(html).toContain('aria-label="Reply to Anonymous"');
+
+      // The same in French on a French site.
+      const f = await seedContentSite(t.app, t.runtime, 'f.test');
+      await f.call('super_admin', 'PUT', `/api/sites/${f.siteId}`, { locales: ['fr'], default_locale: 'fr' });
+      await f.call('admin', 'PUT', '/api/settings/discussion', { require_name_email: false, min_seconds: 0 });
+      const created = await f.call('editor', 'POST', '/api/posts', { title: 'Sans nom' });
+      const frPost = (
+        await f.call('editor', 'POST', `/api/posts/${created.json().data.id}/publish`, {})
+      ).json().data as { id: number; url: string };
+      const at = new Date().toISOString();
+      await new CommentsRepo(t.runtime.data.site(f.siteId)).insert({
+        entry_id: frPost.id,
+        parent_id: null,
+        depth: 1,
+        author_name: '',
+        author_email: '',
+        author_url: null,
+        user_id: null,
+        ip: null,
+        user_agent: null,
+        body: 'Un mot sans nom.',
+        status: 'approved',
+        created_at: at,
+        updated_at: at,
+      });
+      const french = await t.app.inject({ method: 'GET', url: frPost.url, headers: { host: f.host } });
+      expect(french.statusCode).toBe(200);
+      expect(french.body).toContain('Un mot sans nom.');
+      expect(french.body).toMatch(/id="comment-\d+-author">Anonyme<\/b>/);
+      expect(inputOf(french.body, 'name')).not.toContain('required');
+    } finally {
+      await a.call('admin', 'PUT', '/api/settings/discussion', {
+        require_name_email: true,
+        moderation: 'unknown_authors',
+      });
+    }
   });
 
   it('takes a robot’s comment as if posted and stores nothing', async () => {

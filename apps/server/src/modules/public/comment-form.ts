@@ -7,8 +7,9 @@ import { operationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import { commentsOf } from '../comments/module.js';
 import { commentReceipt } from '../comments/receipt.js';
-import { HONEYPOT } from '../comments/service.js';
+import { COMMENTER_EMAIL, HONEYPOT } from '../comments/service.js';
 import { contentOf } from '../content/content.js';
+import { settingsOf } from '../settings/service.js';
 import {
   acceptFormPosts,
   fromAnotherSite,
@@ -21,7 +22,6 @@ import type { PublicSite } from './service.js';
 import type { DiscussionStrings } from './theme/discussion-strings.js';
 import { stringsFor } from './theme/strings.js';
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** The key of a fault of the whole form rather than one field. */
 const FORM_ERROR = 'form';
 
@@ -66,7 +66,8 @@ export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite):
         }
         // A robot is answered as if its comment were taken, and learns nothing.
         if (values[HONEYPOT]) return reply.code(303).header('location', found.item.url).send();
-        const faults = checkComment(values, words);
+        const rules = await settingsOf(runtime, current, 'discussion');
+        const faults = checkComment(values, words, rules.require_name_email);
         if (values.parent_id && parentId === null) faults[FORM_ERROR] = words.noReply;
         if (Object.keys(faults).length > 0) return again(422, faults);
         const ctx = operationContext(runtime, anonymousActorOn(current, runtime.permissions, request.ip));
@@ -76,8 +77,8 @@ export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite):
             {
               entry_id: id,
               parent_id: parentId,
-              name: values.name ?? '',
-              email: values.email ?? '',
+              ...(values.name ? { name: values.name } : {}),
+              ...(values.email ? { email: values.email } : {}),
               ...(values.url ? { url: values.url } : {}),
               body: values.comment ?? '',
               token: values.token ?? '',
@@ -110,10 +111,14 @@ function typed(values: Readonly<Record<string, string>>): Record<string, string>
   return kept;
 }
 
-/** The faults of the visible fields, by name, in the page's language; empty when it may be posted. */
+/**
+ * The faults of the visible fields, by name, in the page's language; empty when it may be posted.
+ * The name and the address are required only while the discussion setting require_name_email is on.
+ */
 export function checkComment(
   values: Readonly<Record<string, string>>,
   words: DiscussionStrings,
+  requireNameEmail: boolean,
 ): Record<string, string> {
   const faults: Record<string, string> = {};
   const limits: Array<[string, string, number]> = [
@@ -122,12 +127,15 @@ export function checkComment(
     ['email', words.email, 254],
     ['url', words.website, 500],
   ];
+  const required = new Set(requireNameEmail ? ['comment', 'name', 'email'] : ['comment']);
   for (const [name, label, max] of limits) {
     const value = values[name] ?? '';
-    if (value === '' && name !== 'url') faults[name] = words.required(label);
+    // Spaces alone are nothing: the comments operation trims what it keeps.
+    if (value.trim() === '' && required.has(name)) faults[name] = words.required(label);
     else if (value.length > max) faults[name] = words.tooLong(label, max);
   }
-  if (!faults.email && !EMAIL.test(values.email ?? '')) faults.email = words.badEmail;
+  const email = (values.email ?? '').trim();
+  if (!faults.email && email !== '' && !COMMENTER_EMAIL.test(email)) faults.email = words.badEmail;
   if (!faults.url && values.url && !/^https?:\/\/\S+$/.test(values.url)) faults.url = words.badWebsite;
   return faults;
 }

@@ -43,6 +43,7 @@ export async function discussionOnPage(
     return query ? `${pagePath}?${query}` : pagePath;
   };
   const written = dateTimeFormat(locale, timeZone);
+  const named = (name: string) => name || strings.discussion.anonymous;
   const replyTo = discussion.form
     ? discussion.comments.find((comment) => comment.id === request.replyTo && comment.status === 'approved')
     : undefined;
@@ -52,7 +53,7 @@ export async function discussionOnPage(
     comments: discussion.comments.map((comment) => ({
       id: comment.id,
       parent_id: comment.parent_id,
-      author_name: comment.author_name,
+      author_name: named(comment.author_name),
       author_url: comment.author_url,
       content_html: comment.content_html,
       created_at: comment.created_at,
@@ -75,10 +76,11 @@ export async function discussionOnPage(
           action: `/_comments/${entry.id}`,
           token: discussion.form.token,
           honeypot: discussion.form.honeypot,
+          requireNameEmail: discussion.form.require_name_email,
           replyTo: replyTo
             ? {
                 id: replyTo.id,
-                author_name: replyTo.author_name,
+                author_name: named(replyTo.author_name),
                 cancel_url: `${at(discussion.page)}#respond`,
               }
             : null,

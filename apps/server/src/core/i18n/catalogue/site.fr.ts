@@ -136,6 +136,7 @@ export const fr: typeof en = {
     word: 'Ce commentaire contient un mot que ce site n’accepte pas.',
     address: 'Les commentaires venant de votre adresse ne sont pas acceptés ici.',
     domain: 'Les commentaires venant de ce domaine de messagerie ne sont pas acceptés ici.',
+    anonymous: 'Anonyme',
   },
   publicForms: {
     tooManyFiles: 'Ce formulaire accepte {{count}} fichiers au plus.',

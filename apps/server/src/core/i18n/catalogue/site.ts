@@ -132,6 +132,8 @@ export const en = {
     word: 'This comment contains a word this site does not accept.',
     address: 'Comments from your address are not accepted here.',
     domain: 'Comments from this email domain are not accepted here.',
+    /** The name of a comment given without one (require_name_email off), as mails say it. */
+    anonymous: 'Anonymous',
   },
   publicForms: {
     tooManyFiles: 'This form takes at most {{count}} files.',

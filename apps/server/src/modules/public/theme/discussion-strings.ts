@@ -14,6 +14,8 @@ export interface DiscussionStrings {
   /** Marks a reply written from the admin by the site's people. */
   team: string;
   awaiting: string;
+  /** The name of a comment given without one (require_name_email off). */
+  anonymous: string;
   name: string;
   email: string;
   emailNote: string;
@@ -48,6 +50,7 @@ export const ENGLISH_DISCUSSION: DiscussionStrings = {
   cancelReply: 'Cancel reply',
   team: 'Site team',
   awaiting: 'Your comment is awaiting moderation. Only you can see it until it is approved.',
+  anonymous: 'Anonymous',
   name: 'Name',
   email: 'Email',
   emailNote: 'Your email address will not be published.',
@@ -81,6 +84,7 @@ export const FRENCH_DISCUSSION: DiscussionStrings = {
   cancelReply: 'Annuler la réponse',
   team: 'Équipe du site',
   awaiting: 'Votre commentaire est en attente de modération. Vous seul le voyez jusqu’à son approbation.',
+  anonymous: 'Anonyme',
   name: 'Nom',
   email: 'E-mail',
   emailNote: 'Votre adresse e-mail ne sera pas publiée.',

@@ -39,6 +39,8 @@ export interface DiscussionLayoutProps {
     action: string;
     token: string;
     honeypot: string;
+    /** Whether a name and an email address must be given (the discussion setting require_name_email). */
+    requireNameEmail: boolean;
     /** Answering this comment, with the address that goes back to a plain comment. */
     replyTo: { id: number; author_name: string; cancel_url: string } | null;
     state?: CommentFormState;
@@ -211,12 +213,17 @@ function CommentForm({ form, strings }: { form: FormProps; strings: ThemeStrings
       h('input', { type: 'hidden', name: 'token', value: form.token }),
       form.replyTo ? h('input', { type: 'hidden', name: 'parent_id', value: String(form.replyTo.id) }) : null,
       field('comment', words.comment, { maxLength: 5000 }, { required: true, multiline: true }),
-      field('name', words.name, { type: 'text', maxLength: 100, autoComplete: 'name' }, { required: true }),
+      field(
+        'name',
+        words.name,
+        { type: 'text', maxLength: 100, autoComplete: 'name' },
+        { required: form.requireNameEmail },
+      ),
       field(
         'email',
         words.email,
         { type: 'email', maxLength: 254, autoComplete: 'email' },
-        { required: true, note: words.emailNote },
+        { required: form.requireNameEmail, note: words.emailNote },
       ),
       field('url', words.website, { type: 'url', maxLength: 500, autoComplete: 'url' }),
       // Off screen and out of the tab order: a person never fills it in.
