@@ -25,6 +25,11 @@ export interface DefinitionContext {
   locales: readonly string[];
   /** The plugin's `max_upload_mb`: no file field may allow more. */
   maxUploadMb: number;
+  /**
+   * Why the server's engine (RE2, `plugin.patterns.problem`) cannot run a pattern: backreferences,
+   * lookaround, too large. A pattern must hold in both the browser's engine and this one.
+   */
+  patternProblem?: (pattern: string) => string | null;
 }
 
 export type PathMessages = Record<string, string[]>;
@@ -93,6 +98,10 @@ function checkField(field: FormField, at: string, context: DefinitionContext, sa
     say(`${at}.min_date`, 'The earliest date is after the latest.');
   if (field.pattern !== null && wholeValuePattern(field.pattern) === null)
     say(`${at}.pattern`, 'This is not a regular expression browsers can run.');
+  else if (field.pattern !== null) {
+    const problem = context.patternProblem?.(field.pattern) ?? null;
+    if (problem !== null) say(`${at}.pattern`, problem);
+  }
   field.accept.forEach((kind, k) => {
     if (!isKnownKind(kind))
       say(

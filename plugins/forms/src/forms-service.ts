@@ -65,7 +65,11 @@ export function formsService(plugin: PluginContext) {
       ),
     };
     const { max_upload_mb } = await plugin.settings.read<FormsSettings>(ctx);
-    const messages = checkDefinition(definition, { locales: ctx.site.locales, maxUploadMb: max_upload_mb });
+    const messages = checkDefinition(definition, {
+      locales: ctx.site.locales,
+      maxUploadMb: max_upload_mb,
+      patternProblem: plugin.patterns.problem,
+    });
     if (Object.keys(messages).length > 0)
       throw new plugin.errors.ValidationFailed(messages, 'The form cannot be saved as it is.');
     return definition;

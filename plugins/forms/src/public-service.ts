@@ -236,6 +236,32 @@ ${markup(form, page, { token, ...(again ? { values: again.values, errors: again.
     byId,
     markup,
 
+    /**
+     * What one post to a form may carry, known before its body is read: a file each for its single
+     * file fields, their `max_files` (else the platform's most) for the multiple ones; each file
+     * up to the largest its fields take. Null for a form without a file field: it takes none.
+     */
+    async uploads(
+      ctx: PluginOperation,
+      slug: string,
+    ): Promise<{ maxFiles: number; maxBytes: number } | null> {
+      const form = await bySlug(ctx, slug);
+      const fileFields = form?.fields.filter((field) => field.type === 'file') ?? [];
+      if (fileFields.length === 0) return null;
+      const { max_upload_mb } = await settingsOf(ctx);
+      const count = fileFields.reduce(
+        (sum, field) => sum + (field.multiple ? (field.max_files ?? UPLOADS.maxFiles) : 1),
+        0,
+      );
+      const megabytes = Math.max(
+        ...fileFields.map((field) => Math.min(field.max_size_mb ?? max_upload_mb, max_upload_mb)),
+      );
+      return {
+        maxFiles: Math.min(count, UPLOADS.maxFiles),
+        maxBytes: Math.min(Math.ceil(megabytes * MEGABYTE), UPLOADS.maxBytes),
+      };
+    },
+
     /** A form's budget per address a minute: its own, else the plugin's setting. */
     async perMinute(ctx: PluginOperation, slug: string): Promise<number> {
       const form = await bySlug(ctx, slug);
@@ -297,6 +323,7 @@ ${markup(form, page, { token, ...(again ? { values: again.values, errors: again.
       const uploads = page.files.filter((file) => fileFields.has(file.field));
       const faults = checkSubmission(form.fields, page.form, uploads, page.locale, {
         maxUploadMb: limits.max_upload_mb,
+        matches: plugin.patterns.matches,
       });
       const mostLinks = form.settings.max_links ?? limits.max_links;
       const linked = tooManyLinks(form.fields, values, mostLinks);
@@ -336,5 +363,5 @@ ${markup(form, page, { token, ...(again ? { values: again.values, errors: again.
 
 export type PublicService = ReturnType<typeof publicService>;
 
-/** What a file field of the form may take in one post, for the platform's multipart limits. */
+/** The platform's most for one post: files, and bytes in one file. */
 export const UPLOADS = { maxFiles: 20, maxBytes: 50 * MEGABYTE };

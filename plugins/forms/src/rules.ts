@@ -30,6 +30,12 @@ export interface PostedFile {
 export interface SubmissionLimits {
   /** The plugin's `max_upload_mb`: a file field without its own limit is held to it. */
   maxUploadMb: number;
+  /**
+   * Whether the whole value matches a field's pattern. On the server, `plugin.patterns.matches`
+   * (RE2, linear time): an administrator's pattern must never run in a backtracking engine on a
+   * visitor's input there. The browser's own engine by default (the admin's checks).
+   */
+  matches?: (pattern: string, value: string) => boolean;
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -131,13 +137,19 @@ export function checkSubmission(
             words,
             limits,
           )
-        : valueFault(field, kept[field.name] ?? '', words, locale);
+        : valueFault(field, kept[field.name] ?? '', words, locale, limits.matches);
     if (fault) faults[field.name] = fault;
   }
   return faults;
 }
 
-function valueFault(field: FormField, value: string | string[], words: Words, locale: string): string | null {
+function valueFault(
+  field: FormField,
+  value: string | string[],
+  words: Words,
+  locale: string,
+  matches: SubmissionLimits['matches'],
+): string | null {
   if (isSingleBox(field)) {
     if (value === '')
       return field.type === 'consent' ? words.consent : field.required ? words.required : null;
@@ -164,9 +176,9 @@ function valueFault(field: FormField, value: string | string[], words: Words, lo
     case 'email':
       return isEmail(value) ? null : words.email;
     case 'phone':
-      return !isPhone(value) ? words.phone : patternFault(field, value, words);
+      return !isPhone(value) ? words.phone : patternFault(field, value, words, matches);
     case 'text':
-      return patternFault(field, value, words);
+      return patternFault(field, value, words, matches);
     case 'number': {
       if (!NUMBER.test(value) || !Number.isFinite(Number(value))) return words.number;
       const number = Number(value);
@@ -186,8 +198,14 @@ function valueFault(field: FormField, value: string | string[], words: Words, lo
   }
 }
 
-function patternFault(field: FormField, value: string, words: Words): string | null {
+function patternFault(
+  field: FormField,
+  value: string,
+  words: Words,
+  matches: SubmissionLimits['matches'],
+): string | null {
   if (field.pattern === null) return null;
+  if (matches) return matches(field.pattern, value) ? null : words.pattern;
   const regex = wholeValuePattern(field.pattern);
   return regex === null || regex.test(value) ? null : words.pattern;
 }

@@ -1,6 +1,6 @@
 import { html, type PluginContext } from '@tessera/plugin';
 import { textsIn } from './markup.js';
-import { type PublicService, UPLOADS } from './public-service.js';
+import type { PublicService } from './public-service.js';
 import { listForms } from './repo.js';
 import { formName } from './site-addresses.js';
 import { wordsFor } from './words.js';
@@ -57,7 +57,7 @@ export function sitePages(plugin: PluginContext, forms: PublicService): void {
     {
       form: ({ params }) => formName(params.slug ?? ''),
       perMinute: ({ params, operation }) => forms.perMinute(operation, params.slug ?? ''),
-      files: UPLOADS,
+      files: ({ params, operation }) => forms.uploads(operation, params.slug ?? ''),
       refused: (page, refusal) => forms.refused(page, refusal),
     },
     (page) => forms.submit(page),

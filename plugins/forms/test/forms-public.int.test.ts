@@ -260,6 +260,20 @@ describe(`the forms plugin on the site (${testEngine})`, () => {
     expect(await submissionsOf(form)).toEqual([]);
   });
 
+  it('checks a field’s pattern on the server in linear time, whatever pattern an admin wrote', async () => {
+    const form = await createForm({
+      title: 'Codes',
+      fields: [{ name: 'code', type: 'text', label: 'Code', pattern: '((a+))+' }],
+    });
+    // 40 a's and a b: minutes for a backtracking engine, nothing for RE2.
+    const res = await post(`/forms/${form.slug}`, {
+      form_token: await tokenFor(form.slug),
+      code: `${'a'.repeat(40)}b`,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(`id="tb-form-${form.id}-code-error"`);
+  });
+
   it('answers a filled honeypot as if sent, keeping nothing, and counts it', async () => {
     const form = await createForm({ title: 'Honeypot', fields: contactFields });
     const res = await post(`/forms/${form.slug}`, {

@@ -151,6 +151,8 @@ describe(`the forms plugin (${testEngine})`, () => {
         { name: 'email', type: 'text', label: 'Email again' },
         { name: 'size', type: 'select', label: 'Size', options: [{ value: 's', label: 'S' }], default: 'xl' },
         { name: 'code', type: 'text', label: 'Code', pattern: '(ab' },
+        // Browsers run it; the server's engine (RE2, linear time) has no backreferences.
+        { name: 'twice', type: 'text', label: 'Twice', pattern: '(a)\\1' },
       ],
       settings: { recipients: ['nobody'], reply_to_field: 'code' },
     });
@@ -159,6 +161,7 @@ describe(`the forms plugin (${testEngine})`, () => {
       'fields.1.name': ['Another field is named email.'],
       'fields.2.default': ['The default must be one of the options.'],
       'fields.3.pattern': ['This is not a regular expression browsers can run.'],
+      'fields.4.pattern': [expect.stringMatching(/backreference/i)],
       'settings.recipients.0': ['This is not an email address.'],
       'settings.reply_to_field': ['No email field is named code.'],
     });
