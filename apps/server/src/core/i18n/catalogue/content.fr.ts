@@ -85,6 +85,7 @@ export const fr: typeof en = {
     inUse: '{{types}} utilisent la taxonomie {{slug}} : détachez-la d’abord de ces types.',
     defaultSlug: 'La catégorie par défaut garde son identifiant « {{slug}} » ; changez plutôt son nom.',
     defaultCategory: 'La catégorie par défaut ne peut pas être supprimée.',
+    defaultCategoryName: 'Non classé',
     flat: 'Les {{taxonomies}} sont à plat : pas de parent possible.',
     noParent: 'Il n’y a pas de {{taxonomy}} {{id}}.',
     cycle: 'Un terme ne peut pas être placé sous lui-même ni sous l’un de ses descendants.',

@@ -82,6 +82,8 @@ export const en = {
     inUse: '{{types}} use the {{slug}} taxonomy: detach it from them first.',
     defaultSlug: 'The default category keeps its slug "{{slug}}"; change its name instead.',
     defaultCategory: 'The default category cannot be deleted.',
+    /** The default category's name when a site is made (its slug stays uncategorized), in the site's language. */
+    defaultCategoryName: 'Uncategorized',
     flat: '{{taxonomies}} are flat: they have no parents.',
     noParent: 'There is no {{taxonomy}} {{id}}.',
     cycle: 'A term cannot be placed under itself or one of its descendants.',

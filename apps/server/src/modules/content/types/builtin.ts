@@ -1,3 +1,5 @@
+import { MESSAGES } from '../../../core/i18n/catalogue/index.js';
+import { languageOf } from '../../../core/i18n/language.js';
 import type { FieldDefinition } from '../fields/definition.js';
 import type { TaxonomyInput } from '../taxonomies/taxonomy.js';
 import type { ContentTypeInput } from './content-type.js';
@@ -58,4 +60,15 @@ export const builtinTaxonomies: TaxonomyInput[] = [
 ];
 
 /** The category a post falls back to when it has none (WordPress's "Uncategorized"). */
-export const DEFAULT_CATEGORY = { slug: 'uncategorized', name: 'Uncategorized' };
+export const DEFAULT_CATEGORY = { slug: 'uncategorized' };
+
+/**
+ * The default category as a new site gets it: named in the site's default language ("Non classé"
+ * on a French site), its slug `uncategorized` in every language so addresses and references hold.
+ */
+export function defaultCategoryIn(locale: string): { slug: string; name: string } {
+  return {
+    slug: DEFAULT_CATEGORY.slug,
+    name: MESSAGES[languageOf(locale, undefined)].content.taxonomies.defaultCategoryName,
+  };
+}

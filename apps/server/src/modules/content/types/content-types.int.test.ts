@@ -43,6 +43,43 @@ describe(`content types (${testEngine})`, () => {
     expect(del.statusCode).toBe(409);
   });
 
+  it("names the default category in the site's language when the site is made, and never renames it after", async () => {
+    const f = await seedContentSite(t.app, t.runtime, 'fr.test');
+    const french = await f.call('super_admin', 'PUT', `/api/sites/${f.siteId}`, {
+      locales: ['fr'],
+      default_locale: 'fr',
+    });
+    expect(french.statusCode, french.body).toBe(200);
+    const categories = async (site: ContentSite) =>
+      (await site.call('editor', 'GET', '/api/taxonomies/category/terms')).json().data as Array<{
+        slug: string;
+        name: string;
+      }>;
+    // The slug stays uncategorized in every language: addresses and references hold.
+    expect(await categories(f)).toEqual([
+      expect.objectContaining({ slug: 'uncategorized', name: 'Non classé' }),
+    ]);
+    const created = await f.call('editor', 'POST', '/api/posts', { title: 'Premier billet' });
+    const post = (await f.call('editor', 'POST', `/api/posts/${created.json().data.id}/publish`, {})).json()
+      .data;
+    const visit = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: f.host } });
+    expect((await visit(post.url)).statusCode).toBe(200);
+    // The category's page, where the site shows its name (the default theme's post page names none).
+    const archive = await visit('/category/uncategorized');
+    expect(archive.body).toContain('Premier billet');
+    expect(archive.body).toContain('<h1>Non classé</h1>');
+    expect(archive.body).not.toContain('Uncategorized');
+
+    // A site made in English keeps its category's name when its language changes later.
+    const e = await seedContentSite(t.app, t.runtime, 'en.test');
+    expect(await categories(e)).toEqual([
+      expect.objectContaining({ slug: 'uncategorized', name: 'Uncategorized' }),
+    ]);
+    await e.call('super_admin', 'PUT', `/api/sites/${e.siteId}`, { locales: ['fr'], default_locale: 'fr' });
+    t.runtime.caches.clear('content_types');
+    expect(await categories(e)).toEqual([expect.objectContaining({ name: 'Uncategorized' })]);
+  });
+
   it('creates a custom type only with content_types.manage, and its permissions reach Admin at once', async () => {
     expect((await a.call('editor', 'POST', '/api/content-types', product)).statusCode).toBe(403);
     const created = await a.call('admin', 'POST', '/api/content-types', product);

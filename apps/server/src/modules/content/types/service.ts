@@ -8,7 +8,7 @@ import type { Site } from '../../../core/sites/site.js';
 import { planFieldChange } from '../fields/index.js';
 import { recordContent } from '../record.js';
 import { TaxonomiesRepo } from '../taxonomies/repo.js';
-import { builtinTaxonomies, builtinTypes, DEFAULT_CATEGORY } from './builtin.js';
+import { builtinTaxonomies, builtinTypes, defaultCategoryIn } from './builtin.js';
 import {
   type ContentType,
   type ContentTypeCreate,
@@ -79,7 +79,8 @@ export class ContentTypesService {
         await repo.insertMissing(builtinTypes, at);
         const taxonomies = new TaxonomiesRepo(db);
         await taxonomies.insertMissing(builtinTaxonomies, at);
-        await taxonomies.ensureTerm('category', DEFAULT_CATEGORY, at);
+        // Made once, with the site: a category already there (renamed, perhaps) is left as it is.
+        await taxonomies.ensureTerm('category', defaultCategoryIn(site.default_locale), at);
       });
       types = await repo.all();
     }
