@@ -59,8 +59,11 @@ export const builtinTaxonomies: TaxonomyInput[] = [
   { slug: 'tag', singular_label: 'Tag', plural_label: 'Tags', hierarchical: false },
 ];
 
-/** The category a post falls back to when it has none (WordPress's "Uncategorized"). */
-export const DEFAULT_CATEGORY = { slug: 'uncategorized' };
+/** The category a post falls back to when it has none (WordPress's "Uncategorized"), as English sites have it. */
+export const DEFAULT_CATEGORY = {
+  slug: 'uncategorized',
+  name: MESSAGES.en.content.taxonomies.defaultCategoryName,
+};
 
 /**
  * The default category as a new site gets it: named in the site's default language ("Non classé"
