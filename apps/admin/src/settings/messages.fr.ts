@@ -35,6 +35,7 @@ export const fr: typeof en = {
     analytics: 'Statistiques',
     design: 'Apparence',
     mcp: 'Clients IA',
+    newsletter: 'Lettre d’information',
     redirects: 'Redirections',
   },
   about: {
@@ -53,6 +54,8 @@ export const fr: typeof en = {
     analytics: 'Statistiques du site public, sans cookie.',
     design: 'Couleurs, polices, échelle typographique, espacements, coins et ombres du site public.',
     mcp: 'Les clients IA (Claude, Cursor et autres clients MCP) qui travaillent sur le contenu avec un jeton d’API.',
+    newsletter:
+      'Les campagnes de la lettre d’information : à quelle vitesse elles partent et si les ouvertures sont comptées.',
     redirects:
       'Envoyer les visiteurs d’anciennes adresses du site vers les nouvelles, ou leur dire qu’une page n’existe plus.',
     plugin: 'Réglages ajoutés par une extension.',
@@ -159,6 +162,7 @@ export const fr: typeof en = {
     plugins: { allow_private_addresses: 'Autoriser les adresses privées' },
     analytics: { enabled: 'Compter les pages vues' },
     mcp: { enabled: 'Autoriser les clients IA (MCP)', read_only: 'Lecture seule' },
+    newsletter: { rate_per_minute: 'Messages par minute', track_opens: 'Compter les ouvertures' },
     design: {
       font_body: 'Police du texte',
       font_heading: 'Police des titres',
@@ -193,12 +197,15 @@ export const fr: typeof en = {
     },
     mcp: {
       enabled:
-        'Désactivé : /api/mcp répond 404 et la commande mcp du serveur refuse le site. Chaque client a besoin d’un jeton et ne peut faire que ce que son utilisateur peut faire.',
-      read_only: 'Les clients IA peuvent lire le contenu, les médias et les réglages, sans rien modifier.',
+        'Activé : les clients IA peuvent travailler sur le site par /api/mcp et la commande mcp du serveur, chacun avec un jeton et dans la limite de ce que peut son utilisateur. Désactivé : /api/mcp répond 404 et la commande mcp refuse le site.',
+      read_only:
+        'Activé : les clients IA peuvent lire le contenu, les médias et les réglages, sans rien modifier. Désactivé : ils peuvent aussi faire des modifications, dans la limite de ce que peut leur utilisateur.',
     },
     discussion: {
       comments_enabled:
         'Activé : les visiteurs peuvent commenter les contenus dont le type accepte les commentaires, jusqu’à leur fermeture. Désactivé : personne ne peut commenter.',
+      require_name_email:
+        'Activé : un commentaire n’est accepté qu’avec un nom et une adresse e-mail. Désactivé : les deux sont facultatifs, et un commentaire sans nom est affiché comme « Anonyme ».',
       moderation: 'Quels commentaires attendent un modérateur avant d’être affichés.',
       close_after_days:
         'Les commentaires ferment ce nombre de jours après la publication ; 0 les laisse ouverts.',
@@ -209,7 +216,8 @@ export const fr: typeof en = {
       blocked_words: 'Un commentaire qui en contient un, dans son nom, son adresse ou son texte, est refusé.',
       blocked_ips: 'Une adresse exacte, ou un préfixe finissant par . ou : (comme 203.0.113.).',
       blocked_email_domains: 'Les commentaires d’adresses de ces domaines sont refusés.',
-      notify_authors: 'Écrire à l’auteur d’un contenu quand un commentaire arrive.',
+      notify_authors:
+        'Activé : l’auteur d’un contenu reçoit un e-mail quand quelqu’un d’autre le commente. Désactivé : personne ne reçoit d’e-mail sur les commentaires.',
     },
     revisions: { revisions_to_keep: 'Les révisions plus anciennes sont supprimées ; 0 n’en garde aucune.' },
     editing: {
@@ -225,14 +233,14 @@ export const fr: typeof en = {
       max_image_dimension:
         'L’optimisation réduit les images à ce nombre de pixels sur leur plus grand côté ; 0 garde leur taille.',
       deduplicate:
-        'Un envoi dont les octets répètent un envoi antérieur renvoie ce média au lieu d’en garder une copie.',
+        'Activé : un envoi dont les octets répètent un envoi antérieur renvoie ce média au lieu d’en garder une copie. Désactivé : chaque envoi est un nouveau média.',
       keep_originals:
-        'Le fichier envoyé est gardé à part, jamais montré sur le site, pour refaire ses versions réduites à partir de lui.',
+        'Activé : le fichier envoyé est gardé à part, jamais montré sur le site, pour refaire ses versions réduites à partir de lui. Désactivé : seules les versions réduites sont gardées.',
       orphans: {
         action: 'Ce que fait la vérification quotidienne des médias utilisés nulle part sur le site.',
       },
       allow_private_sources:
-        'Les imports (photos libres, envois depuis une adresse) peuvent télécharger depuis le bouclage local et les adresses de réseaux privés.',
+        'Activé : les imports (photos libres, envois depuis une adresse) peuvent télécharger depuis le bouclage local et les adresses de réseaux privés. Désactivé : ces adresses sont refusées.',
       unsplash_access_key:
         'Pour la recherche de photos libres. Elle n’est plus jamais affichée une fois enregistrée.',
       pexels_api_key:
@@ -240,18 +248,24 @@ export const fr: typeof en = {
     },
     webhooks: {
       allow_private_targets:
-        'Livrer aussi aux adresses de bouclage, privées et locales au lien (un récepteur d’intranet, des tests). Désactivé : ces adresses sont refusées.',
+        'Activé : les webhooks livrent aussi aux adresses de bouclage, privées et locales au lien (un récepteur d’intranet, des tests). Désactivé : ces adresses sont refusées.',
       retry_delays_seconds:
         'Après une tentative ratée, l’attente avant chaque tentative suivante ; une fois épuisées, la livraison échoue.',
       log_days: 'Les livraisons terminées sont supprimées après ce nombre de jours.',
     },
     plugins: {
       allow_private_addresses:
-        'Les extensions peuvent aussi appeler les adresses de bouclage, privées et locales au lien (un modèle de langage sur cette machine, des tests). Désactivé : ces adresses sont refusées.',
+        'Activé : les extensions peuvent aussi appeler les adresses de bouclage, privées et locales au lien (un modèle de langage sur cette machine, des tests). Désactivé : ces adresses sont refusées.',
     },
     analytics: {
       enabled:
-        'Comptées sur le serveur, sans cookie, script ni donnée personnelle. Désactivé : rien n’est enregistré.',
+        'Activé : les pages vues sont comptées sur le serveur, sans cookie, script ni donnée personnelle. Désactivé : rien n’est enregistré.',
+    },
+    newsletter: {
+      rate_per_minute:
+        'Le plus grand nombre de messages de campagne remis au serveur de messagerie en une minute (votre fournisseur peut le limiter).',
+      track_opens:
+        'Activé : chaque message de campagne porte une image invisible qui compte qui l’ouvre. Désactivé : aucune ouverture n’est enregistrée.',
     },
     design: {
       font_body: 'Des polices présentes sur tous les appareils : rien n’est téléchargé.',

@@ -30,6 +30,7 @@ export const en = {
     analytics: 'Analytics',
     design: 'Design',
     mcp: 'AI clients',
+    newsletter: 'Newsletter',
     redirects: 'Redirects',
   },
   about: {
@@ -46,6 +47,7 @@ export const en = {
     analytics: 'Cookieless analytics of the public site.',
     design: 'Colours, fonts, type scale, spacing, corners and shadows of the public site.',
     mcp: 'AI clients (Claude, Cursor and other MCP clients) working on the content with an API token.',
+    newsletter: 'Newsletter campaigns: how fast they are sent and whether opens are counted.',
     redirects: 'Send visitors of old addresses of the site to new ones, or tell them a page is gone.',
     plugin: 'Settings a plugin added.',
   },
@@ -151,6 +153,7 @@ export const en = {
     plugins: { allow_private_addresses: 'Allow private addresses' },
     analytics: { enabled: 'Count page views' },
     mcp: { enabled: 'Allow AI clients (MCP)', read_only: 'Read only' },
+    newsletter: { rate_per_minute: 'Messages per minute', track_opens: 'Count opens' },
     design: {
       font_body: 'Body font',
       font_heading: 'Heading font',
@@ -185,12 +188,15 @@ export const en = {
     },
     mcp: {
       enabled:
-        'Off: /api/mcp answers 404 and the server’s mcp command refuses the site. Each client still needs a token, and can do only what its user may.',
-      read_only: 'AI clients can read the content, the media and the settings, and change nothing.',
+        'On: AI clients can work on the site through /api/mcp and the server’s mcp command, each with a token and only as far as its user may. Off: /api/mcp answers 404 and the mcp command refuses the site.',
+      read_only:
+        'On: AI clients can read the content, the media and the settings, and change nothing. Off: they can also make changes, as far as their user may.',
     },
     discussion: {
       comments_enabled:
         'On: visitors can comment on entries whose type takes comments, until their comments close. Off: no one can post a comment.',
+      require_name_email:
+        'On: a comment is taken only with a name and an email address. Off: both are optional, and a comment without a name is shown as “Anonymous”.',
       moderation: 'Which comments wait for a moderator before they are shown.',
       close_after_days: 'Comments close this many days after publication; 0 keeps them open.',
       max_depth: 'How deep replies to replies may nest.',
@@ -200,7 +206,8 @@ export const en = {
       blocked_words: 'A comment containing one, in its name, address or text, is refused.',
       blocked_ips: 'An exact address, or a prefix ending in . or : (such as 203.0.113.).',
       blocked_email_domains: 'Comments from addresses at these domains are refused.',
-      notify_authors: 'Mail an entry’s author when a comment arrives.',
+      notify_authors:
+        'On: an entry’s author gets an email when someone else comments on it. Off: no one is mailed about comments.',
     },
     revisions: { revisions_to_keep: 'Older revisions are deleted; 0 keeps none.' },
     editing: {
@@ -215,30 +222,38 @@ export const en = {
       webp_quality: 'The quality of images and their smaller versions, from 1 to 100.',
       max_image_dimension:
         'Optimizing scales images down to this many pixels on their longer side; 0 keeps their size.',
-      deduplicate: 'An upload whose bytes repeat an earlier one answers that item instead of storing a copy.',
+      deduplicate:
+        'On: an upload whose bytes repeat an earlier one answers that item instead of storing a copy. Off: every upload is a new item.',
       keep_originals:
-        'The file as uploaded is kept privately, never shown on the site, so its smaller versions can be made again from it.',
+        'On: the file as uploaded is kept privately, never shown on the site, so its smaller versions can be made again from it. Off: only the smaller versions are kept.',
       orphans: {
         action: 'What the daily check does with media used nowhere on the site.',
       },
       allow_private_sources:
-        'Imports (stock photos, uploads from an address) may download from loopback and private network addresses.',
+        'On: imports (stock photos, uploads from an address) may download from loopback and private network addresses. Off: such addresses are refused.',
       unsplash_access_key: 'For the stock photo search. It is never shown once saved.',
       pexels_api_key: 'For the stock photo search. It is never shown once saved.',
     },
     webhooks: {
       allow_private_targets:
-        'Deliver to loopback, private and link-local addresses too (an intranet receiver, tests). Off: such addresses are refused.',
+        'On: webhooks deliver to loopback, private and link-local addresses too (an intranet receiver, tests). Off: such addresses are refused.',
       retry_delays_seconds:
         'After a failed attempt, the wait before each next one; when they are used up, the delivery fails.',
       log_days: 'Finished deliveries are deleted after this many days.',
     },
     plugins: {
       allow_private_addresses:
-        'Plugins may call loopback, private and link-local addresses too (a language model on this machine, tests). Off: such addresses are refused.',
+        'On: plugins may call loopback, private and link-local addresses too (a language model on this machine, tests). Off: such addresses are refused.',
     },
     analytics: {
-      enabled: 'Counted on the server, with no cookie, script or personal data. Off: nothing is recorded.',
+      enabled:
+        'On: page views are counted on the server, with no cookie, script or personal data. Off: nothing is recorded.',
+    },
+    newsletter: {
+      rate_per_minute:
+        'The most campaign messages handed to the mail server in a minute (your provider may limit it).',
+      track_opens:
+        'On: each campaign message carries an invisible image that counts who opens it. Off: no open is recorded.',
     },
     design: {
       font_body: 'Fonts every device has: nothing is downloaded.',

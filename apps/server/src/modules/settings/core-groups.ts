@@ -74,11 +74,20 @@ export const ReadingSettings = Type.Object(
 
 export const DiscussionSettings = Type.Object(
   {
-    comments_enabled: Type.Boolean({ title: 'Allow comments' }),
-    require_name_email: Type.Boolean({ title: 'Commenters must give a name and an email address' }),
+    comments_enabled: Type.Boolean({
+      title: 'Allow comments',
+      description:
+        'On: visitors may comment on entries whose type takes comments, until their comments close; off: no one may',
+    }),
+    require_name_email: Type.Boolean({
+      title: 'Commenters must give a name and an email address',
+      description:
+        'On: a comment without a name and an email address is refused; off: both are optional (a comment without a name is shown as "Anonymous")',
+    }),
     notify_authors: Type.Boolean({
       title: 'Email authors about new comments',
-      description: "Mail an entry's author when a comment arrives",
+      description:
+        "On: an entry's author is mailed when someone else comments on it; off: no one is mailed about comments",
     }),
     close_after_days: Type.Integer({
       minimum: 0,
@@ -146,11 +155,12 @@ export const McpSettings = Type.Object(
     enabled: Type.Boolean({
       title: 'Allow AI clients (MCP)',
       description:
-        'AI clients may work on the site through /api/mcp and `tessera mcp` (off: /api/mcp answers 404)',
+        "On: AI clients may work on the site through /api/mcp and `tessera mcp`, each with a token and within its user's permissions; off: /api/mcp answers 404 and `tessera mcp` refuses the site",
     }),
     read_only: Type.Boolean({
       title: 'Read only',
-      description: 'AI clients get only the tools that read: nothing they call can change the site',
+      description:
+        "On: AI clients get only the tools that read, so nothing they call can change the site; off: they also get the tools that change it, within their user's permissions",
     }),
   },
   { title: 'AI clients' },
