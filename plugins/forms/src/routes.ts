@@ -1,6 +1,7 @@
 import { attachment, type PluginContext, type PluginOperation } from '@tessera/plugin';
 import { csvPieces, jsonPieces } from './export.js';
 import type { FormsService } from './forms-service.js';
+import { listForms } from './repo.js';
 import type { FormSchemas } from './schemas.js';
 import type { SubmissionsService } from './submissions-service.js';
 
@@ -33,6 +34,19 @@ export function formRoutes(
       mayReadForms(ctx);
       return forms.list(ctx);
     },
+  );
+
+  // The form block's choice in the builder: anyone who may edit a page picks among the forms by title.
+  routes.get(
+    '/choices',
+    {
+      permission: 'authenticated',
+      summary: 'The site’s forms as the builder’s form block offers them: id and title',
+      response: plugin.schema.Array(
+        plugin.schema.Object({ value: plugin.schema.Integer(), label: plugin.schema.String() }),
+      ),
+    },
+    async (ctx) => (await listForms(plugin.db(ctx))).map((form) => ({ value: form.id, label: form.title })),
   );
 
   routes.post(

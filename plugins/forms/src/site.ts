@@ -21,8 +21,10 @@ export function sitePages(plugin: PluginContext, forms: PublicService): void {
     props: T.Object({
       form_id: T.Union([T.Integer({ minimum: 1 }), T.Null()], {
         default: null,
-        title: 'Form number',
-        description: 'The number of the form to show (Content, Forms)',
+        title: 'Form',
+        description: 'The form to show: build forms under Forms',
+        // The builder offers the site's forms by title (GET /api/forms/choices).
+        'x-options': '/api/forms/choices',
       }),
       show_title: T.Boolean({ default: true, title: 'Show the form’s title' }),
     }),

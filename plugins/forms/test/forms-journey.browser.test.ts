@@ -147,12 +147,12 @@ describeInBrowser("the forms plugin's whole path: built, placed, sent, read", ()
     await drag(page, item, { x: canvasBox.x + 300, y: canvasBox.y + 60 });
     await expect.poll(() => frame.locator('[data-block-id]').count()).toBe(1);
 
-    // Chosen in the block's settings by its number, which the canvas lists while none is chosen.
+    // Chosen in the block's settings by its title, among the site's forms (the plugin's choices).
     const settings = page.getByRole('complementary', { name: 'Block settings' });
     await expect.poll(() => settings.getByRole('heading', { name: 'Settings: Form' }).count()).toBe(1);
     await expect.poll(() => frame.getByText(`${formId}: ${TITLE}`).count()).toBe(1);
-    // The builder names a prop by its key (form_id: "Form"), the plugin's description beneath it.
-    await settings.getByLabel('Form', { exact: true }).fill(String(formId));
+    await settings.getByLabel('Form', { exact: true }).click();
+    await page.getByRole('option', { name: TITLE, exact: true }).click();
     // The canvas shows the form, without a token: it cannot be sent from there.
     await expect.poll(() => frame.getByRole('heading', { name: TITLE }).count(), LOAD).toBe(1);
     expect(await frame.getByLabel(/^Email/).count()).toBe(1);

@@ -19,8 +19,17 @@ import type { BuilderLabels } from './labels.js';
 import { MediaPropField, mediaKindsFor } from './MediaPropField.js';
 import { PatternField } from './PatternField.js';
 import type { BlockType } from './queries.js';
+import { RemoteChoiceField } from './RemoteChoiceField.js';
 import { ResponsiveField } from './ResponsiveField.js';
-import { type Breakpoint, isRequired, type JsonSchema, type Kind, kindOf, unitOf } from './schema.js';
+import {
+  type Breakpoint,
+  isRequired,
+  type JsonSchema,
+  type Kind,
+  kindOf,
+  nullableOf,
+  unitOf,
+} from './schema.js';
 
 // Tiptap is heavy: loaded when a block with rich text is first selected.
 const RichTextInput = lazy(() =>
@@ -82,7 +91,8 @@ export function PropField(props: PropFieldProps) {
   const top = path.length === 1;
   const kind = kindOf(schema, name, { richText: blockType.rich_text, media: blockType.media }, top);
   const common = {
-    label: props.label ?? labels.prop(name),
+    // A plugin's block names its props itself (their schema's title); the core's by their key.
+    label: props.label ?? (top && blockType.plugin && schema.title ? schema.title : labels.prop(name)),
     description: labels.help(blockType.type, name, schema),
     required: props.marked ?? (required && mustFill(schema, kind)),
     error: context.errors[path.join('.')],
@@ -176,6 +186,18 @@ export function PropField(props: PropFieldProps) {
           clearable={optional}
           searchable={kind.options.length > 10}
           onChange={(next) => onChange(next ?? undefined)}
+        />
+      );
+    case 'remote':
+      return (
+        <RemoteChoiceField
+          {...common}
+          // Only the block's own plugin's routes: `/api/<plugin>/...`.
+          url={blockType.plugin && kind.url.startsWith(`/api/${blockType.plugin}/`) ? kind.url : ''}
+          integer={kind.integer}
+          clearable={!required || nullableOf(schema) !== null}
+          value={value}
+          onChange={(next) => onChange(next === null ? (optional ? undefined : null) : next)}
         />
       );
     case 'choices': {

@@ -118,6 +118,11 @@ export const fr: typeof en = {
     missing: 'Modèle {{id}} (n’existe plus)',
     failed: 'Les modèles n’ont pas pu être chargés.',
   },
+  remote: {
+    none: 'Il n’y a encore rien à choisir.',
+    missing: '{{value}} (n’existe plus)',
+    failed: 'Les choix n’ont pas pu être chargés.',
+  },
   color: {
     tokens: 'Couleurs du site',
     token: '{{name}} (couleur du site)',

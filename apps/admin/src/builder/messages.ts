@@ -113,6 +113,11 @@ export const en = {
     missing: 'Pattern {{id}} (no longer there)',
     failed: 'The patterns could not be loaded.',
   },
+  remote: {
+    none: 'There is nothing to choose yet.',
+    missing: '{{value}} (no longer there)',
+    failed: 'The choices could not be loaded.',
+  },
   color: {
     tokens: 'Site colours',
     token: '{{name}} (site colour)',

@@ -18,6 +18,8 @@ export interface BlockType {
   rich_text: string[];
   media: string[];
   dynamic: boolean;
+  /** The plugin that defines it, or null for the core's blocks. */
+  plugin?: string | null;
 }
 
 export interface Catalog {

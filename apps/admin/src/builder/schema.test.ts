@@ -136,6 +136,26 @@ describe('props schemas', () => {
     ).toEqual({ kind: 'choices', options: ['x', 'email'] });
   });
 
+  it('offers a plugin block’s prop among the records its own route lists, and nothing else', () => {
+    const hints = { richText: [], media: [] };
+    const formId = {
+      anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],
+      'x-options': '/api/forms/choices',
+    };
+    expect(kindOf(formId, 'form_id', hints, true)).toEqual({
+      kind: 'remote',
+      url: '/api/forms/choices',
+      integer: true,
+    });
+    // Not a route of the API: the prop keeps the input its type gives.
+    expect(
+      kindOf({ type: 'integer', 'x-options': 'https://elsewhere.example/list' }, 'n', hints, true),
+    ).toEqual({
+      kind: 'number',
+      integer: true,
+    });
+  });
+
   it('tells per-breakpoint values from other objects', () => {
     expect(responsiveValueOf(align)).toBe(align.properties?.desktop);
     expect(responsiveValueOf(images.items ?? {})).toBeNull();

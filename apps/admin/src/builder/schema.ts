@@ -22,6 +22,13 @@ export interface JsonSchema {
   uniqueItems?: boolean;
   pattern?: string;
   additionalProperties?: boolean | JsonSchema;
+  /** The prop's label, for a plugin's block (the core's props are named by their key). */
+  title?: string;
+  /**
+   * A plugin block's prop chosen among its own records: a GET route of the plugin (`/api/forms/choices`)
+   * answering `[{ value, label }]`, shown as a choice by label.
+   */
+  'x-options'?: string;
 }
 
 export const BREAKPOINTS = ['desktop', 'tablet', 'mobile'] as const;
@@ -45,6 +52,7 @@ export type Kind =
   | { kind: 'boolean' }
   | { kind: 'choice'; options: string[] }
   | { kind: 'choices'; options: string[] }
+  | { kind: 'remote'; url: string; integer: boolean }
   | { kind: 'media'; many: boolean; nullable: boolean }
   | { kind: 'responsive'; value: JsonSchema }
   | { kind: 'list'; item: JsonSchema }
@@ -67,7 +75,7 @@ export function literalsOf(schema: JsonSchema): string[] | null {
 }
 
 /** `X | null`: the X, else null. */
-function nullableOf(schema: JsonSchema): JsonSchema | null {
+export function nullableOf(schema: JsonSchema): JsonSchema | null {
   if (schema.anyOf?.length !== 2) return null;
   const nonNull = schema.anyOf.filter((option) => option.type !== 'null');
   return nonNull.length === 1 && nonNull[0] ? nonNull[0] : null;
@@ -112,6 +120,9 @@ export function kindOf(schema: JsonSchema, key: string, hints: PropHints, top: b
   const base = nullable ?? schema;
   const literals = literalsOf(schema);
   if (literals) return { kind: 'choice', options: literals };
+  const remote = schema['x-options'] ?? base['x-options'];
+  if (typeof remote === 'string' && /^\/api\/[a-z0-9-]+\/[A-Za-z0-9/_-]*$/.test(remote))
+    return { kind: 'remote', url: remote, integer: typeOf(base) === 'integer' };
   const media = top ? hints.media.includes(key) : key === 'media_id';
   if (media && (typeOf(base) === 'integer' || typeOf(base) === 'number'))
     return { kind: 'media', many: false, nullable: nullable !== null };
