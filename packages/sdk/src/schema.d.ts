@@ -6257,6 +6257,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description How the site writes each count of comments the lists show (`{ "2": "2 comments" }`), in `lang` */
+                            comment_counts: {
+                                [key: string]: string;
+                            };
                             /** @description The locale used: the one asked for when the site has it, else its default */
                             lang: string;
                             /** @description The entries each list block shows (latest posts, content list), by block id */
@@ -6264,6 +6268,8 @@ export interface operations {
                                 [key: string]: {
                                     items: {
                                         author: string | null;
+                                        /** @description Its approved comments; absent when it has none */
+                                        comments?: number;
                                         excerpt: string;
                                         id: number;
                                         /** @description No featured image, or none visitors may see; else one of `media` */

@@ -31,6 +31,8 @@ export interface CanvasData {
   menus: Record<string, MenuLink[]>;
   /** What each plugin block of the tree rendered to on the server, by block id. */
   plugin_blocks: Record<string, string>;
+  /** How the site writes each count of comments its lists show ("2 comments"), in `lang`. */
+  comment_counts: Record<string, string>;
 }
 
 /** Waits this long after the tree's data needs changed (a list's filter typed) before asking. */
@@ -123,6 +125,7 @@ function environmentOf(canvas: CanvasData | null): BlockEnvironment {
     },
     menus: canvas.menus,
     formatDate: (iso) => date.format(new Date(iso)),
+    formatCommentCount: (count) => canvas.comment_counts?.[String(count)] ?? String(count),
     pluginHtml: (blockId) => canvas.plugin_blocks?.[blockId],
   };
 }

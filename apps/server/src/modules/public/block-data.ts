@@ -7,9 +7,11 @@ import {
   type MediaInfo,
 } from '@tessera/blocks';
 import { NotFound } from '../../core/errors.js';
+import { visitorContext } from '../../core/operation/operation-context.js';
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
+import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
 import type { PathAnswer, PublishedItem } from '../content/published/service.js';
 import type { MediaService } from '../media/service.js';
@@ -100,6 +102,19 @@ export class BlockData {
       list.items.flatMap((entry) => (entry.featured_media_id === null ? [] : [entry.featured_media_id])),
     );
     return { byBlock, paged, mediaIds };
+  }
+
+  /**
+   * The entries the lists show, and how many approved comments each has (none for those left out):
+   * list blocks say it ("3 comments"), so what shows a list changes with a comment on any of them.
+   */
+  async listedComments(site: Site, lists: ReadonlyMap<string, ListedEntries>) {
+    const listed = [...new Set([...lists.values()].flatMap((list) => list.items.map((entry) => entry.id)))];
+    const commented =
+      listed.length > 0
+        ? await commentsOf(this.runtime).approvedCounts(visitorContext(this.runtime, site), listed)
+        : new Map<number, number>();
+    return { listed, commented };
   }
 
   /**

@@ -48,6 +48,7 @@ export class CanvasView {
     const { placed, shown } = await this.blockData.placedPatterns(site, tree);
     requireCanvasListsWithin(shown);
     const lists = await this.blockData.lists(site, shown, lang, 1);
+    const { commented } = await this.blockData.listedComments(site, lists.byBlock);
     const fromPlugins = await this.blockData.pluginBlocks(site, shown, lang, true);
     const { views } = await this.blockData.publicMedia(site, [
       ...blockMedia(shown).map((use) => use.mediaId),
@@ -64,12 +65,19 @@ export class CanvasView {
       trail: entry ? await this.blockData.trail(site, entry) : [],
       media: [...views.values()].map(mediaInfo),
       lists: Object.fromEntries(
-        [...lists.byBlock].map(([blockId, list]) => [blockId, listOf(list, shownImage)]),
+        [...lists.byBlock].map(([blockId, list]) => [blockId, listOf(list, shownImage, commented)]),
       ),
       patterns: Object.fromEntries(placed),
       plugin_blocks: Object.fromEntries(fromPlugins.rendered),
       menus: Object.fromEntries(
         Object.entries(frame.menus).map(([location, links]) => [location, [...links]]),
+      ),
+      // Words the admin cannot know: the site's, in the canvas's language, as its pages write them.
+      comment_counts: Object.fromEntries(
+        [...new Set(commented.values())].map((count) => [
+          String(count),
+          frame.strings.discussion.count(count),
+        ]),
       ),
     };
   }

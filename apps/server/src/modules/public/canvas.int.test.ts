@@ -7,6 +7,7 @@ import { phoneJpeg } from '../../../test/fixtures/media-files.js';
 import { sendUpload } from '../../../test/fixtures/media-upload.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { bearer, seedToken } from '../../../test/identity-fixtures.js';
+import { CommentsRepo } from '../comments/repo.js';
 import { CANVAS_MAX_LIST_ENTRIES, CANVAS_MAX_LISTS } from './canvas-work.js';
 import { installTheme, themesOf } from './themes/admin.js';
 
@@ -64,6 +65,26 @@ async function publish(site: ContentSite, kind: 'posts' | 'pages', body: Record<
   return published.json().data as { id: number; slug: string; url: string; published_at: string };
 }
 
+/** A comment on an entry, written straight to the table: no page is shown here. */
+async function comment(site: ContentSite, entryId: number, status: 'approved' | 'pending') {
+  const at = new Date().toISOString();
+  await new CommentsRepo(t.runtime.data.site(site.siteId)).insert({
+    entry_id: entryId,
+    parent_id: null,
+    depth: 1,
+    author_name: 'Reader',
+    author_email: 'reader@example.test',
+    author_url: null,
+    user_id: null,
+    ip: null,
+    user_agent: null,
+    body: 'Nice.',
+    status,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
 describe('the builder canvas', () => {
   it("gives an unsaved tree's media, lists, synced patterns, menus and trail, as visitors see them", async () => {
     await a.call('admin', 'PUT', '/api/settings/general', {
@@ -75,6 +96,8 @@ describe('the builder canvas', () => {
     const badge = await upload(a, 'badge.jpg');
     const first = await publish(a, 'posts', { title: 'First harvest', featured_media_id: cover.id });
     const second = await publish(a, 'posts', { title: 'Second harvest', excerpt: 'Apples.' });
+    // Two approved comments are counted, as on the site's own lists; a held one is not.
+    for (const status of ['approved', 'approved', 'pending'] as const) await comment(a, second.id, status);
     const pattern = await a.call('editor', 'POST', '/api/patterns', {
       name: 'Booking',
       synced: true,
@@ -127,6 +150,7 @@ describe('the builder canvas', () => {
         'patterns',
         'menus',
         'plugin_blocks',
+        'comment_counts',
       ].sort(),
     );
     expect(data.stylesheet).toMatch(/^\/theme\/default\.[0-9a-f]{12}\.css$/);
@@ -169,6 +193,7 @@ describe('the builder canvas', () => {
             published_at: second.published_at,
             author: expect.any(String),
             image: null,
+            comments: 2,
           },
           {
             id: first.id,
@@ -182,6 +207,8 @@ describe('the builder canvas', () => {
         ],
       },
     });
+    // The words for each count the lists show, as the site's pages write them.
+    expect(data.comment_counts).toEqual({ '2': '2 comments' });
     expect(Object.keys(data.patterns)).toEqual([String(patternId)]);
     expect(data.patterns[patternId].map((block: { type: string }) => block.type)).toEqual([
       'heading',
@@ -208,6 +235,22 @@ describe('the builder canvas', () => {
     const css = await visit(a, data.stylesheet);
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it("writes the lists' counts of comments in the canvas's language", async () => {
+    const both = await b.call('super_admin', 'PUT', `/api/sites/${b.siteId}`, { locales: ['en', 'fr'] });
+    expect(both.statusCode, both.body).toBe(200);
+    const post = await publish(b, 'posts', { title: 'Un billet', locale: 'fr' });
+    await comment(b, post.id, 'approved');
+    const draft = await b.call('editor', 'POST', '/api/pages', { title: 'Brouillon' });
+    const res = await canvas(b, 'editor', {
+      blocks: [{ id: 'news', type: 'latest-posts', props: { count: 1 } }],
+      entry_id: draft.json().data.id,
+      locale: 'fr',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.lists.news.items[0]).toMatchObject({ id: post.id, comments: 1 });
+    expect(res.json().data.comment_counts).toEqual({ '1': '1 commentaire' });
   });
 
   it("loads the site's theme, so its stylesheet answers before any page has been shown", async () => {

@@ -51,6 +51,9 @@ const EntryListSchema = Type.Object({
       published_at: Type.String(),
       author: Nullable(Type.String()),
       image: Nullable(Type.Integer(), 'No featured image, or none visitors may see; else one of `media`'),
+      comments: Type.Optional(
+        Type.Integer({ minimum: 1, description: 'Its approved comments; absent when it has none' }),
+      ),
     }),
   ),
   page: Type.Integer({ description: 'From 1: always 1 on the canvas' }),
@@ -95,6 +98,10 @@ const CanvasSchema = Type.Object({
   }),
   menus: Type.Record(Type.String(), Type.Array(MenuLinkSchema), {
     description: 'The menus of the theme locations, by location',
+  }),
+  comment_counts: Type.Record(Type.String(), Type.String(), {
+    description:
+      'How the site writes each count of comments the lists show (`{ "2": "2 comments" }`), in `lang`',
   }),
   plugin_blocks: Type.Record(Type.String(), Type.String(), {
     description:

@@ -135,6 +135,41 @@ describe(`comments on the public site (${testEngine})`, () => {
     expect((await get(page.url)).body).toContain(`<a href="${post.url}#comments">2 comments</a>`);
   });
 
+  it('counts approved comments in widgets too, and an approved one drops the widgets listing its entry', async () => {
+    const older = await publish('/api/posts', 'Not in the footer');
+    const post = await publish('/api/posts', 'In the footer');
+    await seedComment(post.id, { name: 'One' });
+    const widget = await a.call('admin', 'POST', '/api/widgets', {
+      zone: 'footer',
+      block: { type: 'latest-posts', props: { count: 1 } },
+    });
+    expect(widget.statusCode, widget.body).toBe(201);
+    try {
+      const about = await publish('/api/pages', 'About the footer');
+      const link = (n: string) => `<a href="${post.url}#comments">${n}</a>`;
+      const first = await get(about.url);
+      expect(first.body).toContain(link('1 comment'));
+      // Kept: the same page again, from the page cache, with the widgets as rendered.
+      expect((await get(about.url)).headers.etag).toBe(first.headers.etag);
+      // A comment on an entry no widget lists leaves the page (and the widgets) as they are.
+      const elsewhere = await seedComment(older.id, { status: 'pending' });
+      await a.call('admin', 'POST', '/api/comments/bulk', { action: 'approve', ids: [elsewhere] });
+      expect((await get(about.url)).headers.etag).toBe(first.headers.etag);
+      const held = await seedComment(post.id, { name: 'Two', status: 'pending' });
+      const approved = await a.call('admin', 'POST', '/api/comments/bulk', {
+        action: 'approve',
+        ids: [held],
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect((await get(about.url)).body).toContain(link('2 comments'));
+      // Held again: one less, at once.
+      await a.call('admin', 'POST', '/api/comments/bulk', { action: 'hold', ids: [held] });
+      expect((await get(about.url)).body).toContain(link('1 comment'));
+    } finally {
+      await a.call('admin', 'DELETE', `/api/widgets/${widget.json().data.id}`);
+    }
+  });
+
   it('answers a comment with a reply form from ?replytocom, not kept by the page cache', async () => {
     const post = await publish('/api/posts', 'Replies');
     const first = await seedComment(post.id, { name: 'Linus' });

@@ -9,10 +9,8 @@ import {
   treeElements,
 } from '@tessera/blocks';
 import { Fragment, createElement as h } from 'react';
-import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
-import { commentsOf } from '../comments/module.js';
 import type { Content } from '../content/content.js';
 import { authorNames } from '../identity/users/bylines.js';
 import type { PageAnswer, PublicAnswer } from './answer.js';
@@ -105,13 +103,7 @@ export class EntryPages {
     const featured = featuredId === null ? null : (media.get(featuredId) ?? null);
     const date = dateFormat(frame.lang, await this.blockData.timeZone(site));
     // The list blocks say how many comments each entry has, so a comment on one changes this page.
-    const listed = [
-      ...new Set([...lists.byBlock.values()].flatMap((list) => list.items.map((entry) => entry.id))),
-    ];
-    const commented =
-      listed.length > 0
-        ? await commentsOf(this.runtime).approvedCounts(visitorContext(this.runtime, site), listed)
-        : new Map<number, number>();
+    const { listed, commented } = await this.blockData.listedComments(site, lists.byBlock);
     const varies: { personal: boolean; until: number | null } = { personal: false, until: null };
     const trail = await this.blockData.trail(site, found);
     const environment: BlockEnvironment = {

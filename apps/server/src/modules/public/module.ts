@@ -16,6 +16,7 @@ import { previewLinkRoutes } from './preview-routes.js';
 import { RedirectsService, redirectRoutes } from './redirects.js';
 import { publicRoutes } from './routes.js';
 import { PublicSite } from './service.js';
+import type { SitePartsKey } from './site-parts.js';
 import { themesOf } from './themes/admin.js';
 import { themeRoutes } from './themes/routes.js';
 
@@ -88,6 +89,12 @@ export const publicModule: TesseraModule = {
         const site = context.site;
         if (!tags || !site) return;
         await afterCommit(() => runtime.caches.forget('pages', { siteId: site.id, tags } satisfies PagesKey));
+        // The widgets' lists say how many comments each entry has (the rest of what they show, the
+        // navigation module follows): those listing the comment's entry are rendered again.
+        if (event.name.startsWith('comment.'))
+          await afterCommit(() =>
+            runtime.caches.forget('widgets', { siteId: site.id, tags } satisfies SitePartsKey),
+          );
       },
       { owner: 'core:public' },
     );
