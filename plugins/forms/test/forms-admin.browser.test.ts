@@ -17,6 +17,7 @@ import {
 import type { Form, Submission, SubmittedValues } from '../src/model.js';
 import type { FormsDb } from '../src/repo.js';
 import { insertSubmission } from '../src/repo-submissions.js';
+import { errorOf, fieldButton, LOAD, listed, signedIn as signedInAs, textbox } from './admin-screens.js';
 
 /**
  * The forms plugin's admin module in chromium, as Tessera ships it (recorded from plugins/ at
@@ -50,29 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
 });
-
-/** Sign-in, lazy chunks and the modules take more than `expect.poll`'s default on a busy machine. */
-const LOAD = { timeout: 10_000 };
-
-/**
- * Signed in on the dashboard under the admin's own content security policy, with what the browser
- * refused and what threw collected.
- */
-async function signedIn(email: string, name: string) {
-  const context = await admin.browser.newContext({ locale: 'en-GB', reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(5000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to|Failed to resolve module specifier/i.test(message.text()))
-      problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${admin.base}/admin/`);
-  await signIn(page, email);
-  await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${name}` }).count(), LOAD).toBe(1);
-  return { context, page, problems };
-}
 
 /** Signed in for axe (the policy bypassed so its script can be added), in the browser's language. */
 async function signedInForAxe(email: string, locale = 'en-GB') {
@@ -117,21 +95,6 @@ function submit(
   );
 }
 
-/** The names of the form's fields, in order, as the builder lists them. */
-const listed = (page: Page) =>
-  page
-    .getByRole('list', { name: 'The form’s fields' })
-    .locator('[data-field-name]')
-    .evaluateAll((names) => names.map((name) => name.textContent ?? ''));
-
-/** A field's button in the builder's list, by its label. */
-const fieldButton = (page: Page, label: string) =>
-  page.getByRole('button', { name: new RegExp(`^${label} \\(field \\d+ of \\d+\\)$`) });
-
-/** A text input by its label (a required one's asterisk aside). */
-const textbox = (page: Page, label: string) =>
-  page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
-
 /** Drops a palette type onto an item of the list: in its upper part (before it) or lower (after). */
 async function dropType(page: Page, type: string, target: Locator, where: 'before' | 'after' | 'centre') {
   const box = await target.boundingBox();
@@ -148,22 +111,13 @@ async function previewShows(page: Page, text: string) {
   await expect.poll(() => shown.getByText(text).count(), LOAD).toBeGreaterThan(0);
 }
 
-/** The message shown beside an input: what its aria-describedby names that is an error. */
-async function errorOf(input: Locator): Promise<string> {
-  const ids = (await input.getAttribute('aria-describedby'))?.split(/\s+/) ?? [];
-  const texts = await Promise.all(
-    ids.filter((id) => id.endsWith('-error')).map((id) => input.page().locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ').trim();
-}
-
 async function close(context: BrowserContext) {
   await context.close();
 }
 
 describeInBrowser("the forms plugin's admin", () => {
   it('builds a form by dragging field types onto it and with the keyboard, saves it and finds it intact after a reload', async () => {
-    const { context, page, problems } = await signedIn('ada@example.test', 'Ada');
+    const { context, page, problems } = await signedInAs(admin, 'ada@example.test', 'Ada');
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Forms', exact: true })
@@ -294,7 +248,7 @@ describeInBrowser("the forms plugin's admin", () => {
   });
 
   it("shows the server's refusal of a save beside the input it is about", async () => {
-    const { context, page, problems } = await signedIn('ada@example.test', 'Ada');
+    const { context, page, problems } = await signedInAs(admin, 'ada@example.test', 'Ada');
     const form = await createForm(page, {
       title: 'Mooring request',
       fields: [
@@ -348,7 +302,7 @@ describeInBrowser("the forms plugin's admin", () => {
   });
 
   it('lists the submissions, searches and filters them, opens, marks, deletes and exports them', async () => {
-    const { context, page, problems } = await signedIn('ada@example.test', 'Ada');
+    const { context, page, problems } = await signedInAs(admin, 'ada@example.test', 'Ada');
     const form = await createForm(page, {
       title: 'Boat hire',
       fields: [
@@ -476,7 +430,7 @@ describeInBrowser("the forms plugin's admin", () => {
   });
 
   it('hides both screens from an Editor, who holds neither permission', async () => {
-    const { context, page, problems } = await signedIn('eve@example.test', 'Eve');
+    const { context, page, problems } = await signedInAs(admin, 'eve@example.test', 'Eve');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Forms', exact: true }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Form submissions' }).count()).toBe(0);
