@@ -1,6 +1,22 @@
 // Generated from the server's OpenAPI document by `npm run sdk` (sdk-schema.int.test.ts): do not edit.
 
 export type paths = {
+    "/{locale}/forms/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_by_locale_forms_by_slug"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts": {
         parameters: {
             query?: never;
@@ -1035,6 +1051,23 @@ export type paths = {
          * @description Parts sent in the body are used in place of the current ones, as for a preview. A Liquid syntax error, a variable the event does not have or an unknown filter gives 422 with the part and line: `errors: { html: ["Line 3: ..."] }`.
          */
         post: operations["post_email_templates_by_event_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site’s forms as the builder’s form block offers them: id and title */
+        get: operations["get_forms_choices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3643,6 +3676,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/forms/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["post_forms_by_slug"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -4146,6 +4195,19 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    post_by_locale_forms_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                locale: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: never;
+    };
     get_accounts: {
         parameters: {
             query?: {
@@ -13276,6 +13338,128 @@ export interface operations {
                             /** @description The address the test mail was queued to */
                             to: string;
                         };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_forms_choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            label: string;
+                            value: number;
+                        }[];
                         meta: Record<string, never>;
                     };
                 };
@@ -41508,6 +41692,18 @@ export interface operations {
                 };
             };
         };
+    };
+    post_forms_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: never;
     };
     get_healthz: {
         parameters: {
