@@ -100,62 +100,64 @@ describe.skipIf(skipRedis)('GET /readyz when Redis comes back', () => {
   });
 });
 
+/**
+ * `tessera serve` in this process on a database of its own, its log lines kept (`entries()`): run
+ * `check` against it, then stop it and drop the database, whatever happened.
+ */
+async function served(
+  env: Record<string, string>,
+  check: (
+    server: Awaited<ReturnType<typeof startServer>>,
+    entries: () => Array<{ level: number; msg: string }>,
+  ) => Promise<void>,
+): Promise<void> {
+  const database = await createTestDatabase();
+  let logged = '';
+  const log = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    }),
+  );
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      JOBS_IN_PROCESS: 'false',
+      TESSERA_ADMIN_EMAIL: 'ops@example.test',
+      TESSERA_ADMIN_PASSWORD: 'correct horse battery staple',
+      ...env,
+      ...database.env,
+    }),
+    { print: () => {}, log },
+  );
+  const entries = () =>
+    logged
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  try {
+    await check(server, entries);
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
 describe('tessera serve with an unreachable REDIS_URL', () => {
-  it('says so at start, and starts anyway', async () => {
-    const database = await createTestDatabase();
-    let logged = '';
-    const log = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          logged += chunk.toString();
-          done();
-        },
-      }),
-    );
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        JOBS_IN_PROCESS: 'false',
-        REDIS_URL: downUrl,
-        TESSERA_ADMIN_EMAIL: 'ops@example.test',
-        TESSERA_ADMIN_PASSWORD: 'correct horse battery staple',
-        ...database.env,
-      }),
-      { print: () => {}, log },
-    );
-    try {
-      const error = logged
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-        .find((entry) => entry.level === 50);
-      expect(error?.msg).toMatch(/^REDIS_URL is unreachable/);
+  it('says so at start, and starts anyway', () =>
+    served({ REDIS_URL: downUrl }, async (server, entries) => {
+      expect(entries().find((entry) => entry.level === 50)?.msg).toMatch(/^REDIS_URL is unreachable/);
       expect((await fetch(`${server.address}/healthz`)).status).toBe(200);
-    } finally {
-      await server.stop();
-      await database.drop();
-    }
-  });
+    }));
 });
 
 describe('tessera serve told to stop', () => {
-  it('answers 503 draining for DRAIN_SECONDS, then closes', async () => {
-    const database = await createTestDatabase();
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        JOBS_IN_PROCESS: 'false',
-        DRAIN_SECONDS: '1',
-        TESSERA_ADMIN_EMAIL: 'ops@example.test',
-        TESSERA_ADMIN_PASSWORD: 'correct horse battery staple',
-        ...database.env,
-      }),
-      { print: () => {} },
-    );
-    try {
+  it('answers 503 draining for DRAIN_SECONDS, then closes', () =>
+    served({ DRAIN_SECONDS: '1' }, async (server) => {
       expect((await fetch(`${server.address}/readyz`)).status).toBe(200);
       const stopped = server.stop();
       const draining = await fetch(`${server.address}/readyz`);
@@ -165,53 +167,19 @@ describe('tessera serve told to stop', () => {
       expect((await fetch(`${server.address}/healthz`)).status).toBe(200);
       await stopped;
       await expect(fetch(`${server.address}/healthz`)).rejects.toThrow();
-    } finally {
-      await server.stop();
-      await database.drop();
-    }
-  });
+    }));
 });
 
 describe('tessera serve behind a proxy TRUST_PROXY does not name', () => {
-  it('warns once, at the first forwarded request', async () => {
-    const database = await createTestDatabase();
-    let logged = '';
-    const log = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          logged += chunk.toString();
-          done();
-        },
-      }),
-    );
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        JOBS_IN_PROCESS: 'false',
-        TESSERA_ADMIN_EMAIL: 'ops@example.test',
-        TESSERA_ADMIN_PASSWORD: 'correct horse battery staple',
-        ...database.env,
-      }),
-      { print: () => {}, log },
-    );
-    const warnings = () =>
-      logged
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-        .filter((entry) => entry.level === 40 && /X-Forwarded-For/.test(entry.msg));
-    try {
+  it('warns once, at the first forwarded request', () =>
+    served({}, async (server, entries) => {
+      const warnings = () =>
+        entries().filter((entry) => entry.level === 40 && /X-Forwarded-For/.test(entry.msg));
       await fetch(`${server.address}/healthz`);
       expect(warnings()).toHaveLength(0);
       for (let i = 0; i < 3; i++)
         await fetch(`${server.address}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
       expect(warnings()).toHaveLength(1);
-      expect(warnings()[0].msg).toContain('set TRUST_PROXY');
-    } finally {
-      await server.stop();
-      await database.drop();
-    }
-  });
+      expect(warnings()[0]?.msg).toContain('set TRUST_PROXY');
+    }));
 });
