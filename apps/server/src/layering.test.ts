@@ -116,9 +116,10 @@ describe('plugins are built as a third party would build them', () => {
         const text = readFileSync(file, 'utf8')
           .replace(/\/\*[\s\S]*?\*\//g, '')
           .replace(/^\s*\/\/.*$/gm, '');
+        // A keyword, not the word inside a string (`day('from')`), and a specifier without spaces.
         const specifiers = [
-          ...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g),
-          ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+          ...text.matchAll(/(?<![\w$'"])(?:from|import)\s*\(?\s*['"]([^'"\s]+)['"]/g),
+          ...text.matchAll(/(?<![\w$'"])import\(\s*['"]([^'"\s]+)['"]\s*\)/g),
         ].map((match) => match[1] ?? '');
         return specifiers
           .filter((specifier) => {

@@ -1,22 +1,6 @@
 // Generated from the server's OpenAPI document by `npm run sdk` (sdk-schema.int.test.ts): do not edit.
 
 export type paths = {
-    "/{locale}/forms/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["post_by_locale_forms_by_slug"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/accounts": {
         parameters: {
             query?: never;
@@ -3676,22 +3660,6 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
-    "/forms/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["post_forms_by_slug"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -4195,19 +4163,6 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
-    post_by_locale_forms_by_slug: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                locale: string;
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: never;
-    };
     get_accounts: {
         parameters: {
             query?: {
@@ -41692,18 +41647,6 @@ export interface operations {
                 };
             };
         };
-    };
-    post_forms_by_slug: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: never;
     };
     get_healthz: {
         parameters: {

@@ -44,10 +44,12 @@ async function recordCompletions(): Promise<void> {
   }
 }
 
+/** The test's own jobs: the modules' schedules (a webhook sweep every minute) may add theirs. */
 async function jobRows() {
   return t.runtime.data.global
     .selectFrom('jobs')
     .select(['id', 'status', 'attempts', 'locked_by'])
+    .where('name', '=', EFFECT_JOB)
     .orderBy('id')
     .execute();
 }

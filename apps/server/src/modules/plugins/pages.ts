@@ -138,8 +138,10 @@ export function mountPluginPages(app: App, runtime: Runtime, host: PluginHost, s
         });
       };
       const config = { permission: 'public', rateLimit: 'none' } as const;
-      scope.post(page.path, { config }, handle);
-      scope.post(`/:locale${page.path}`, { config }, handle);
+      // Pages of the site, posted by its forms: not API operations.
+      const schema = { hide: true };
+      scope.post(page.path, { config, schema }, handle);
+      scope.post(`/:locale${page.path}`, { config, schema }, handle);
     }
   });
 }
