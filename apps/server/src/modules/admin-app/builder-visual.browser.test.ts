@@ -79,6 +79,21 @@ async function boxIn(frame: FrameLocator, selector: string) {
   return inner;
 }
 
+/**
+ * The box once the canvas has stopped moving it: after a save the canvas renders again (its lists'
+ * entries, their comment counts), and a drag aimed at where a block was a moment ago lands elsewhere.
+ */
+async function settledBoxIn(frame: FrameLocator, selector: string) {
+  let last = await boxIn(frame, selector);
+  for (let tries = 0; tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const next = await boxIn(frame, selector);
+    if (next.x === last.x && next.y === last.y && next.height === last.height) return next;
+    last = next;
+  }
+  return last;
+}
+
 /** A press on `from` dragged in small steps to (x, y): the builder follows the pointer. */
 async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
@@ -454,9 +469,9 @@ describeInBrowser('the visual builder', () => {
     expect(await types()).toEqual(['latest-posts', 'spacer']);
 
     // The spacer (selected: it was just added) dragged by its handle above the list.
-    const handle = await page.locator('[data-canvas-drag-handle]').boundingBox();
     // The list's root is laid out as `display: contents` (its component renders a component): its content's box.
-    const list = await boxIn(frame, '[data-block-id] > *');
+    const list = await settledBoxIn(frame, '[data-block-id] > *');
+    const handle = await page.locator('[data-canvas-drag-handle]').boundingBox();
     if (!handle) throw new Error('no drag handle');
     await dragTo(page, center(handle), { x: list.x + list.width / 2, y: list.y + 4 });
     await expect.poll(types, { timeout: 15_000 }).toEqual(['spacer', 'latest-posts']);
