@@ -88,19 +88,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.defineCommand('rateLimitPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     // Without a listener ioredis prints every reconnect failure; warn once per outage instead.
     this.redis.on('error', (error: Error) => this.lost(error));
-    this.redis.on('ready', () => {
-      if (this.healthy) return;
-      this.healthy = true;
-      // What was counted meanwhile stays in this process: shared counting starts afresh.
-      this.local.clear();
-      this.log?.info({}, 'rate-limit store: Redis reachable again, counters shared again');
-    });
+    this.redis.on('ready', () => this.answered());
   }
 
   async hit(key: string, windowMs: number, units = 1): Promise<RateLimitHit> {
     try {
       await this.connected();
       const [count, ttl] = await this.redis.rateLimitHit(this.prefix + key, windowMs, units);
+      this.answered();
       return { count, resetAt: Date.now() + ttl };
     } catch (error) {
       this.lost(error);
@@ -112,6 +107,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       await this.connected();
       const window = await this.redis.rateLimitPeek(this.prefix + key);
+      this.answered();
       if (window === null) return null;
       const [count, ttl] = window;
       // A key without expiry (ttl -1) should not exist; read it as ending now, and the next hit repairs it.
@@ -125,6 +121,18 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** True while Redis is unreachable: counters are this process's own until it returns. */
   degraded(): boolean {
     return !this.healthy;
+  }
+
+  /**
+   * Redis answered (a command, or a new connection): shared counting again. A command that only
+   * timed out on a connection that stayed up ends its outage here, not at a reconnection.
+   */
+  private answered(): void {
+    if (this.healthy) return;
+    this.healthy = true;
+    // What was counted meanwhile stays in this process: shared counting starts afresh.
+    this.local.clear();
+    this.log?.info({}, 'rate-limit store: Redis reachable again, counters shared again');
   }
 
   /** A command failed: count in this process meanwhile (said once per outage). */
