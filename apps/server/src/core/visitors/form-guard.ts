@@ -86,10 +86,7 @@ export class PublicForms {
     reply: FastifyReply,
     post: PublicFormPost,
   ): Promise<{ issuedAt: number }> {
-    checkFormName(post.form);
-    const site = request.site;
-    if (!site || !postedFromThisSite(request))
-      throw new Forbidden('This form was not sent from a page of this site.', 'form_origin_refused');
+    const site = fromThisSite(request, post.form);
     const token = post.values[FORM_TOKEN_FIELD];
     if (!token)
       throw new Forbidden('The form was sent without its token; reload the page.', 'form_token_missing');
@@ -120,9 +117,7 @@ export class PublicForms {
     reply: FastifyReply,
     post: Pick<PublicFormPost, 'form' | 'perMinute'>,
   ): Promise<void> {
-    checkFormName(post.form);
-    if (!request.site || !postedFromThisSite(request))
-      throw new Forbidden('This form was not sent from a page of this site.', 'form_origin_refused');
+    fromThisSite(request, post.form);
     await this.limiter.refuseIfSpent(
       post.perMinute,
       formBudgetKey(post.form, request.ip),
@@ -145,6 +140,15 @@ export function formBudgetKey(form: string, ip: string): string {
 /** After an accepted post: to the page that says how it went, with a GET (Post/Redirect/Get). */
 export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+}
+
+/** The site a post to `form` came from one of its pages of; 403 `form_origin_refused` otherwise. */
+function fromThisSite(request: FastifyRequest, form: string): NonNullable<FastifyRequest['site']> {
+  checkFormName(form);
+  const site = request.site;
+  if (!site || !postedFromThisSite(request))
+    throw new Forbidden('This form was not sent from a page of this site.', 'form_origin_refused');
+  return site;
 }
 
 function checkFormName(form: string): void {

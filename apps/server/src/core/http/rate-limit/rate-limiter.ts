@@ -101,13 +101,8 @@ export class RateLimiter {
   }
 
   /** Throws 429 without counting when the address has already spent its general budget. */
-  async refuseIfAddressSpent(ip: string, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
-    const limit = this.limits.general;
-    const window = await this.failOpen(() => this.store.peek(addressKey('general', ip)), log);
-    if (window === null || window.count < limit) return;
-    reply.header('x-ratelimit-limit', limit);
-    reply.header('x-ratelimit-remaining', 0);
-    throw new TooManyRequests((window.resetAt - Date.now()) / 1000);
+  refuseIfAddressSpent(ip: string, reply: FastifyReply, log: FastifyBaseLogger): Promise<void> {
+    return this.refuseIfSpent(this.limits.general, addressKey('general', ip), reply, log);
   }
 
   private async failOpen(
