@@ -24,7 +24,15 @@ import { BUILDER_PART, measureBuilder, printBuilder } from './builder.mjs';
 import { measureRichText, RICHTEXT_PART } from './richtext.mjs';
 import { scenarios } from './scenarios.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
-import { BUILDER_TARGETS, describeTarget, MEMORY_TARGET_MIB, targetOf, targets } from './targets.mjs';
+import {
+  BUILDER_TARGETS,
+  describeTarget,
+  isApiScenario,
+  MEMORY_TARGET_MIB,
+  TAIL_TARGET,
+  targetOf,
+  targets,
+} from './targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_HOST = 'bench.test';
@@ -228,23 +236,25 @@ async function runScenario(scenario, context, port, duration) {
   writeFileSync(bodyFile, sample.body);
   // The same headers too: a response's header lines cost the load generator as much as its body's
   // bytes, and the ratio is about what Tessera does beyond sending them (see docs/performance.md).
-  const baseline = await startBaseline({
+  const baselineEnv = {
     BASELINE_BODY_FILE: bodyFile,
     BASELINE_HEADERS: JSON.stringify(sentHeaders(sample.headers)),
     BASELINE_STATUS: String(sample.status),
-  });
-  let bare;
-  try {
-    bare = await measure(baseline.port, request, duration);
-  } finally {
-    await stop(baseline);
-  }
+  };
+  const bare = await measureBaseline(baselineEnv, request, duration);
+  // The peers' method besides: the body with its content type and length, Tessera's other headers
+  // left out, so the ratio also shows what those headers cost a client.
+  const bodyOnly = scenario.againstBodyOnly
+    ? await measureBaseline({ ...baselineEnv, BASELINE_BODY_ONLY: '1' }, request, duration)
+    : null;
   const tessera = await measure(port, request, duration);
 
   for (const [who, result] of [
     ['baseline', bare],
+    ['body-only baseline', bodyOnly],
     ['Tessera', tessera],
   ]) {
+    if (!result) continue;
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed > 0) {
       const codes = Object.entries(result.statusCodeStats)
@@ -266,7 +276,10 @@ async function runScenario(scenario, context, port, duration) {
     baselineRps: bare.requests.average,
     tesseraRps: tessera.requests.average,
     p99: tessera.latency.p99,
+    median: tessera.latency.p50,
     ratio,
+    bodyOnlyRps: bodyOnly?.requests.average,
+    bodyOnlyRatio: bodyOnly ? tessera.requests.average / bodyOnly.requests.average : undefined,
     target: targetOf(scenario).ratio,
     p99Ms: targetOf(scenario).p99Ms,
     bytes: sample.body.length,
@@ -280,6 +293,16 @@ const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-le
 /** The headers of Tessera's sample answer the baseline sends as they are. */
 function sentHeaders(headers) {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !WRITTEN_BY_NODE.has(name)));
+}
+
+/** A bare server started with `env` (bench/baseline.mjs), measured, then stopped. */
+async function measureBaseline(env, request, duration) {
+  const baseline = await startBaseline(env);
+  try {
+    return await measure(baseline.port, request, duration);
+  } finally {
+    await stop(baseline);
+  }
 }
 
 /** A warm-up run whose numbers are dropped, then the measured run. */
@@ -314,35 +337,44 @@ function printTable(rows) {
     'baseline req/s',
     'tessera req/s',
     'p99 ms',
+    'median ms',
+    'tail',
     'ratio',
     'target',
     'met',
     'RSS MiB: before, peak, after',
   ];
-  const lines = rows.map((row) => {
-    const judged = row.target !== undefined || row.p99Ms !== undefined;
-    const met =
-      row.problems.length > 0
-        ? 'INVALID'
-        : !judged
-          ? '-'
-          : (row.target === undefined || row.ratio >= row.target) &&
-              (row.p99Ms === undefined || row.p99 <= row.p99Ms)
-            ? 'yes'
-            : 'NO';
-    const target = describeTarget({ ratio: row.target, p99Ms: row.p99Ms });
-    return [
+  const lines = rows.flatMap((row) => {
+    const target = describeTarget({ ratio: row.target, p99Ms: row.p99Ms }) || 'none';
+    const line = [
       row.name,
-      Math.round(row.baselineRps).toLocaleString('en-US'),
-      Math.round(row.tesseraRps).toLocaleString('en-US'),
+      reqPerSecond(row.baselineRps),
+      reqPerSecond(row.tesseraRps),
       String(row.p99),
+      String(row.median),
+      tailOf(row) === undefined ? '-' : `${tailOf(row).toFixed(1)} x`,
       `${row.ratio.toFixed(3)} x`,
-      target || 'none',
-      met,
+      target,
+      verdictOf(row, row.ratio),
       [row.rssBeforeMiB, row.peakMiB, row.rssAfterMiB]
         .map((mib) => (mib == null ? '?' : mib.toFixed(0)))
         .join(', '),
     ];
+    if (row.bodyOnlyRatio === undefined) return [line];
+    // A second line: the same Tessera run against the bare server sending the body only.
+    const bodyOnly = [
+      '  the same, against the body only',
+      reqPerSecond(row.bodyOnlyRps),
+      reqPerSecond(row.tesseraRps),
+      '',
+      '',
+      '',
+      `${row.bodyOnlyRatio.toFixed(3)} x`,
+      target,
+      verdictOf(row, row.bodyOnlyRatio),
+      '',
+    ];
+    return [line, bodyOnly];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
   const format = (cells) =>
@@ -350,6 +382,62 @@ function printTable(rows) {
   console.log(`\n${format(header)}`);
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));
+  printTailVerdicts(rows);
+  printBodyOnlyVerdicts(rows);
+}
+
+const reqPerSecond = (rps) => Math.round(rps).toLocaleString('en-US');
+
+/** p99 over the median (autocannon's p50, whole milliseconds); none when the median is under 1 ms. */
+const tailOf = (row) => (row.median > 0 ? row.p99 / row.median : undefined);
+
+/** `yes`, `NO`, `-` (no target) or `INVALID` for a row's ratio (whole answer or body only) and p99. */
+function verdictOf(row, ratio) {
+  if (row.problems.length > 0) return 'INVALID';
+  if (row.target === undefined && row.p99Ms === undefined) return '-';
+  const met =
+    (row.target === undefined || ratio >= row.target) && (row.p99Ms === undefined || row.p99 <= row.p99Ms);
+  return met ? 'yes' : 'NO';
+}
+
+/** Issue 39: at 32 connections, each API scenario's p99 within TAIL_TARGET times its median. */
+function printTailVerdicts(rows) {
+  const api = rows.filter((row) => isApiScenario(row.name));
+  if (api.length === 0) return;
+  console.log(`\nTail: p99 within ${TAIL_TARGET} x the median at ${CONNECTIONS} connections (issue 39):`);
+  for (const row of api) {
+    const tail = tailOf(row);
+    const verdict =
+      row.problems.length > 0
+        ? 'INVALID'
+        : tail === undefined
+          ? 'median under 1 ms, not judged'
+          : tail <= TAIL_TARGET
+            ? 'met'
+            : 'NO';
+    console.log(
+      `  ${row.name}: p99 ${row.p99} ms, median ${row.median} ms` +
+        `${tail === undefined ? '' : `, ${tail.toFixed(1)} x`}: ${verdict}`,
+    );
+  }
+}
+
+/** The cached pages against both baselines: the whole answer, and the body only (the peers' method). */
+function printBodyOnlyVerdicts(rows) {
+  const both = rows.filter((row) => row.bodyOnlyRatio !== undefined);
+  if (both.length === 0) return;
+  console.log('\nAgainst both baselines, the whole answer and the body only (its content type and length):');
+  for (const row of both) {
+    const judged = row.target !== undefined;
+    const said = (ratio) =>
+      `${ratio.toFixed(3)} x${judged ? ` ${verdictOf(row, ratio) === 'yes' ? 'met' : verdictOf(row, ratio)}` : ''}`;
+    console.log(
+      `  ${row.name}: ${said(row.ratio)} against the whole answer, ${said(row.bodyOnlyRatio)} against the body only` +
+        (judged
+          ? ` (target ${describeTarget({ ratio: row.target, p99Ms: row.p99Ms })} on each)`
+          : ' (no target)'),
+    );
+  }
 }
 
 /** Sequential operations (saves) are timed one by one: their median and p99, no baseline. */
