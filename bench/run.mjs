@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 // entry editor's rich text on a 100,000-word post (bench/richtext.mjs).
 // Options: --duration <seconds> (or BENCH_DURATION; default 10), --only <text> (the scenarios, and
 // the browser parts, whose name contains it: `--only visual` is the builder part alone, `--only
-// rich-text` the rich-text editor's);
+// rich-text` the rich-text editor's); --soak [--soak-minutes N] runs instead a mixed load of reads
+// and saves for N minutes (default 10) and judges the server's memory over it (bench/soak.mjs);
 // BENCH_PROFILE=<dir> profiles the server, BENCH_BROWSER_PROFILE=<dir> the builder's page,
 // BENCH_KEEP=1 keeps the server's data. BENCH_DATABASE_URL and BENCH_REDIS_URL point the server at
 // PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
@@ -24,6 +25,7 @@ import { BUILDER_PART, measureBuilder, printBuilder } from './builder.mjs';
 import { measureRichText, RICHTEXT_PART } from './richtext.mjs';
 import { scenarios } from './scenarios.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
+import { runSoak } from './soak.mjs';
 import {
   BUILDER_TARGETS,
   describeTarget,
@@ -66,10 +68,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 
 async function main() {
   const options = readOptions();
-  const selected = scenarios.filter((scenario) => !options.only || scenario.name.includes(options.only));
-  const builderSelected = !options.only || BUILDER_PART.includes(options.only);
-  const richTextSelected = !options.only || RICHTEXT_PART.includes(options.only);
-  if (selected.length === 0 && !builderSelected && !richTextSelected)
+  // The soak is a run of its own: none of the scenarios or browser parts.
+  const chosen = (name) => !options.soak && (!options.only || name.includes(options.only));
+  const selected = scenarios.filter((scenario) => chosen(scenario.name));
+  const builderSelected = chosen(BUILDER_PART);
+  const richTextSelected = chosen(RICHTEXT_PART);
+  if (!options.soak && selected.length === 0 && !builderSelected && !richTextSelected)
     throw new Error(`no scenario name contains "${options.only}"`);
 
   workDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
@@ -98,10 +102,13 @@ async function main() {
   };
 
   console.log(
-    `Tessera bench: ${selected.length} scenario(s)${builderSelected ? ` and the ${BUILDER_PART}` : ''}` +
-      `${richTextSelected ? ` and the ${RICHTEXT_PART}` : ''}, ` +
-      `${CONNECTIONS} connections, ${options.duration} s each after ` +
-      `${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${cpus().length} cores, ` +
+    (options.soak
+      ? `Tessera soak: ${options.soakMinutes} minutes of mixed reads and saves, ${CONNECTIONS} connections; `
+      : `Tessera bench: ${selected.length} scenario(s)${builderSelected ? ` and the ${BUILDER_PART}` : ''}` +
+        `${richTextSelected ? ` and the ${RICHTEXT_PART}` : ''}, ` +
+        `${CONNECTIONS} connections, ${options.duration} s each after ` +
+        `${WARMUP_SECONDS} s warm-up; `) +
+      `Node ${process.version}, ${cpus().length} cores, ` +
       `${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${env.REDIS_URL ? 'Redis' : 'in-memory'} rate-limit counters`,
   );
   const tesseraCli = (args) =>
@@ -145,6 +152,17 @@ async function main() {
     /** The SMTP server the bench's Tessera sends to: `received()` counts the messages it took. */
     smtp,
   };
+
+  if (options.soak) {
+    const passed = await runSoak(context, {
+      minutes: options.soakMinutes,
+      connections: CONNECTIONS,
+      residentMiB: () => residentMiB(server.pid, 'VmRSS'),
+    });
+    await stop(server);
+    await smtp.close();
+    return passed ? 0 : 1;
+  }
 
   const rows = [];
   const timings = [];
@@ -204,15 +222,26 @@ async function main() {
 
 function readOptions() {
   const { values } = parseArgs({
-    options: { duration: { type: 'string' }, only: { type: 'string' } },
+    options: {
+      duration: { type: 'string' },
+      only: { type: 'string' },
+      soak: { type: 'boolean' },
+      'soak-minutes': { type: 'string' },
+    },
     allowPositionals: false,
   });
   const duration = Number(values.duration ?? process.env.BENCH_DURATION ?? 10);
   if (!Number.isFinite(duration) || duration < 1)
     throw new Error('--duration must be a number of seconds >= 1');
+  // Growth is judged from the second minute on against the first: two minutes at the least.
+  const soakMinutes = Number(values['soak-minutes'] ?? 10);
+  if (!Number.isInteger(soakMinutes) || soakMinutes < 2)
+    throw new Error('--soak-minutes must be a whole number of minutes >= 2');
   return {
     duration,
     only: values.only ?? null,
+    soak: values.soak ?? false,
+    soakMinutes,
     chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     browserProfile: process.env.BENCH_BROWSER_PROFILE ?? null,
   };

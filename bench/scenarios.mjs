@@ -675,8 +675,8 @@ async function switchSeo(context, active) {
     throw new Error(`switching the SEO plugin answered ${answer.status}: ${answer.body}`);
 }
 
-/** 10,000 published posts, imported once for every content scenario, and a token to read them. */
-function contentToken(context) {
+/** 10,000 published posts, imported once for every content scenario (and the soak), and a token to read them. */
+export function contentToken(context) {
   seeded ??= (async () => {
     // On PostgreSQL nothing has made DATA_DIR yet.
     mkdirSync(context.dataDir, { recursive: true });
@@ -833,7 +833,7 @@ function pageOf500Blocks() {
 
 // Words the posts' bodies are made of: each post takes 8 of them, so two given words meet in
 // under 1 % of the posts, as in a search of a real blog.
-const WORDS = (
+export const WORDS = (
   'harbour lantern meadow granite orchard compass thunder velvet canyon ember glacier ' +
   'lagoon marble prairie quartz saffron timber willow beacon cobalt delta falcon garnet ' +
   'hazel island jasper kelp lotus maple nectar olive pebble quill raven sierra tulip ' +

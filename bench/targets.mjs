@@ -37,6 +37,9 @@ export const MEMORY_TARGET_MIB = 200;
 export const TAIL_TARGET = 3;
 export const isApiScenario = (name) => name.startsWith('GET /api/');
 
+/** The soak's: the server's largest resident set after its first minute at most 10 % above the first's. */
+export const SOAK_RSS_GROWTH = 0.1;
+
 /** The target a scenario is judged by: the one it `measures`, else its own `target`/`p99Ms`, else none. */
 export function targetOf(scenario) {
   if (scenario.measures === undefined) return { ratio: scenario.target, p99Ms: scenario.p99Ms };
