@@ -10,6 +10,7 @@ import { answerParserError, answerRouterError } from './core/http/client-errors.
 import { acceptEmptyJsonOnDelete } from './core/http/empty-body.js';
 import { installErrorHandler } from './core/http/error-handler.js';
 import { FastLane } from './core/http/fast-lane.js';
+import { installAnswerCaching } from './core/http/answer-caching.js';
 import { healthRoutes } from './core/http/health.js';
 import { installInputGuard } from './core/http/input-guard.js';
 import { registerOpenApi } from './core/http/openapi.js';
@@ -146,6 +147,8 @@ export async function buildApp(runtime: Runtime): Promise<App> {
   installAuthentication(app, runtime, limiter);
   installRateLimits(app, limiter);
   installAuthorization(app);
+  // After authorization: a kept answer is given only to whoever the route lets through.
+  installAnswerCaching(app, runtime);
 
   await app.register(async (scope) => healthRoutes(scope, runtime));
   // Routes come after every module's setup: a route may rely on another module's permissions.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PermissionCatalogue } from './permission-catalogue.js';
 
 /**
@@ -28,6 +29,7 @@ export class Access {
       this.granted = this.regrant();
       this.builtAt = this.catalogue.version;
       this.listed = null;
+      this.print = null;
     }
     return this.granted.has(permission) && this.catalogue.has(permission);
   }
@@ -43,6 +45,19 @@ export class Access {
   }
 
   private listed: string[] | null = null;
+
+  private print: string | null = null;
+
+  /**
+   * A short digest of what this access allows: equal for two actors whose every check would answer
+   * alike, so an answer cached for one (core/http/answer-cache.ts) may serve the other's same request.
+   */
+  fingerprint(): string {
+    this.print ??= createHash('sha1')
+      .update(`${this.isSuperAdmin ? 'super' : 'member'}\n${this.permissions().join('\n')}`)
+      .digest('base64url');
+    return this.print;
+  }
 
   permissions(): string[] {
     // An Access is reused for as long as the standing it came from (access-resolver.ts): list once.

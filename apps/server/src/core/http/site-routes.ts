@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationContext } from '../operation/operation-context.js';
+import { answerEndsAt } from './answer-caching.js';
 import type { App } from './app-type.js';
 import { Envelope, ListEnvelope, listBody, one, type Page, ResourceErrors } from './envelope.js';
 import { keepRawBody } from './raw-body.js';
@@ -31,6 +32,12 @@ export interface SiteRouteSpec<P extends TSchema, Q extends TSchema, B extends T
   twoFactor?: 'setup';
   /** Keep the request's bytes as they came (`rawBodyOf(request)`), for a signature made over them. */
   rawBody?: boolean;
+  /**
+   * A GET whose answers are kept per caller and dropped by the site's changes (answer-caching.ts):
+   * only for answers made of the site's data and the caller's permissions, nothing else. `until`
+   * says when an answer stops being right by itself (ms since the epoch: an edit lock lapsing).
+   */
+  cache?: { until?: (result: never) => number | undefined };
 }
 
 /** A spec for routes that answer no body. */
@@ -150,6 +157,7 @@ export function addSiteRoute(
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
       ...(spec.csrf ? { csrf: spec.csrf } : {}),
       ...(spec.twoFactor ? { twoFactor: spec.twoFactor } : {}),
+      ...(spec.cache && method === 'GET' ? { answers: 'cache' as const } : {}),
     },
     schema: {
       tags: [tag],
@@ -174,6 +182,8 @@ export function addSiteRoute(
       });
       // The handler answered itself (a plugin's file to download).
       if (reply.sent) return reply;
+      const until = spec.cache?.until;
+      if (until) answerEndsAt(request, (until as (result: unknown) => number | undefined)(result));
       if (status === 204) return reply.code(204).send(null);
       const body =
         shape === 'list' ? listBody(result as Page<unknown>, query.page, query.limit) : one(result);

@@ -47,6 +47,8 @@ export function searchRoutes(app: App, runtime: Runtime, search: SearchService):
         'Title matches rank above text matches, then the newest first. Only published versions are searched.',
       querystring: SearchQuery,
       data: SearchResult,
+      // Made of what the site published: a publication or a change drops it.
+      cache: {},
     },
     async (ctx, { query }) => {
       if (query.type !== undefined && !(await search.searchableTypes(ctx.site)).has(query.type))

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../core/http/app-type.js';
-import { PageQuery } from '../../../core/http/envelope.js';
+import { type Page, PageQuery } from '../../../core/http/envelope.js';
 import { Id, MAX_ID } from '../../../core/http/input-schemas.js';
 import { operationOf } from '../../../core/http/request-actor.js';
 import { siteRoutes } from '../../../core/http/site-routes.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { TypeSlug } from '../types/content-type.js';
-import { ENTRY_STATUSES, EntryCreateBody, EntrySchema, EntryUpdateBody } from './entry.js';
+import { ENTRY_STATUSES, EntryCreateBody, EntrySchema, EntryUpdateBody, type EntryView } from './entry.js';
 import type { EntryFilter } from './repo.js';
 import type { EntriesService } from './service.js';
 
@@ -132,6 +132,21 @@ export const entryFamilies: EntryFamily[] = [
   },
 ];
 
+/**
+ * When the first edit lock these entries show lapses by itself (ms since the epoch): a kept answer
+ * saying "locked" must not outlive the lock. Related entries (`include`) count too.
+ */
+function firstLockLapse(views: readonly EntryView[]): number | undefined {
+  let first: number | undefined;
+  const visit = (view: EntryView) => {
+    if (view.lock) first = Math.min(first ?? Number.POSITIVE_INFINITY, Date.parse(view.lock.expires_at));
+    for (const related of Object.values(view.included ?? {}))
+      for (const one of related) visit(one as EntryView);
+  };
+  for (const view of views) visit(view);
+  return first;
+}
+
 /** `seo.rating:good` as the filter's key and the value asked for. */
 function askedFilter(text: string): { key: string; value: string } {
   const colon = text.indexOf(':');
@@ -169,6 +184,7 @@ export function entryRoutes(app: App, runtime: Runtime, entries: EntriesService)
         params: ListParams,
         querystring: EntryListQuery,
         data: EntrySchema,
+        cache: { until: (page: Page<EntryView>) => firstLockLapse(page.items) },
       },
       (ctx, { params, query }) => entries.list(ctx, typeOf(params), filterOf(query), query.page, query.limit),
     );
@@ -181,6 +197,7 @@ export function entryRoutes(app: App, runtime: Runtime, entries: EntriesService)
         params: Params,
         querystring: OneQuery,
         data: EntrySchema,
+        cache: { until: (view: EntryView) => firstLockLapse([view]) },
       },
       (ctx, { params, query }) =>
         entries.get(
