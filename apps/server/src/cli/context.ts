@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { bumpCacheEpoch } from '../core/cache/cache-epoch.js';
 import { loadConfig, readEnvironment } from '../core/config.js';
 import { AppError } from '../core/errors.js';
 import { createRuntime, type Runtime } from '../core/runtime.js';
@@ -30,13 +31,19 @@ export interface CliIo {
 
 export type CommandRegistration = (program: Command, io: CliIo) => void;
 
+/** For `withRuntime`: a command that only reads. */
+export const READ_ONLY = { migrate: true, readOnly: true } as const;
+
 /**
  * Opens a runtime for one command from the environment, brings the schema up to date when asked,
- * and always closes it, so a command leaves no pool or timer behind.
+ * and always closes it, so a command leaves no pool or timer behind. A command that may have
+ * changed data moves the cache epoch on when it succeeds: the running servers keep pages and API
+ * answers in memory, and learn of a change made by this process no other way (they clear within
+ * the epoch's poll, 5 s). `readOnly` commands (lists, export) leave their caches be.
  */
 export async function withRuntime<T>(
   work: (runtime: Runtime) => Promise<T>,
-  options: { migrate?: boolean } = { migrate: true },
+  options: { migrate?: boolean; readOnly?: boolean } = { migrate: true },
 ): Promise<T> {
   const config = loadConfig(readEnvironment(process.env, process.cwd()));
   const runtime = createRuntime({
@@ -46,7 +53,10 @@ export async function withRuntime<T>(
   try {
     // Every command sees the same modules as the server: their permissions, hooks and job handlers.
     if (options.migrate !== false) await prepareRuntime(runtime);
-    return await work(runtime);
+    const result = await work(runtime);
+    // Only once the schema is known to hold the epoch's table (migrate --status may run before it).
+    if (options.migrate !== false && !options.readOnly) await bumpCacheEpoch(runtime.data.global);
+    return result;
   } finally {
     await runtime.close();
   }

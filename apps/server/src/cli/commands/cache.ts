@@ -1,6 +1,6 @@
 import { DEFAULT_EPOCH_POLL_MS } from '../../core/cache/cache-epoch.js';
 import { clearCaches } from '../../core/cache/clear-caches.js';
-import { type CommandRegistration, withRuntime } from '../context.js';
+import { type CommandRegistration, READ_ONLY, withRuntime } from '../context.js';
 
 export const cacheCommand: CommandRegistration = (program, io) => {
   program
@@ -18,6 +18,7 @@ export const cacheCommand: CommandRegistration = (program, io) => {
             ? `Page cache: removed ${report.pageCacheDir}.\n`
             : `Page cache: nothing at ${report.pageCacheDir}.\n`,
         );
-      });
+        // It moved the epoch on itself: once is enough.
+      }, READ_ONLY);
     });
 };

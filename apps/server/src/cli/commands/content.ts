@@ -6,7 +6,14 @@ import { exportContent } from '../../modules/content/transfer/export.js';
 import { importContent } from '../../modules/content/transfer/import.js';
 import { mediaOf } from '../../modules/media/module.js';
 import { exportMedia, importMedia } from '../../modules/media/transfer.js';
-import { CliFailure, type CliIo, type CommandRegistration, siteOf, withRuntime } from '../context.js';
+import {
+  CliFailure,
+  type CliIo,
+  type CommandRegistration,
+  READ_ONLY,
+  siteOf,
+  withRuntime,
+} from '../context.js';
 
 /**
  * `tessera export` and `tessera import`: a site's content as one versioned JSON file
@@ -38,7 +45,7 @@ export const contentCommand: CommandRegistration = (program, io) => {
           `Exported ${file.entries.length} entries, ${file.content_types.length} content types and ${file.terms.length} terms of ${site.primary_domain} to ${options.out}` +
             (media.items.length > 0 ? `, and ${media.items.length} media files to ${mediaDir}.\n` : '.\n'),
         );
-      });
+      }, READ_ONLY);
     });
 
   program

@@ -5,7 +5,7 @@ import { activatePlugin, deactivatePlugin, installPlugin } from '../../core/plug
 import { pluginsOf } from '../../core/plugins/plugin-host.js';
 import { uninstallPlan, uninstallPlugin } from '../../core/plugins/uninstall.js';
 import { allMigrationSources, migrate } from '../../lifecycle.js';
-import { type CommandRegistration, siteOf, withRuntime } from '../context.js';
+import { type CommandRegistration, READ_ONLY, siteOf, withRuntime } from '../context.js';
 
 const followWithin = `running servers follow within ${Math.ceil(DEFAULT_EPOCH_POLL_MS / 1000)} seconds`;
 
@@ -55,7 +55,7 @@ export const pluginsCommand: CommandRegistration = (program, io) => {
           io.out(`${plugin.name} ${plugin.version}  ${plugin.state}  active on: ${sites}\n`);
           if (plugin.error) io.out(`  failed to load: ${plugin.error}\n`);
         }
-      });
+      }, READ_ONLY);
     });
 
   program

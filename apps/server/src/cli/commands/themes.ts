@@ -1,6 +1,6 @@
 import { DEFAULT_EPOCH_POLL_MS } from '../../core/cache/cache-epoch.js';
 import { activateTheme, installTheme, themesOf } from '../../modules/public/themes/admin.js';
-import { type CommandRegistration, siteOf, withRuntime } from '../context.js';
+import { type CommandRegistration, READ_ONLY, siteOf, withRuntime } from '../context.js';
 
 const followWithin = `running servers follow within ${Math.ceil(DEFAULT_EPOCH_POLL_MS / 1000)} seconds`;
 
@@ -34,7 +34,7 @@ export const themesCommand: CommandRegistration = (program, io) => {
           );
           if (theme.error) io.out(`  cannot be used: ${theme.error}\n`);
         }
-      });
+      }, READ_ONLY);
     });
 
   program

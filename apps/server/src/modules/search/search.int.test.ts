@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { type ContentSite, seedContentSite } from '../../../test/content-fixtures.js';
 import { createTestApp, type TestContext, testEngine } from '../../../test/harness.js';
+import { CacheEpochWatcher } from '../../core/cache/cache-epoch.js';
 import { searchOf } from './module.js';
 
 let t: TestContext;
@@ -191,9 +192,15 @@ describe(`search (${testEngine})`, () => {
       if (!site) throw new Error('site missing');
       await searchOf(t.runtime).remove(site, await ids(a, 'q=lighthouse'));
       expect(await ids(a, 'q=lighthouse')).toEqual([]);
+      // The command runs in a process of its own: the server learns of it through the cache epoch,
+      // as a running server does within its poll.
+      const epoch = new CacheEpochWatcher(t.runtime.data.global, t.runtime.caches);
+      await epoch.start();
       const rebuilt = await cli('search:reindex', '--site', 'a.test');
       expect(rebuilt.code, rebuilt.err).toBe(0);
       expect(rebuilt.out).toMatch(/^Indexed \d+ published entries of a\.test\.\n$/);
+      expect(await epoch.check()).toBe(true);
+      await epoch.stop();
       expect(await ids(a, 'q=lighthouse')).toHaveLength(2);
     } finally {
       restore();

@@ -1,3 +1,5 @@
+import { afterCommit } from '../../core/db/transaction-routing.js';
+import { ANSWERS } from '../../core/http/answer-caching.js';
 import type { Page } from '../../core/http/envelope.js';
 import type { OperationContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -86,11 +88,20 @@ export class SearchService {
 
   async remove(site: Site, ids: readonly number[]): Promise<void> {
     await this.repo(site).remove(ids);
+    await this.indexChanged(site);
+  }
+
+  /**
+   * Kept search answers go with the index they came from. Inside a site event's transaction the
+   * event drops them already; called on its own (a rebuild, a repair), this does.
+   */
+  private indexChanged(site: Site): Promise<void> {
+    return afterCommit(() => this.runtime.caches.forget(ANSWERS, site.id));
   }
 
   /** Builds a site's index again from what is published, in one transaction; returns how many entries. */
   async reindex(site: Site): Promise<number> {
-    return this.runtime.data.transaction(async () => {
+    const count = await this.runtime.data.transaction(async () => {
       const repo = this.repo(site);
       await repo.clear();
       let count = 0;
@@ -104,6 +115,8 @@ export class SearchService {
         afterId = last.id;
       }
     });
+    await this.indexChanged(site);
+    return count;
   }
 
   async isEmpty(site: Site): Promise<boolean> {
