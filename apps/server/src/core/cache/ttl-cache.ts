@@ -15,16 +15,26 @@ export class TtlCache<K, V> {
   ) {}
 
   /** The live value, or undefined when absent or expired (a stored null or miss is a value). */
+  /** The most recently used key: reading it again needs no move (the same key for every request, often). */
+  private newest: K | undefined;
+
   get(key: K, nowMs = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.until <= nowMs) return undefined;
-    this.entries.set(key, entry);
+    if (entry.until <= nowMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
   set(key: K, value: V, nowMs = Date.now()): void {
+    this.newest = key;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const leastRecent = this.entries.keys().next();

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { afterCommit } from '../db/transaction-routing.js';
-import { callerLanguage } from '../i18n/language.js';
 import type { Runtime } from '../runtime.js';
+import type { Site } from '../sites/site.js';
 import { AnswerCache, type ReadMark } from './answer-cache.js';
 import { isApiPath } from './api-scope.js';
 import type { App } from './app-type.js';
@@ -33,17 +33,15 @@ declare module 'fastify' {
 /**
  * Everything an answer depends on: the site and its record (a new base URL changes every link), who
  * asks and what they may do (two callers with the same permissions see the same drafts only when
- * they are the same user, for their own entries), the language errors would be in, and the address
- * with its query string.
+ * they are the same user, for their own entries), and the address with its query string. Not the
+ * language: only 200 answers are kept, and those carry data, never a sentence of the server's.
  */
-function answerKey(request: FastifyRequest): string | null {
-  const site = request.site;
-  if (!site) return null;
+function answerKey(request: FastifyRequest, site: Site): string {
   const principal = request.principal;
   const caller = principal
     ? `${principal.userId}:${request.access ? request.access.fingerprint() : '-'}`
     : 'anonymous';
-  return `${site.id} ${site.updated_at} ${caller} ${callerLanguage(request)} ${request.url}`;
+  return `${site.id} ${site.updated_at} ${caller} ${request.url}`;
 }
 
 /**
@@ -75,13 +73,13 @@ export function installAnswerCaching(app: App, runtime: Runtime): AnswerCache {
   // refused to whoever the route would refuse.
   // Callback hooks: these run on every request, and a promise per hook is measurable there.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.answers !== 'cache' || request.method !== 'GET' || !request.site)
-      return done();
-    const key = answerKey(request);
-    const kept = key === null ? null : cache.get(key);
+    const site = request.site;
+    if (request.routeOptions.config.answers !== 'cache' || request.method !== 'GET' || !site) return done();
+    const key = answerKey(request, site);
+    const kept = cache.get(key);
     // Answered: the chain stops here (done is not called).
     if (kept) return void reply.code(200).type(kept.contentType).send(kept.body);
-    if (key !== null) request.answerSlot = { siteId: request.site.id, key, mark: cache.mark() };
+    request.answerSlot = { siteId: site.id, key, mark: cache.mark() };
     done();
   });
   // Before the answer leaves: a client that reads right after its write must not get the old answer.

@@ -42,6 +42,9 @@ export async function meRoutes(app: App, runtime: Runtime): Promise<void> {
       ...ownBeforeTwoFactor,
       summary: 'Your profile, your role on this site and what you may do here',
       data: MeSchema,
+      // Asked by every screen of the admin and every app at start: kept per user and permissions,
+      // dropped by any change made through the API (a profile, a role) or announced by an event.
+      cache: {},
     },
     async (ctx) => ({ ...(await profile.me(ctx)), permissions: ctx.actor.access.permissions() }),
   );
