@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 // rich-text` the rich-text editor's); --soak [--soak-minutes N] runs instead a mixed load of reads
 // and saves for N minutes (default 10) and judges the server's memory over it (bench/soak.mjs);
 // BENCH_PROFILE=<dir> profiles the server, BENCH_BROWSER_PROFILE=<dir> the builder's page,
-// BENCH_KEEP=1 keeps the server's data. BENCH_DATABASE_URL and BENCH_REDIS_URL point the server at
+// BENCH_KEEP=1 keeps the server's data, BENCH_LOG_LEVEL sets the server's (warn by default). BENCH_DATABASE_URL and BENCH_REDIS_URL point the server at
 // PostgreSQL and Redis; by default it runs on a fresh SQLite file in memory counters.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,7 +83,8 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    // BENCH_LOG_LEVEL=info measures what the default level's line per request costs.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     LOG_PRETTY: 'false',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -98,6 +99,9 @@ async function main() {
     RATE_LIMIT_SEARCH: RATE_LIMIT_FOR_BENCH,
     // As `npm start` runs it: the job worker in the server's process (webhook deliveries are timed).
     JOBS_IN_PROCESS: 'true',
+    // No readiness drain on stop: nothing balances the bench's load, and a 5 s drain would reach the
+    // 5 s kill below before a CPU profile is written.
+    DRAIN_SECONDS: '0',
     SMTP_URL: smtp.url,
   };
 
