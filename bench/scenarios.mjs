@@ -47,11 +47,13 @@ export const scenarios = [
       return { headers: { authorization: `Bearer ${token}` } };
     },
   },
-  // A permission-checked endpoint answering from the identity tables.
+  // A permission-checked endpoint answering from the identity tables: the pipeline's fixed cost,
+  // which bounds every API route (issue 39).
   {
     name: 'GET /api/me with a token',
     method: 'GET',
     path: '/api/me',
+    measures: 'api-me',
     setup: async ({ cli, adminEmail }) => {
       const token = (await cli(['token:create', '--email', adminEmail, '--name', 'bench-me']))
         .trim()

@@ -12,6 +12,7 @@ export const targets = {
   'builder-page': { label: 'builder page of 200 blocks rendered without cache', ratio: 0.02 },
   'posts-list': { label: 'GET /api/posts?limit=10 with a token', ratio: 0.13, p99Ms: 20 },
   'post-one': { label: 'GET /api/posts/{id} with a token', ratio: 0.2 },
+  'api-me': { label: 'GET /api/me with a token', ratio: 0.3 },
   search: { label: 'GET /api/search over 10,000 posts', ratio: 0.07, p99Ms: 20 },
   'image-upload': {
     label: '12-megapixel JPEG upload to WebP with 4 variants',
