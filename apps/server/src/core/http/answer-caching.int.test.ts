@@ -37,7 +37,12 @@ afterAll(async () => {
 const titles = (response: { json(): { data: Array<{ title: string }> } }) =>
   response.json().data.map((entry) => entry.title);
 
-async function newPost(site: ContentSite, caller: 'admin' | 'editor' | 'author', title: string, publish = false) {
+async function newPost(
+  site: ContentSite,
+  caller: 'admin' | 'editor' | 'author',
+  title: string,
+  publish = false,
+) {
   const created = await site.call(caller, 'POST', '/api/posts', { title });
   expect(created.statusCode, created.body).toBe(201);
   const post = created.json().data as { id: number; version: number };
