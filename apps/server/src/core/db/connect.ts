@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -9,13 +8,13 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
-  type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
 import type pgModule from 'pg';
 import { type Engine, postgresEngine, sqliteEngine } from './engine.js';
 import type { Database } from './schema.js';
 import { sqliteDriver } from './sqlite-driver.js';
+import { withStatementCache } from './statement-cache.js';
 import { routedToOpenTransaction } from './transaction-routing.js';
 
 export interface DatabaseHandle {
@@ -63,36 +62,6 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
 // The PostgreSQL driver is loaded only when DATABASE_URL asks for it: an embedded SQLite
 // installation does not pay its memory.
 const require = createRequire(import.meta.url);
-
-/** How many distinct statements stay prepared; the queries of a running server are far fewer. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew, and preparing costs more than running a small indexed query.
- * Queries are parameterised, so their SQL text repeats: keep the prepared statements, least
- * recently used out first. better-sqlite3 re-prepares a cached statement itself if the schema
- * changes, and runs one statement at a time, so reuse is safe.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
-  };
-}
 
 /**
  * SQLite transactions begin IMMEDIATE, taking the write lock at once (waiting up to busy_timeout
