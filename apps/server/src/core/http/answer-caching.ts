@@ -49,8 +49,8 @@ function answerKey(request: FastifyRequest, site: Site): string {
  * `config.answers: 'cache'`: a kept answer is sent after the site, the caller, the rate limit and the
  * route's permission were checked as for any request, without parsing, querying or serializing
  * again. What drops them: every site event (after its commit, in every process through the cache
- * registry), every API write that succeeded (anything an event does not announce, a role, a lock,
- * a user's name), the site's record changing, the answer's own end (`untilOf`), and its maximum age.
+ * registry), every API write by a signed-in user that succeeded (anything an event does not
+ * announce, a role, a lock, a user's name), the site's record changing, the answer's own end (`untilOf`), and its maximum age.
  */
 export function installAnswerCaching(app: App, runtime: Runtime): AnswerCache {
   const cache = new AnswerCache();
@@ -91,10 +91,14 @@ export function installAnswerCaching(app: App, runtime: Runtime): AnswerCache {
         cache.set(slot.siteId, slot.key, { body: payload, contentType }, slot.mark, slot.until);
       }
     } else if (
+      request.principal &&
       !SAFE_METHODS.has(request.method) &&
       reply.statusCode < 400 &&
       isApiPath(request.routeOptions.url ?? request.url)
     ) {
+      // A signed-in user's write: anonymous ones (a comment, a subscription, a plugin's cart) change
+      // nothing a kept answer shows without an event saying so, and must not empty the cache at
+      // every visitor's click.
       // Emptied here at once; the peers are told on the way.
       void runtime.caches.clear(ANSWERS);
     }
