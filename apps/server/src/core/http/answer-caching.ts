@@ -50,7 +50,8 @@ function answerKey(request: FastifyRequest, site: Site): string {
  * route's permission were checked as for any request, without parsing, querying or serializing
  * again. What drops them: every site event (after its commit, in every process through the cache
  * registry), every API write by a signed-in user that succeeded (anything an event does not
- * announce, a role, a lock, a user's name), the site's record changing, the answer's own end (`untilOf`), and its maximum age.
+ * announce, a role, a lock, a user's name), the site's record changing, the answer's own end (the
+ * route's `cache.until`, through answerEndsAt), and its maximum age.
  */
 export function installAnswerCaching(app: App, runtime: Runtime): AnswerCache {
   const cache = new AnswerCache();
@@ -98,8 +99,7 @@ export function installAnswerCaching(app: App, runtime: Runtime): AnswerCache {
     ) {
       // A signed-in user's write: anonymous ones (a comment, a subscription, a plugin's cart) change
       // nothing a kept answer shows without an event saying so, and must not empty the cache at
-      // every visitor's click.
-      // Emptied here at once; the peers are told on the way.
+      // every visitor's click. Emptied here at once; the peers are told on the way.
       void runtime.caches.clear(ANSWERS);
     }
     done(null, payload);

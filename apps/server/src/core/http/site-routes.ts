@@ -35,8 +35,8 @@ export interface SiteRouteSpec<P extends TSchema, Q extends TSchema, B extends T
   /**
    * A GET whose answers are kept per caller and dropped by the site's changes (answer-caching.ts):
    * only for answers made of the site's data and the caller's identity and permissions, nothing
-   * else (no sentence in the caller's language, no time of day). `until`
-   * says when an answer stops being right by itself (ms since the epoch: an edit lock lapsing).
+   * else (no sentence in the caller's language, no time of day). `until` says when an answer stops
+   * being right by itself (ms since the epoch: an edit lock lapsing).
    */
   cache?: { until?: (result: never) => number | undefined };
 }
