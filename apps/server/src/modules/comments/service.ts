@@ -19,14 +19,12 @@ import { type CommentedEntry, type CommentFilter, type CommentRow, CommentsRepo 
 import { blocklistRefusal, heldForModeration } from './spam.js';
 import type { CommentStatus } from './tables.js';
 import { commentHtml } from './text.js';
-import { pageShowing, threadOrder, threadPage } from './thread.js';
+import { type CommentOrder, pageShowing, type ThreadPaging, threadOrder, threadPage } from './thread.js';
 
 /** The hidden form field only bots fill in. */
 export const HONEYPOT = 'website';
 // A form is good for a day; a reader leaving a tab open longer reloads it.
 export const FORM_LIFETIME_MS = 24 * 3_600_000;
-/** Top-level comments on a page of a thread, with their replies (WordPress's default is 50 too). */
-export const COMMENTS_PER_PAGE = 50;
 /** What a commenter's address must look like (the form checks it with the same rule). */
 export const COMMENTER_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -82,6 +80,8 @@ export interface EntryDiscussion {
   total: number;
   page: number;
   pages: number;
+  /** Which top-level comments come first (comment_order): with the newest, later pages are older. */
+  order: CommentOrder;
   /** The page's comments in thread order; the visitor's own pending one (a receipt) among them. */
   comments: ThreadComment[];
   /** How deep replies may nest: a comment this deep takes no reply. */
@@ -141,7 +141,8 @@ export class CommentsService {
 
   /**
    * An entry's discussion as its page shows it: the page `page` of the approved thread (top-level
-   * comments, 50 a page, oldest first, each with its replies), and with a fresh receipt of the
+   * comments, as many a page and oldest or newest first as the discussion settings say, each with
+   * its replies), and with a fresh receipt of the
    * visitor's own comment still waiting for a moderator, that comment in its place and its page
    * shown instead. Null when the type takes no comments and none were ever approved: nothing to show.
    */
@@ -159,14 +160,16 @@ export class CommentsService {
     const own = ownId === null ? null : await repo.byId(ownId);
     const mine = own && own.entry_id === entry.id && own.status === 'pending' ? own : null;
     const shown = mine ? [...approved, mine] : approved;
-    const at = (mine && pageShowing(shown, mine.id, COMMENTS_PER_PAGE)) || page;
-    const thread = threadPage(shown, at, COMMENTS_PER_PAGE);
     const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    const paging = pagingOf(rules);
+    const at = (mine && pageShowing(shown, mine.id, paging)) || page;
+    const thread = threadPage(shown, at, paging);
     return {
       open: state.open,
       total: approved.length,
       page: thread.page,
       pages: thread.pages,
+      order: paging.order,
       comments: thread.comments.map((row) => ({ ...publicView(row), staff: row.user_id !== null })),
       max_depth: rules.max_depth,
       closes_at: state.open && Number.isFinite(state.closesAt) ? state.closesAt : null,
@@ -183,7 +186,8 @@ export class CommentsService {
   /** The page of its entry's thread that shows an approved comment (1 when it is not shown). */
   async pageOf(ctx: OperationContext, comment: PublicComment): Promise<number> {
     const approved = await new CommentsRepo(ctx.db).approvedOf(comment.entry_id);
-    return pageShowing(approved, comment.id, COMMENTS_PER_PAGE) ?? 1;
+    const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    return pageShowing(approved, comment.id, pagingOf(rules)) ?? 1;
   }
 
   /** How many approved comments each entry has (none for those left out). */
@@ -581,4 +585,9 @@ function moderatorView(comment: CommentRow): CommentView {
     body: comment.body,
     updated_at: comment.updated_at,
   };
+}
+
+/** How the site's discussion settings cut its threads into pages. */
+function pagingOf(rules: { comments_per_page: number; comment_order: CommentOrder }): ThreadPaging {
+  return { perPage: rules.comments_per_page, order: rules.comment_order };
 }

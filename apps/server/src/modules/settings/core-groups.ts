@@ -101,6 +101,18 @@ export const DiscussionSettings = Type.Object(
       title: 'Reply depth',
       description: 'How deep replies to replies may nest',
     }),
+    comments_per_page: Type.Integer({
+      minimum: 1,
+      maximum: 200,
+      title: 'Top-level comments per page',
+      description:
+        'A long thread is cut into pages of this many top-level comments, each with all its replies',
+    }),
+    comment_order: Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
+      title: 'Comments shown first',
+      description:
+        'Which top-level comments a thread starts with, on its first page: the oldest or the newest (replies always read oldest first under the comment they answer)',
+    }),
     moderation: Type.Union([Type.Literal('all'), Type.Literal('unknown_authors'), Type.Literal('none')], {
       title: 'Hold for approval',
       description:
@@ -233,6 +245,8 @@ export function registerCoreSettings(registry: SettingsRegistry): void {
       require_name_email: true,
       close_after_days: 0,
       max_depth: 5,
+      comments_per_page: 50,
+      comment_order: 'oldest',
       min_seconds: 3,
       max_links: 2,
       blocked_words: [],
