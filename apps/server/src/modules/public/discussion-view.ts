@@ -65,12 +65,7 @@ export async function discussionOnPage(
           ? `${at(discussion.page, `replytocom=${comment.id}`)}#respond`
           : null,
     })),
-    paging: {
-      page: discussion.page,
-      pages: discussion.pages,
-      older: discussion.page > 1 ? `${at(discussion.page - 1)}#comments` : null,
-      newer: discussion.page < discussion.pages ? `${at(discussion.page + 1)}#comments` : null,
-    },
+    paging: pagingLinks(discussion.page, discussion.pages, discussion.order === 'newest', at),
     form: discussion.form
       ? {
           action: `/_comments/${entry.id}`,
@@ -98,6 +93,23 @@ export async function discussionOnPage(
     own: discussion.comments.some((comment) => comment.status === 'pending'),
     until,
   };
+}
+
+/**
+ * The links to the pages either side: with the newest comments first, the next page holds older
+ * ones and the previous page newer ones.
+ */
+function pagingLinks(
+  page: number,
+  pages: number,
+  newestFirst: boolean,
+  at: (page: number) => string,
+): DiscussionLayoutProps['paging'] {
+  const previous = page > 1 ? `${at(page - 1)}#comments` : null;
+  const next = page < pages ? `${at(page + 1)}#comments` : null;
+  return newestFirst
+    ? { page, pages, newestFirst, older: next, newer: previous }
+    : { page, pages, newestFirst, older: previous, newer: next };
 }
 
 // One per locale and zone, as for dates: building an Intl.DateTimeFormat is costly.

@@ -33,7 +33,11 @@ export interface DiscussionLayoutProps {
   total: number;
   /** This page of the thread, in thread order (each reply after its parent). */
   comments: ShownComment[];
-  paging: { page: number; pages: number; older: string | null; newer: string | null };
+  /**
+   * The links to the pages holding older and newer comments. With the newest comments first
+   * (the discussion setting comment_order), the older ones are on the next page, not the previous.
+   */
+  paging: { page: number; pages: number; older: string | null; newer: string | null; newestFirst?: boolean };
   /** The form, or null when the entry takes no comments now ("Comments are closed."). */
   form: {
     action: string;
@@ -83,13 +87,27 @@ export function DiscussionView(props: DiscussionLayoutProps): ReactElement {
       ? h(
           'nav',
           { className: 'tb-pagination', 'aria-label': words.pages },
-          paging.older ? h('a', { href: paging.older, rel: 'prev' }, `← ${words.older}`) : h('span'),
+          pageLink(
+            paging.newestFirst ? paging.newer : paging.older,
+            'prev',
+            paging.newestFirst ? words.newer : words.older,
+          ),
           h('span', { 'aria-current': 'page' }, strings.pageOf(paging.page, paging.pages)),
-          paging.newer ? h('a', { href: paging.newer, rel: 'next' }, `${words.newer} →`) : h('span'),
+          pageLink(
+            paging.newestFirst ? paging.older : paging.newer,
+            'next',
+            paging.newestFirst ? words.older : words.newer,
+          ),
         )
       : null,
     form ? h(CommentForm, { form, strings }) : h('p', { className: 'tb-comments__closed' }, words.closed),
   );
+}
+
+/** The link to the previous page on the left, the next on the right, whichever holds the older comments. */
+function pageLink(href: string | null, rel: 'prev' | 'next', label: string): ReactElement {
+  if (!href) return h('span');
+  return h('a', { href, rel }, rel === 'prev' ? `← ${label}` : `${label} →`);
 }
 
 function commentClass(comment: ShownComment): string {
