@@ -128,6 +128,8 @@ export const fr: typeof en = {
       require_name_email: 'Les auteurs de commentaires doivent donner un nom et une adresse e-mail',
       close_after_days: 'Fermer les commentaires après (jours)',
       max_depth: 'Profondeur des réponses',
+      comments_per_page: 'Commentaires de premier niveau par page',
+      comment_order: 'Commentaires affichés en premier',
       min_seconds: 'Temps minimal pour écrire un commentaire (secondes)',
       max_links: 'Liens permis avant approbation',
       blocked_words: 'Mots bloqués',
@@ -210,6 +212,10 @@ export const fr: typeof en = {
       close_after_days:
         'Les commentaires ferment ce nombre de jours après la publication ; 0 les laisse ouverts.',
       max_depth: 'Jusqu’à quelle profondeur les réponses aux réponses s’imbriquent.',
+      comments_per_page:
+        'Une longue discussion est coupée en pages de ce nombre de commentaires de premier niveau, chacun avec toutes ses réponses.',
+      comment_order:
+        'Les commentaires par lesquels une discussion commence, sur sa première page. Les réponses se lisent toujours de la plus ancienne à la plus récente sous le commentaire auquel elles répondent.',
       min_seconds:
         'Un commentaire envoyé plus tôt après l’affichage de son formulaire est refusé : les humains prennent plus de temps, pas les robots.',
       max_links: 'Un commentaire contenant plus de liens attend une approbation.',
@@ -281,6 +287,7 @@ export const fr: typeof en = {
         unknown_authors: 'Les commentaires de personnes sans commentaire approuvé',
         none: 'Aucun commentaire',
       },
+      comment_order: { oldest: 'Les plus anciens', newest: 'Les plus récents' },
     },
     media: {
       orphans: {

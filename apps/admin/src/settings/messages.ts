@@ -119,6 +119,8 @@ export const en = {
       require_name_email: 'Commenters must give a name and an email address',
       close_after_days: 'Close comments after (days)',
       max_depth: 'Reply depth',
+      comments_per_page: 'Top-level comments per page',
+      comment_order: 'Comments shown first',
       min_seconds: 'Shortest time to write a comment (seconds)',
       max_links: 'Links allowed before approval',
       blocked_words: 'Blocked words',
@@ -200,6 +202,10 @@ export const en = {
       moderation: 'Which comments wait for a moderator before they are shown.',
       close_after_days: 'Comments close this many days after publication; 0 keeps them open.',
       max_depth: 'How deep replies to replies may nest.',
+      comments_per_page:
+        'A long thread is cut into pages of this many top-level comments, each with all its replies.',
+      comment_order:
+        'Which comments a thread starts with, on its first page. Replies always read oldest first under the comment they answer.',
       min_seconds:
         'A comment sent sooner after its form was shown is refused: people take longer, bots do not.',
       max_links: 'A comment with more links waits for approval.',
@@ -269,6 +275,7 @@ export const en = {
         unknown_authors: 'Comments by people with no approved comment yet',
         none: 'No comment',
       },
+      comment_order: { oldest: 'The oldest', newest: 'The newest' },
     },
     media: {
       orphans: { action: { off: 'Nothing', report: 'List them in the log', delete: 'Delete them' } },
