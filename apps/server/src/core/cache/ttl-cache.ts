@@ -14,10 +14,10 @@ export class TtlCache<K, V> {
     private readonly maxEntries: number,
   ) {}
 
-  /** The live value, or undefined when absent or expired (a stored null or miss is a value). */
   /** The most recently used key: reading it again needs no move (the same key for every request, often). */
   private newest: K | undefined;
 
+  /** The live value, or undefined when absent or expired (a stored null or miss is a value). */
   get(key: K, nowMs = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

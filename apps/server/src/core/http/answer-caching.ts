@@ -3,13 +3,11 @@ import { afterCommit } from '../db/transaction-routing.js';
 import type { Runtime } from '../runtime.js';
 import type { Site } from '../sites/site.js';
 import { AnswerCache, type ReadMark } from './answer-cache.js';
-import { isApiPath } from './api-scope.js';
+import { isApiRequest, SAFE_METHODS } from './api-scope.js';
 import type { App } from './app-type.js';
 
 /** The registry's name of the cache: `tessera cache:clear` and the cache epoch empty it too. */
 export const ANSWERS = 'answers';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A read that may be kept: set before the handler runs, used when its answer is sent. */
 interface AnswerSlot {
@@ -95,7 +93,7 @@ export function installAnswerCaching(app: App, runtime: Runtime): AnswerCache {
       request.principal &&
       !SAFE_METHODS.has(request.method) &&
       reply.statusCode < 400 &&
-      isApiPath(request.routeOptions.url ?? request.url)
+      isApiRequest(request)
     ) {
       // A signed-in user's write: anonymous ones (a comment, a subscription, a plugin's cart) change
       // nothing a kept answer shows without an event saying so, and must not empty the cache at

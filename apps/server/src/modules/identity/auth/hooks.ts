@@ -1,14 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../../../core/access/secrets.js';
 import { Forbidden, Unauthenticated } from '../../../core/errors.js';
-import { isApiPath } from '../../../core/http/api-scope.js';
+import { isApiPath, SAFE_METHODS } from '../../../core/http/api-scope.js';
 import type { App } from '../../../core/http/app-type.js';
 import type { RateLimiter } from '../../../core/http/rate-limit/rate-limiter.js';
 import type { Runtime } from '../../../core/runtime.js';
 import { identityOf } from '../identity.js';
 import { SESSION_COOKIE } from './repo-sessions.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
