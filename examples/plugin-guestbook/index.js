@@ -46,6 +46,22 @@ export default definePlugin({
 
     plugin.permissions.register('guestbook.moderate', 'Hide and delete guestbook entries');
 
+    // What plugins that require the guestbook (`"requires": { "guestbook": "^1" }`) may call, through
+    // `plugin.api.of('guestbook')`: each function takes the caller's operation, so it counts on the
+    // caller's site.
+    plugin.api.provide({
+      /** @param {import('@tessera/plugin').PluginOperation} ctx */
+      async visibleEntries(ctx) {
+        const row = await plugin
+          .db(ctx)
+          .selectFrom('guestbook_entries')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('hidden', '=', 0)
+          .executeTakeFirst();
+        return Number(row?.count ?? 0);
+      },
+    });
+
     // Per site, in /api/settings/guestbook: whether the moderation job hides entries with links.
     plugin.settings.define(
       t.Object({ hide_links: t.Boolean() }, { additionalProperties: false }),

@@ -76,6 +76,8 @@ export interface PluginContext {
   readonly mail: PluginMail;
   /** Site events of its own (`form.submitted`), delivered to the site's webhooks beside the core's. */
   readonly events: PluginEvents;
+  /** What it offers the plugins that require it (`tessera.requires`), and what those it requires offer. */
+  readonly api: PluginApi;
   /** Files kept privately for the plugin (a form's uploads): never under a public address. */
   readonly files: PluginFiles;
   /** Regular expressions administrators write (a form field's pattern), run safely on visitors' input. */
@@ -276,6 +278,31 @@ export interface PluginMail {
  * core's (`post.published`): the site's webhooks can subscribe to them, `<resource>.*` included,
  * and the `site.event` hook sees them.
  */
+/**
+ * One plugin building on another's work (the shop paying through the payments plugin): the plugin
+ * required offers an object of functions, the one requiring it calls them. Each function takes the
+ * caller's operation first (`ctx`), so it acts on the caller's site, inside its transaction, with its
+ * permissions checked by the caller's route.
+ *
+ * ```ts
+ * // payments
+ * plugin.api.provide({ createPayment: (ctx, input) => ... });
+ * // ecommerce, whose package.json says "requires": { "payments": "^1" }
+ * const payments = () => plugin.api.of<PaymentsApi>('payments');
+ * plugin.routes.post('/checkout', spec, (ctx, input) => payments().createPayment(ctx, ...));
+ * ```
+ */
+export interface PluginApi {
+  /** Offers `api` to the plugins that require this one: once, in setup. */
+  provide(api: object): void;
+  /**
+   * What a plugin named in this one's `requires` provided. Ask when handling something (a route, a
+   * hook, a job), not in setup: plugins set up in any order. Throws when `name` is not required, and
+   * with 409 `plugin_requirement_missing` when that plugin is not loaded or offers nothing.
+   */
+  of<T extends object>(name: string): T;
+}
+
 export interface PluginEvents {
   /**
    * Declares an event (`form.submitted`, `order.paid`): lowercase `<resource>.<action>`, a resource

@@ -108,6 +108,8 @@ export class PluginHost {
   private readonly blocks = new Map<string, StagedBlock[]>();
   private readonly pages = new Map<string, StagedPage[]>();
   private readonly siteEvents = new Map<string, PluginSiteEvent[]>();
+  /** What each loaded plugin offers the plugins requiring it. */
+  private readonly provided = new Map<string, object>();
   private readonly activationChecks: ActivationCheck[] = [];
   private readonly uninstalling: UninstallStep[] = [];
   private active = new Map<string, Set<number>>();
@@ -140,6 +142,7 @@ export class PluginHost {
         problem: (pattern) => this.patternsOf.problem(pattern),
         matches: (pattern, value) => this.patternsOf.matches(pattern, value),
       },
+      provided: (plugin) => this.provided.get(plugin),
     };
   }
 
@@ -482,6 +485,7 @@ export class PluginHost {
     this.blocks.set(manifest.name, staged.blocks);
     this.pages.set(manifest.name, staged.pages);
     this.siteEvents.set(manifest.name, staged.events);
+    if (staged.provided) this.provided.set(manifest.name, staged.provided);
     this.siteSchedules.set(
       manifest.name,
       staged.schedules.filter((schedule) => schedule.perSite),

@@ -60,6 +60,8 @@ export interface SetupHost {
   readonly storage: FileStorage;
   /** Administrators' patterns, run by RE2 (the content module's, lent at load). */
   readonly patterns: PluginPatterns;
+  /** What a loaded plugin offers the plugins requiring it (`plugin.api.provide`); undefined else. */
+  provided(plugin: string): object | undefined;
 }
 
 /** `plugin.mail.send`'s recipient for the site's administrators (a mail each, in their language). */
@@ -139,6 +141,8 @@ export interface Staged {
   mail: MailEventDefinition[];
   /** Its site events (`form.submitted`), for the webhooks' catalogue. */
   events: PluginSiteEvent[];
+  /** What it offers the plugins requiring it (`plugin.api.provide`). */
+  provided: object | null;
 }
 
 /** A site event a plugin declared. */
@@ -378,6 +382,24 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
         await emitSiteEvent(ctx, event, data);
       },
     }),
+    api: Object.freeze({
+      provide(api: object) {
+        if (typeof api !== 'object' || api === null) throw new Error('api.provide needs an object');
+        if (staged.provided) throw new Error('api.provide is called twice');
+        staged.provided = Object.freeze({ ...api });
+      },
+      of<T extends object>(required: string): T {
+        if (manifest.requires[required] === undefined)
+          throw new Error(`${name} does not name "${required}" in tessera.requires`);
+        const api = host.provided(required);
+        if (!api)
+          throw new Conflict(
+            `${name} needs ${required}, which is not loaded or offers nothing.`,
+            'plugin_requirement_missing',
+          );
+        return api as T;
+      },
+    }),
     files: pluginFiles(host.storage, area),
     patterns: host.patterns,
     db: (ctx: OperationContext) => pluginDb(area, ctx),
@@ -426,6 +448,7 @@ export function emptyStaged(): Staged {
     pages: [],
     mail: [],
     events: [],
+    provided: null,
   };
 }
 

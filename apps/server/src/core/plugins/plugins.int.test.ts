@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, pointCliAt } from '../../../test/cli-fixtures.js';
 import { waitFor } from '../../../test/fixtures/jobs.js';
@@ -68,6 +69,9 @@ const probe = pluginFixture(
      });
      plugin.routes.get('/cart', { permission: 'public', summary: 'The visitor cart' }, async (ctx, { visitor }) =>
        ({ items: (await visitor.read())?.data.items ?? [], account: (await visitor.read())?.account ?? null }));
+     plugin.routes.get('/of-guestbook', { permission: 'public', summary: 'Another plugin it does not require' }, async () => {
+       try { plugin.api.of('guestbook'); return { refused: null }; } catch (error) { return { refused: error.message }; }
+     });
      plugin.routes.get('/context', { permission: 'public', summary: 'What a plugin is given' }, async (ctx) => {
        let refused = null;
        try { plugin.db(ctx).selectFrom('users'); } catch (error) { refused = error.message; }
@@ -77,9 +81,16 @@ const probe = pluginFixture(
 );
 
 // Build on the guestbook: one in a version it has, one in a version it does not.
-const extras = pluginFixture('guestbook-extras', 'export default () => {};', {
-  tessera: { plugin: 'guestbook-extras', entry: 'index.js', requires: { guestbook: '^1' } },
-});
+const extras = pluginFixture(
+  'guestbook-extras',
+  `export default (plugin) => {
+     plugin.routes.get('/signatures', { permission: 'public', summary: 'Counted by the guestbook' }, async (ctx) =>
+       ({ count: await plugin.api.of('guestbook').visibleEntries(ctx) }));
+   };`,
+  {
+    tessera: { plugin: 'guestbook-extras', entry: 'index.js', requires: { guestbook: '^1' } },
+  },
+);
 const future = pluginFixture('guestbook-next', 'export default () => {};', {
   tessera: { plugin: 'guestbook-next', entry: 'index.js', requires: { guestbook: '>=2' } },
 });
@@ -191,6 +202,28 @@ describe('plugins that require others', () => {
     });
     expect(await activatePlugin(t.runtime, 'guestbook-extras', siteA)).toBe(true);
     try {
+      // It calls what the guestbook offers, on its own site: the entries visible on a.test only.
+      const counted = async (host: { host: string }) =>
+        (await t.app.inject({ method: 'GET', url: '/api/guestbook-extras/signatures', headers: host })).json()
+          .data;
+      const siteB = await t.runtime.siteStore.findByDomain('b.test');
+      const now = new Date().toISOString();
+      const rows = [
+        [siteA.id, 0],
+        [siteA.id, 0],
+        [siteA.id, 1],
+        [siteB?.id, 0],
+      ];
+      for (const [site, hidden] of rows)
+        await sql`insert into guestbook_entries (site_id, name, message, hidden, created_at)
+          values (${site}, ${'Ann'}, ${'Counted'}, ${hidden}, ${now})`.execute(t.runtime.data.global);
+      const { rows: visible } = await sql<{ count: number | string }>`select count(*) as count
+        from guestbook_entries where site_id = ${siteA.id} and hidden = 0`.execute(t.runtime.data.global);
+      expect(await counted(hostA)).toEqual({ count: Number(visible[0]?.count) });
+      expect(Number(visible[0]?.count)).toBeGreaterThanOrEqual(2);
+      // A plugin that does not require the guestbook is not given it.
+      const probed = await t.app.inject({ method: 'GET', url: '/api/probe/of-guestbook', headers: hostA });
+      expect(probed.json().data).toEqual({ refused: 'probe does not name "guestbook" in tessera.requires' });
       await expect(deactivatePlugin(t.runtime, 'guestbook', siteA)).rejects.toMatchObject({
         status: 409,
         code: 'plugin_required',
@@ -250,6 +283,7 @@ describe('the plugin context', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       keys: [
+        'api',
         'area',
         'blocks',
         'content',

@@ -114,6 +114,7 @@ export const fr: typeof en = {
     unpack: 'L’archive n’a pas pu être décompressée.',
     restart: 'Installée après le démarrage de ce serveur : redémarrez-le pour charger l’extension.',
     requirementMissing: '{{name}} a besoin de {{requirements}}, active sur ce site.',
+    requirementUnloaded: '{{name}} a besoin de {{requirement}}, qui n’est pas chargé ou n’offre rien.',
     required: '{{name}} est nécessaire sur ce site à {{dependents}}.',
     requires:
       'Doit être un objet de noms d’extensions et de plages de versions, comme { "ecommerce": "^1" }.',
