@@ -2,8 +2,11 @@
 // `npm test`: every test on SQLite, then the integration tests (*.int.test.ts) again on PostgreSQL
 // when DATABASE_URL is set, then the browser tests (*.browser.test.ts) in a leg of their own on the
 // first Node, the Lighthouse file after the others, alone.
-// `--node <path>` (repeatable) runs the first two legs again on another Node.js binary, as CI does
-// with Node 24 (see scripts/fetch-node.mjs); other arguments go to Vitest. Ends
+// `--node <path>` (repeatable) runs the SQLite leg again on another Node.js binary, as CI does
+// with Node 24 (see scripts/fetch-node.mjs): what differs between Node versions is the SQLite driver
+// (better-sqlite3 or its Node-API build) and Node's own APIs, which every test file meets on SQLite;
+// the PostgreSQL leg adds only the pure-JavaScript `pg` driver, and `--all-engines` runs it there too
+// (5 of CI's 32 minutes on a slow machine). Other arguments go to Vitest. Ends
 // with one plain line, "N passed, N failed, N skipped", summed over every leg from Vitest's JSON
 // reports, and a non-zero exit when anything failed or nothing ran.
 import { spawnSync } from 'node:child_process';
@@ -17,10 +20,12 @@ mkdirSync(reports, { recursive: true });
 
 const nodes = [process.execPath];
 const extra = [];
+let allEngines = false;
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i];
   if (arg === '--node') nodes.push(process.argv[++i] ?? '');
   else if (arg.startsWith('--node=')) nodes.push(arg.slice('--node='.length));
+  else if (arg === '--all-engines') allEngines = true;
   else extra.push(arg);
 }
 
@@ -83,7 +88,11 @@ for (const node of nodes) {
   versionsRun.add(version);
   // The Node under test first on PATH: test files that start `node` or a bin script get it too.
   const path = `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`;
-  for (const engine of versionsRun.size === 1 ? [...engines, ...browserLegs] : engines) {
+  const legs =
+    versionsRun.size === 1
+      ? [...engines, ...browserLegs]
+      : engines.filter((engine) => allEngines || engine.name === 'sqlite');
+  for (const engine of legs) {
     const leg = `node ${version}, ${engine.name}`;
     console.log(`\n=== ${leg} ===`);
     const output = join(reports, `${version}-${engine.name}.json`);
