@@ -247,11 +247,42 @@ run('comments under a post, in a browser without scripts', () => {
       expect(await page.getByText('Comment number 51.').count()).toBe(0);
       const pages = page.getByRole('navigation', { name: 'Comment pages' });
       expect(await pages.getByText('Page 1 of 2').isVisible()).toBe(true);
+      // Centred between the links, even with one side empty.
+      const [nav, label] = await Promise.all([
+        pages.boundingBox(),
+        pages.getByText('Page 1 of 2').boundingBox(),
+      ]);
+      if (!nav || !label) throw new Error('the comment pages are not laid out');
+      expect(Math.abs(label.x + label.width / 2 - (nav.x + nav.width / 2))).toBeLessThan(2);
       await pages.getByRole('link', { name: /Newer comments/ }).click();
       expect(new URL(page.url()).search).toBe('?comments_page=2');
       expect(await page.getByText('Comment number 52.').isVisible()).toBe(true);
       expect(await page.getByText('Comment number 50.').count()).toBe(0);
+
+      // Newest first, 20 a page (Settings, Discussion): the first page holds the latest twenty, and
+      // the link leads to older ones, as WordPress words it.
+      const newest = await site.call('admin', 'PUT', '/api/settings/discussion', {
+        comments_per_page: 20,
+        comment_order: 'newest',
+      });
+      expect(newest.statusCode, newest.body).toBe(200);
+      await page.goto(`${base}${long.url}`);
+      expect(await page.getByText('Comment number 52.').isVisible()).toBe(true);
+      expect(await page.getByText('Comment number 33.').isVisible()).toBe(true);
+      expect(await page.getByText('Comment number 32.').count()).toBe(0);
+      expect(await pages.getByText('Page 1 of 3').isVisible()).toBe(true);
+      expect(await pages.getByRole('link', { name: /Newer comments/ }).count()).toBe(0);
+      await pages.getByRole('link', { name: /Older comments/ }).click();
+      expect(new URL(page.url()).search).toBe('?comments_page=2');
+      expect(await page.getByText('Comment number 32.').isVisible()).toBe(true);
+      expect(await page.getByText('Comment number 13.').isVisible()).toBe(true);
+      expect(await page.getByText('Comment number 33.').count()).toBe(0);
+      await page.screenshot({ path: `${SCREENS}/comments-newest-page-2.png`, fullPage: true });
     } finally {
+      await site.call('admin', 'PUT', '/api/settings/discussion', {
+        comments_per_page: 50,
+        comment_order: 'oldest',
+      });
       await context.close();
     }
   });
