@@ -53,7 +53,7 @@ export function settingsSchema(plugin: PluginContext) {
         minLength: 8,
         maxLength: 200,
         title: 'Stripe API address',
-        description: 'Leave as it is; only tests point it elsewhere.',
+        description: 'Leave as it is: only tests point it elsewhere, at an address on this machine.',
       }),
       bank_transfer: T.Boolean({ title: 'Bank transfer', description: 'Buyers may pay by bank transfer.' }),
       bank_transfer_instructions: T.String({
@@ -76,6 +76,22 @@ export function settingsSchema(plugin: PluginContext) {
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
+/**
+ * Stripe's own address, or one on this machine (a test's fake, which the site reaches only once a
+ * Super Admin allows private addresses). Never another host: the secret key goes with every
+ * request, and an administrator who may not read it must not be able to send it elsewhere.
+ */
+export function apiBaseAllowed(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.origin === STRIPE_API && (url.pathname === '/' || url.pathname === '')) return true;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK.test(url.hostname);
+}
+
 /** What the schema cannot say: what the chosen provider and methods need. */
 export function checkSettings(values: PaymentsSettings): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -86,15 +102,8 @@ export function checkSettings(values: PaymentsSettings): Record<string, string> 
       messages.stripe_webhook_secret =
         'Enter the webhook signing secret: without it no payment can be confirmed.';
   }
-  let base: URL | null = null;
-  try {
-    base = new URL(values.stripe_api_base);
-  } catch {
-    base = null;
-  }
-  // The secret key travels with every request: only over TLS, but to this machine for tests.
-  if (!base || !(base.protocol === 'https:' || (base.protocol === 'http:' && LOOPBACK.test(base.hostname))))
-    messages.stripe_api_base = 'Enter an https:// address (http:// only to this machine, for tests).';
+  if (!apiBaseAllowed(values.stripe_api_base))
+    messages.stripe_api_base = `Use ${STRIPE_API} (an address on this machine only for tests).`;
   if (values.bank_transfer && values.bank_transfer_instructions.trim() === '')
     messages.bank_transfer_instructions = 'Say where to send the money: the account’s name and IBAN.';
   return messages;

@@ -185,12 +185,12 @@ describe(`the payments plugin (${testEngine})`, () => {
     const schemas = (await a.call('admin', 'GET', '/api/settings/schemas')).json().data;
     expect(JSON.stringify(schemas)).toContain('stripe_webhook_secret');
 
-    // What the schema cannot say: Stripe needs its keys, and the keys go over TLS only.
+    // What the schema cannot say: Stripe needs its keys, and the keys go to Stripe only.
     const keyless = await a.call('admin', 'PUT', '/api/settings/payments', { stripe_secret_key: null });
     expect(keyless.statusCode).toBe(422);
     expect(Object.keys(keyless.json().errors)).toEqual(['payments.stripe_secret_key']);
     const clear = await a.call('admin', 'PUT', '/api/settings/payments', {
-      stripe_api_base: 'http://api.stripe.example',
+      stripe_api_base: 'https://collector.example',
     });
     expect(clear.statusCode).toBe(422);
     expect(Object.keys(clear.json().errors)).toEqual(['payments.stripe_api_base']);
