@@ -281,6 +281,50 @@ describe(`the payments plugin (${testEngine})`, () => {
     ).toBe('paid');
   });
 
+  it('announces payments to the site’s webhooks (payment.paid, payment.refunded)', async () => {
+    const catalogue = (await b.call('admin', 'GET', '/api/webhooks/events')).json().data as Array<{
+      name: string;
+    }>;
+    expect(catalogue.map((event) => event.name)).toEqual(
+      expect.arrayContaining([
+        'payment.paid',
+        'payment.failed',
+        'payment.expired',
+        'payment.cancelled',
+        'payment.refunded',
+      ]),
+    );
+    const hook = await b.call('admin', 'POST', '/api/webhooks', {
+      url: 'https://hooks.example.org/payments',
+      events: ['payment.*'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    webhookSite = b;
+    const payment = await started(order(), {}, b);
+    await fake.pay(sessionOf(payment));
+    const refunded = await b.call('admin', 'POST', `/api/payments/payments/${payment.id}/refund`, {
+      amount: 300,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await fake.settled();
+    const deliveries = (
+      await b.call('admin', 'GET', `/api/webhooks/${hook.json().data.id}/deliveries`)
+    ).json().data as Array<{ event: string; body: string }>;
+    expect(deliveries.map((delivery) => delivery.event).sort()).toEqual(['payment.paid', 'payment.refunded']);
+    const sent = deliveries.map((delivery) => JSON.parse(delivery.body).data);
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        payment: expect.objectContaining({
+          id: payment.id,
+          status: 'partially_refunded',
+          amount_refunded: 300,
+        }),
+        refund: expect.objectContaining({ amount: 300, origin: 'site' }),
+      }),
+    );
+    expect(JSON.stringify(sent)).not.toContain(fake.secretKey);
+  });
+
   it('changes nothing more for a duplicated or late webhook', async () => {
     const reference = order();
     const { id, session } = await paidPayment(reference);
