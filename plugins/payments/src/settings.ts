@@ -55,14 +55,20 @@ export function settingsSchema(plugin: PluginContext) {
         title: 'Stripe API address',
         description: 'Leave as it is: only tests point it elsewhere, at an address on this machine.',
       }),
-      bank_transfer: T.Boolean({ title: 'Bank transfer', description: 'Buyers may pay by bank transfer.' }),
+      bank_transfer: T.Boolean({
+        title: 'Bank transfer',
+        description: 'On: buyers may pay by bank transfer, shown the instructions below. Off: not offered.',
+      }),
       bank_transfer_instructions: T.String({
         maxLength: 2000,
         title: 'Bank transfer instructions',
         description: 'Shown to the buyer: the account’s name and IBAN, and the reference to give.',
         'x-input': 'multiline',
       }),
-      cash_on_delivery: T.Boolean({ title: 'Cash on delivery', description: 'Buyers may pay the courier.' }),
+      cash_on_delivery: T.Boolean({
+        title: 'Cash on delivery',
+        description: 'On: buyers may pay the courier, shown the instructions below. Off: not offered.',
+      }),
       cash_on_delivery_instructions: T.String({
         maxLength: 2000,
         title: 'Cash on delivery instructions',
