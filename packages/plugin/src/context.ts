@@ -415,6 +415,12 @@ export interface PluginRequestInput<P, Q, B> {
   /** The body's bytes as sent, on a route declared with `rawBody: true`; null otherwise. */
   rawBody: Buffer | null;
   /**
+   * The caller's language among those the server writes (`en`, `fr`): their profile's, else their
+   * Accept-Language's, else English, as the core answers them. For the plugin's own messages; the
+   * core's are translated already.
+   */
+  locale: string;
+  /**
    * The visitor of the public site making the request (a cart's script on a page): their session
    * and signed-in site account, and a way to keep data for them. An admin's token or session is not a
    * visitor: this is the public site's own cookie.

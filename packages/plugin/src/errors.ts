@@ -11,7 +11,8 @@ export interface PluginAppError extends Error {
 
 /**
  * The typed errors a plugin throws, handed to it as `plugin.errors` (the core's own classes, so the
- * envelope knows them): 404, 409, 422 and 403. Anything else thrown becomes a logged 500.
+ * envelope knows them): 400, 403, 404, 409, 422, 429 and 502. Anything else thrown becomes a logged
+ * 500.
  */
 export interface PluginErrors {
   /** 404: `new NotFound('Order')` answers "Order not found.". */
@@ -34,6 +35,22 @@ export interface PluginErrors {
   /** 403. */
   readonly Forbidden: new (
     message?: string,
+    code?: string,
+  ) => PluginAppError;
+  /** 400: a request that cannot be read at all (a webhook whose signature does not hold). */
+  readonly BadRequest: new (
+    message: string,
+    code?: string,
+  ) => PluginAppError;
+  /** 429 with `Retry-After` (a provider asking to slow down, passed on to the caller). */
+  readonly TooManyRequests: new (
+    retryAfterSeconds: number,
+    message?: string,
+    code?: string,
+  ) => PluginAppError;
+  /** 502: a server the plugin called on the caller's behalf failed or did not answer. */
+  readonly UpstreamFailed: new (
+    message: string,
     code?: string,
   ) => PluginAppError;
 }

@@ -6,11 +6,12 @@ import { english, type FailureCode, wordsFor } from './words.js';
  * provider's own refusals (a bad key, a declined card, too many requests, an outage) arrive here
  * too, so the caller never sees a 500 for them.
  *
- * Statuses: the context offers 404, 409, 422 and 403 only. A provider that is busy or down would
- * rather be 429 and 502, and a webhook whose signature fails 400 (what Stripe's documentation
- * answers): those take 409 and 403 until the context has the others; the codes say which it is.
+ * Statuses: a provider that is busy is 429 (Retry-After a minute, as the words say), one that is
+ * down or unreachable 502, a webhook whose signature does not hold 400 (what Stripe's documentation
+ * expects of an endpoint).
  */
-const KIND: Record<FailureCode, 'not_found' | 'conflict' | 'invalid' | 'forbidden'> = {
+type Kind = 'not_found' | 'conflict' | 'invalid' | 'bad_request' | 'rate_limited' | 'bad_gateway';
+const KIND: Record<FailureCode, Kind> = {
   payment_not_found: 'not_found',
   payments_method_unavailable: 'invalid',
   payments_not_configured: 'conflict',
@@ -21,12 +22,15 @@ const KIND: Record<FailureCode, 'not_found' | 'conflict' | 'invalid' | 'forbidde
   payments_not_manual: 'conflict',
   payments_provider_key_refused: 'conflict',
   payments_card_declined: 'invalid',
-  payments_provider_busy: 'conflict',
-  payments_provider_unavailable: 'conflict',
+  payments_provider_busy: 'rate_limited',
+  payments_provider_unavailable: 'bad_gateway',
   payments_provider_address_refused: 'conflict',
   payments_provider_refused: 'conflict',
-  payments_signature_invalid: 'forbidden',
+  payments_signature_invalid: 'bad_request',
 };
+
+/** How long a caller told the provider is busy waits before trying again. */
+const BUSY_RETRY_SECONDS = 60;
 
 /** The field a 422 names, where the failure is one input's. */
 const FIELD: Partial<Record<FailureCode, string>> = {
@@ -48,8 +52,12 @@ export function failures(errors: PluginErrors): Fail {
         const field = FIELD[code];
         return new errors.ValidationFailed(field ? { [field]: [message] } : {}, message, code);
       }
-      case 'forbidden':
-        return new errors.Forbidden(message, code);
+      case 'bad_request':
+        return new errors.BadRequest(message, code);
+      case 'rate_limited':
+        return new errors.TooManyRequests(BUSY_RETRY_SECONDS, message, code);
+      case 'bad_gateway':
+        return new errors.UpstreamFailed(message, code);
       default:
         return new errors.Conflict(message, code);
     }

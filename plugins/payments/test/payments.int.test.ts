@@ -389,8 +389,7 @@ describe(`the payments plugin (${testEngine})`, () => {
       { timestamp: Math.floor(Date.now() / 1000) - 301 },
     ]) {
       const [refused] = await fake.send(completed, options);
-      // 403: the context has no 400 for a plugin to answer (see errors.ts).
-      expect(refused?.status, refused?.body).toBe(403);
+      expect(refused?.status, refused?.body).toBe(400);
       expect(JSON.parse(refused?.body ?? '{}').code).toBe('payments_signature_invalid');
     }
     // The body changed after signing.
@@ -405,7 +404,7 @@ describe(`the payments plugin (${testEngine})`, () => {
       },
       payload: payload.replace('"amount_total":2500', '"amount_total": 2500'),
     });
-    expect(tampered.statusCode).toBe(403);
+    expect(tampered.statusCode).toBe(400);
     expect((await paymentOf(payment.id)).status).toBe('pending');
     expect(heardOf(reference)).toEqual([]);
     // Refused deliveries were not recorded: the genuine one still counts.
@@ -487,8 +486,8 @@ describe(`the payments plugin (${testEngine})`, () => {
   it('says the provider’s refusals in plain words, never a 500', async () => {
     const cases: Array<[Parameters<FakeStripe['failNext']>[0], number, string]> = [
       ['card_declined', 422, 'payments_card_declined'],
-      ['rate_limited', 409, 'payments_provider_busy'],
-      ['server_error', 409, 'payments_provider_unavailable'],
+      ['rate_limited', 429, 'payments_provider_busy'],
+      ['server_error', 502, 'payments_provider_unavailable'],
     ];
     for (const [failure, status, code] of cases) {
       fake.failNext(failure);
@@ -522,7 +521,7 @@ describe(`the payments plugin (${testEngine})`, () => {
     expect(badKey.body).not.toContain('sk_test_wrong');
     await configure(b, { stripe_api_base: 'http://127.0.0.1:9' });
     const down = await checkout(order(), {}, b);
-    expect(down.statusCode).toBe(409);
+    expect(down.statusCode).toBe(502);
     expect(down.json().code).toBe('payments_provider_unavailable');
     await configure(b, {});
   });
@@ -531,7 +530,7 @@ describe(`the payments plugin (${testEngine})`, () => {
     const lost = order();
     fake.failNext('drop');
     const first = await checkout(lost);
-    expect(first.statusCode).toBe(409);
+    expect(first.statusCode).toBe(502);
     expect(first.json().code).toBe('payments_provider_unavailable');
     const retried = await started(lost);
     const tries = fake.requests.filter(
@@ -547,7 +546,7 @@ describe(`the payments plugin (${testEngine})`, () => {
     // A 500 is kept by Stripe for its key: the next try asks with a new one.
     const failed = order();
     fake.failNext('server_error');
-    expect((await checkout(failed)).statusCode).toBe(409);
+    expect((await checkout(failed)).statusCode).toBe(502);
     const second = await started(failed);
     const keys = fake.requests
       .filter((each) => each.idempotencyKey?.startsWith(`tessera/${a.host}/payment/${second.id}/`))

@@ -16,6 +16,7 @@ import { NotFound } from '../errors.js';
 import type { App } from '../http/app-type.js';
 import { rawBodyOf } from '../http/raw-body.js';
 import { addSiteRoute } from '../http/site-routes.js';
+import { callerLanguage } from '../i18n/language.js';
 import type { MailEventDefinition } from '../mail/templates/mail-event.js';
 import { mailEventsOf } from '../mail/templates/mail-events.js';
 import { templateProblems } from '../mail/templates/render.js';
@@ -383,6 +384,7 @@ export class PluginHost {
               body,
               headers: request.headers,
               rawBody: rawBodyOf(request),
+              locale: callerLanguage(request),
               visitor: this.visitorOf?.(request, reply) ?? NO_VISITOR,
             } as never);
             if (isAttachment(answer)) return sendAttachment(reply, answer);

@@ -21,7 +21,15 @@ import type {
   PluginRouteSpec,
 } from '@tessera/plugin';
 import type { Logger } from 'pino';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.js';
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  TooManyRequests,
+  UpstreamFailed,
+  ValidationFailed,
+} from '../errors.js';
 import { declareMediaReferences, type MediaReference } from '../events/media-references.js';
 import { emitSiteEvent } from '../events/site-events.js';
 import type { HookPhase } from '../hooks/hook-manager.js';
@@ -84,7 +92,15 @@ export interface StagedRoute {
   spec: PluginRouteSpec;
   handler: (
     ctx: OperationContext,
-    input: { params: never; query: never; body: never; headers: never; rawBody: never; visitor: never },
+    input: {
+      params: never;
+      query: never;
+      body: never;
+      headers: never;
+      rawBody: never;
+      locale: never;
+      visitor: never;
+    },
   ) => unknown;
 }
 
@@ -240,7 +256,15 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       patch: route('PATCH'),
       delete: route('DELETE'),
     }),
-    errors: Object.freeze({ NotFound, Conflict, ValidationFailed, Forbidden }),
+    errors: Object.freeze({
+      NotFound,
+      Conflict,
+      ValidationFailed,
+      Forbidden,
+      BadRequest,
+      TooManyRequests,
+      UpstreamFailed,
+    }),
     content: Object.freeze({
       defineType(definition: ContentTypeDefinition) {
         checkDeclaredType(definition);

@@ -69,6 +69,13 @@ const probe = pluginFixture(
      });
      plugin.routes.get('/cart', { permission: 'public', summary: 'The visitor cart' }, async (ctx, { visitor }) =>
        ({ items: (await visitor.read())?.data.items ?? [], account: (await visitor.read())?.account ?? null }));
+     plugin.routes.get('/language', { permission: 'public', summary: 'The caller language' }, async (ctx, { locale }) => ({ locale }));
+     plugin.routes.post('/refuse', { permission: 'public', summary: 'Fails as asked' }, async (ctx, { body }) => {
+       const { BadRequest, TooManyRequests, UpstreamFailed } = plugin.errors;
+       if (body.as === 400) throw new BadRequest('The signature does not hold.', 'probe_signature');
+       if (body.as === 429) throw new TooManyRequests(7, 'The provider asks to slow down.', 'probe_busy');
+       throw new UpstreamFailed('The provider did not answer.', 'probe_down');
+     });
      plugin.routes.get('/of-guestbook', { permission: 'public', summary: 'Another plugin it does not require' }, async () => {
        try { plugin.api.of('guestbook'); return { refused: null }; } catch (error) { return { refused: error.message }; }
      });
@@ -183,6 +190,32 @@ describe('installing a plugin', () => {
       expect(error, field).toBeInstanceOf(ValidationFailed);
       expect(Object.keys((error as ValidationFailed).fields), field).toContain(field);
     }
+  });
+});
+
+describe('a plugin route', () => {
+  it('knows the caller language and fails with 400, 429 and 502 in the envelope', async () => {
+    const language = async (headers: Record<string, string>) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/probe/language', headers: { ...hostA, ...headers } })
+      ).json().data.locale;
+    expect(await language({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toBe('fr');
+    expect(await language({ 'accept-language': 'de' })).toBe('en');
+    const refused = (as: number) =>
+      t.app.inject({ method: 'POST', url: '/api/probe/refuse', headers: hostA, payload: { as } });
+    const bad = await refused(400);
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'probe_signature']);
+    const busy = await refused(429);
+    expect([busy.statusCode, busy.json().code, busy.headers['retry-after']]).toEqual([
+      429,
+      'probe_busy',
+      '7',
+    ]);
+    const down = await refused(502);
+    expect([down.statusCode, down.json()]).toEqual([
+      502,
+      expect.objectContaining({ code: 'probe_down', message: 'The provider did not answer.' }),
+    ]);
   });
 });
 
