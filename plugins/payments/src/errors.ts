@@ -42,9 +42,10 @@ const FIELD: Partial<Record<FailureCode, string>> = {
 export type Fail = (code: FailureCode, detail?: string) => PluginAppError;
 
 /** Builds the error for a failure; `detail` (the provider's own words) follows the plain ones. */
-export function failures(errors: PluginErrors): Fail {
+export function failures(errors: PluginErrors, locale = 'en'): Fail {
+  const words = locale === 'en' ? english : wordsFor(locale);
   return (code, detail) => {
-    const message = detail ? `${english.failure[code]} ${detail}` : english.failure[code];
+    const message = detail ? `${words.failure[code]} ${detail}` : words.failure[code];
     switch (KIND[code]) {
       case 'not_found':
         return new errors.NotFound('Payment', code);
@@ -69,4 +70,23 @@ export function explain(error: unknown, locale: string): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !Object.hasOwn(KIND, code)) return null;
   return wordsFor(locale).failure[code as FailureCode];
+}
+
+/**
+ * Runs a route's work and says its payments failures in the caller's language (the services throw
+ * them in English, since a job or another plugin may be the caller). The provider's own words, in
+ * English from Stripe, are left out of the translated message.
+ */
+export async function inLanguage<T>(
+  errors: PluginErrors,
+  locale: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (locale === 'en' || typeof code !== 'string' || !Object.hasOwn(KIND, code)) throw error;
+    throw failures(errors, locale)(code as FailureCode);
+  }
 }

@@ -1,4 +1,5 @@
 import type { PluginContext } from '@tessera/plugin';
+import { inLanguage } from './errors.js';
 import { MANAGE, REFUND, STATUSES, VIEW } from './model.js';
 import type { PaymentsService } from './payments-service.js';
 import type { stripeWebhooks } from './webhook.js';
@@ -35,6 +36,7 @@ export function paymentRoutes(
     created_at: T.String(),
   });
   const Id = T.Object({ id: T.Integer({ minimum: 1 }) });
+  const said = <R>(locale: string, work: () => Promise<R>) => inLanguage(plugin.errors, locale, work);
 
   plugin.routes.get(
     '/payments',
@@ -76,7 +78,7 @@ export function paymentRoutes(
       params: Id,
       response: T.Composite([Payment, T.Object({ refunds: T.Array(Refund) })]),
     },
-    (ctx, { params }) => payments.detail(ctx, params.id),
+    (ctx, { params, locale }) => said(locale, () => payments.detail(ctx, params.id)),
   );
 
   plugin.routes.post(
@@ -88,7 +90,7 @@ export function paymentRoutes(
       body: T.Object({ amount: T.Optional(T.Integer({ minimum: 1 })) }, { additionalProperties: false }),
       response: Payment,
     },
-    (ctx, { params, body }) => payments.refund(ctx, params.id, body?.amount),
+    (ctx, { params, body, locale }) => said(locale, () => payments.refund(ctx, params.id, body?.amount)),
   );
 
   plugin.routes.post(
@@ -99,7 +101,7 @@ export function paymentRoutes(
       params: Id,
       response: Payment,
     },
-    (ctx, { params }) => payments.markReceived(ctx, params.id),
+    (ctx, { params, locale }) => said(locale, () => payments.markReceived(ctx, params.id)),
   );
 
   plugin.routes.post(
@@ -110,7 +112,7 @@ export function paymentRoutes(
       params: Id,
       response: Payment,
     },
-    (ctx, { params }) => payments.cancel(ctx, params.id),
+    (ctx, { params, locale }) => said(locale, () => payments.cancel(ctx, params.id)),
   );
 
   plugin.routes.post(

@@ -2,8 +2,8 @@ import type { PaymentMethod } from './api.js';
 
 /**
  * What the plugin says to buyers and to the people running the shop, in English and French. Route
- * errors are sent in English (a plugin's handler is not told the caller's language); the shop's
- * pages ask `explain` for the buyer's language.
+ * errors are said in the caller's language (errors.ts `inLanguage`); the shop's pages ask `explain`
+ * for the buyer's language.
  */
 
 /** Every failure the plugin reports, by its code. */

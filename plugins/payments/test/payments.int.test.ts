@@ -450,6 +450,14 @@ describe(`the payments plugin (${testEngine})`, () => {
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json()).toMatchObject({ code: 'payments_refund_too_large' });
     expect(tooMuch.json().errors.amount).toHaveLength(1);
+    // Said in the caller's language: their profile's.
+    expect((await a.call('admin', 'PUT', '/api/me', { locale: 'fr' })).statusCode).toBe(200);
+    const enFrançais = await a.call('admin', 'POST', `/api/payments/payments/${id}/refund`, { amount: 1501 });
+    expect((await a.call('admin', 'PUT', '/api/me', { locale: 'en' })).statusCode).toBe(200);
+    expect(enFrançais.statusCode).toBe(422);
+    expect(enFrançais.json().code).toBe('payments_refund_too_large');
+    expect(enFrançais.json().message).not.toBe(tooMuch.json().message);
+    expect(enFrançais.json().errors.amount).toEqual([enFrançais.json().message]);
 
     const rest = await a.call('admin', 'POST', `/api/payments/payments/${id}/refund`, {});
     expect(rest.json().data).toMatchObject({ status: 'refunded', amount_refunded: 2500 });
