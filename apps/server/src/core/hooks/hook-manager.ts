@@ -1,3 +1,4 @@
+import type { ActionHooks as PluginActionHooks, FilterHooks as PluginFilterHooks } from '@tessera/plugin';
 import type { Logger } from 'pino';
 import type { Actor } from '../access/actor.js';
 import { AppError, Conflict } from '../errors.js';
@@ -13,13 +14,16 @@ import type { Site } from '../sites/site.js';
  *   interface FilterHooks { 'page.title': [value: string, page: Page] }
  * }
  * ```
+ *
+ * Both extend the hooks `@tessera/plugin` lists, so that a plugin's declarations for the others
+ * (`payments.paid`) are hooks here too, and the operation the core hands plugins still fits
+ * `PluginOperation` in a program holding those declarations (the plugins' tests beside the server).
+ * What the package says of the core's hooks is checked against the core's own declarations here.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
-export interface ActionHooks {}
+export interface ActionHooks extends PluginActionHooks {}
 
 /** Filter hooks by name: the first element is the value being filtered, the rest comes after the context. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
-export interface FilterHooks {}
+export interface FilterHooks extends PluginFilterHooks {}
 
 /**
  * What every callback receives first: the site the operation works on and who performs it. `site`
