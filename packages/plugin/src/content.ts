@@ -109,7 +109,29 @@ export interface PluginContent {
    * value asked for. Declared, not run: the core writes the query, scoped to the site.
    */
   listFilter(definition: ListFilterDefinition): void;
+  /**
+   * Problems of field definitions written at run time (a members area's profile fields, made by
+   * administrators), by path (`fields[0].choices`), under the rules of a content type's fields;
+   * empty when they hold. Send them back in a 422.
+   */
+  checkFields(fields: unknown): Record<string, string[]>;
+  /**
+   * Values against field definitions, checked as an entry's are (required, types, bounds,
+   * patterns, choices; rich text sanitized): the values to keep, with the media and entry ids they
+   * name (check those exist on the site before keeping them), or problems by key (`nickname`,
+   * `links.0.url`). `isNew` gives fields not sent their default.
+   */
+  checkValues(
+    fields: readonly FieldDefinition[],
+    values: unknown,
+    options?: { isNew?: boolean },
+  ): PluginFieldCheck;
 }
+
+/** What `plugin.content.checkValues` found. */
+export type PluginFieldCheck =
+  | { ok: true; values: Record<string, unknown>; mediaIds: number[]; entryIds: number[] }
+  | { ok: false; errors: Record<string, string[]> };
 
 /** A content list filter backed by a column of one of the plugin's tables. */
 export interface ListFilterDefinition {

@@ -35,7 +35,12 @@ describe("a plugin's list filter", () => {
     expect(listFilterOf(declared, 'post', 'rating')?.table).toBe('seo_scores');
     expect(listFilterOf(declared, 'page', 'rating')).toBeNull();
     expect(listFilterOf(declared, 'post', 'score')).toBeNull();
-    const checks = { type: () => ({}), fields: () => ({}) };
+    const checks = {
+      type: () => ({}),
+      fields: () => ({}),
+      written: () => ({}),
+      values: () => ({ ok: true as const, values: {}, mediaIds: [], entryIds: [] }),
+    };
     expect(() => requireSoundContent({ ...declared, filters: [rating, rating] }, checks)).toThrow(
       /declared twice/,
     );

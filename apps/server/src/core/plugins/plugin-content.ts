@@ -1,4 +1,9 @@
-import type { ContentTypeDefinition, FieldDefinition, ListFilterDefinition } from '@tessera/plugin';
+import type {
+  ContentTypeDefinition,
+  FieldDefinition,
+  ListFilterDefinition,
+  PluginFieldCheck,
+} from '@tessera/plugin';
 import type { FieldErrors } from '../errors.js';
 
 /**
@@ -11,6 +16,10 @@ export interface ContentChecks {
   type(definition: ContentTypeDefinition): FieldErrors;
   /** Problems of field definitions by path (`0.choices`). */
   fields(fields: readonly FieldDefinition[]): FieldErrors;
+  /** Definitions written at run time (`plugin.content.checkFields`), by path (`fields[0].choices`). */
+  written(fields: unknown): FieldErrors;
+  /** Values against definitions, as an entry's are checked (`plugin.content.checkValues`). */
+  values(fields: readonly FieldDefinition[], values: unknown, options: { isNew: boolean }): PluginFieldCheck;
 }
 
 /** What one plugin's setup declared with `plugin.content`. */

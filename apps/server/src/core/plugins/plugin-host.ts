@@ -144,6 +144,10 @@ export class PluginHost {
         matches: (pattern, value) => this.patternsOf.matches(pattern, value),
       },
       provided: (plugin) => this.provided.get(plugin),
+      contentChecks: () => {
+        if (!this.contentChecks) throw new Error('plugins are not loaded');
+        return this.contentChecks;
+      },
     };
   }
 

@@ -42,6 +42,7 @@ import type { FileStorage } from '../storage/storage.js';
 import type { PluginManifest } from './manifest.js';
 import { type StagedBlock, stagedBlock } from './plugin-blocks.js';
 import {
+  type ContentChecks,
   checkDeclaredFields,
   checkDeclaredType,
   checkListFilter,
@@ -68,6 +69,8 @@ export interface SetupHost {
   readonly storage: FileStorage;
   /** Administrators' patterns, run by RE2 (the content module's, lent at load). */
   readonly patterns: PluginPatterns;
+  /** The content module's checks of field definitions and values, lent at load. */
+  contentChecks(): ContentChecks;
   /** What a loaded plugin offers the plugins requiring it (`plugin.api.provide`); undefined else. */
   provided(plugin: string): object | undefined;
 }
@@ -281,6 +284,9 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
         checkListFilter(area, definition);
         staged.content.filters.push(structuredClone(definition));
       },
+      checkFields: (fields: unknown) => host.contentChecks().written(fields),
+      checkValues: (fields: readonly FieldDefinition[], values: unknown, options?: { isNew?: boolean }) =>
+        host.contentChecks().values(fields, values, { isNew: options?.isNew === true }),
     }),
     blocks: Object.freeze({
       define(definition: PluginBlockDefinition) {

@@ -69,6 +69,11 @@ const probe = pluginFixture(
      });
      plugin.routes.get('/cart', { permission: 'public', summary: 'The visitor cart' }, async (ctx, { visitor }) =>
        ({ items: (await visitor.read())?.data.items ?? [], account: (await visitor.read())?.account ?? null }));
+     plugin.routes.post('/profile-fields', { permission: 'public', summary: 'Checks written fields and values' }, async (ctx, { body }) => {
+       const problems = plugin.content.checkFields(body.fields);
+       if (Object.keys(problems).length > 0) return { problems };
+       return { values: plugin.content.checkValues(body.fields, body.values, { isNew: true }) };
+     });
      plugin.routes.get('/language', { permission: 'public', summary: 'The caller language' }, async (ctx, { locale }) => ({ locale }));
      plugin.routes.post('/refuse', { permission: 'public', summary: 'Fails as asked' }, async (ctx, { body }) => {
        const { BadRequest, TooManyRequests, UpstreamFailed } = plugin.errors;
@@ -216,6 +221,52 @@ describe('a plugin route', () => {
       502,
       expect.objectContaining({ code: 'probe_down', message: 'The provider did not answer.' }),
     ]);
+  });
+});
+
+describe('fields a plugin lets administrators write', () => {
+  it('are checked under the rules of a content type’s fields, and so are their values', async () => {
+    const check = async (fields: unknown, values: unknown = {}) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/probe/profile-fields',
+          headers: hostA,
+          payload: { fields, values },
+        })
+      ).json().data;
+    const profile = [
+      { key: 'nickname', label: 'Nickname', type: 'text', required: true, max_length: 20 },
+      {
+        key: 'level',
+        label: 'Level',
+        type: 'select',
+        choices: [
+          { value: 'novice', label: 'Novice' },
+          { value: 'skipper', label: 'Skipper' },
+        ],
+        default: 'novice',
+      },
+      { key: 'photo', label: 'Photo', type: 'image' },
+    ];
+    // A definition that does not hold: a select without choices, a key twice.
+    const wrong = await check([
+      { key: 'level', label: 'Level', type: 'select' },
+      { key: 'level', label: 'Again', type: 'text' },
+    ]);
+    expect(Object.keys(wrong.problems).sort()).toEqual(['fields[0].choices', 'fields[1].key']);
+    expect((await check('nope')).problems).toEqual({ fields: ['Must be a list of field definitions.'] });
+    // Values: named by their own keys, defaults given, media ids handed back to be checked.
+    const refused = await check(profile, { nickname: 'x'.repeat(21), level: 'admiral' });
+    expect(refused.values.ok).toBe(false);
+    expect(Object.keys(refused.values.errors).sort()).toEqual(['level', 'nickname']);
+    const kept = await check(profile, { nickname: 'Ann', photo: 7 });
+    expect(kept.values).toEqual({
+      ok: true,
+      values: expect.objectContaining({ nickname: 'Ann', level: 'novice', photo: 7 }),
+      mediaIds: [7],
+      entryIds: [],
+    });
   });
 });
 

@@ -115,6 +115,7 @@ export const fr: typeof en = {
     restart: 'Installée après le démarrage de ce serveur : redémarrez-le pour charger l’extension.',
     requirementMissing: '{{name}} a besoin de {{requirements}}, active sur ce site.',
     requirementUnloaded: '{{name}} a besoin de {{requirement}}, qui n’est pas chargé ou n’offre rien.',
+    fieldList: 'Doit être une liste de définitions de champs.',
     required: '{{name}} est nécessaire sur ce site à {{dependents}}.',
     requires:
       'Doit être un objet de noms d’extensions et de plages de versions, comme { "ecommerce": "^1" }.',

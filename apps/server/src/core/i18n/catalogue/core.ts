@@ -118,6 +118,7 @@ export const en = {
     restart: 'Installed after this server started: restart it to load the plugin.',
     requirementMissing: '{{name}} needs {{requirements}} active on this site.',
     requirementUnloaded: '{{name}} needs {{requirement}}, which is not loaded or offers nothing.',
+    fieldList: 'Must be a list of field definitions.',
     required: '{{name}} is required on this site by {{dependents}}.',
     requires: 'Must be an object of plugin names and version ranges, such as { "ecommerce": "^1" }.',
     requiresName: 'Must name another plugin.',

@@ -8,7 +8,7 @@ import type { Runtime } from '../../../core/runtime.js';
 import type { Site } from '../../../core/sites/site.js';
 import { PluginValuesRepo } from '../entries/repo-plugin-values.js';
 import { canonicalJson } from '../entries/state.js';
-import { checkDefinitions } from '../fields/index.js';
+import { checkDefinitions, type FieldDefinition, validateFieldValues } from '../fields/index.js';
 import { builtinTaxonomies } from './builtin.js';
 import { type ContentType, ContentTypeCreateBody, type ContentTypeInput } from './content-type.js';
 import { ContentTypesRepo } from './repo.js';
@@ -73,6 +73,29 @@ export const pluginContentChecks: ContentChecks = {
     return errors;
   },
   fields: (fields: readonly DeclaredField[]) => fieldProblems(fields),
+  written: (fields) =>
+    Array.isArray(fields)
+      ? checkDefinitions(fields)
+      : Object.assign(fieldErrors(), { fields: ['Must be a list of field definitions.'] }),
+  values(fields, values, { isNew }) {
+    const given = values !== null && typeof values === 'object' && !Array.isArray(values) ? values : {};
+    const found = validateFieldValues(fields as FieldDefinition[], given as Record<string, unknown>, {
+      isNew,
+    });
+    if (!found.ok) {
+      // The engine names an entry's values `fields.<key>`; a plugin's form names them `<key>`.
+      const errors = fieldErrors();
+      for (const [path, messages] of Object.entries(found.errors))
+        for (const message of messages) addFieldError(errors, path.replace(/^fields\./, ''), message);
+      return { ok: false, errors };
+    }
+    return {
+      ok: true,
+      values: found.values,
+      mediaIds: [...new Set(found.media.flatMap((refs) => refs.ids))],
+      entryIds: [...new Set(found.relations.flatMap((refs) => refs.ids))],
+    };
+  },
 };
 
 /**
