@@ -962,6 +962,75 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/ecommerce/low-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tracked SKUs at or under their low-stock threshold, fewest left first (manage_products or view_reports) */
+        get: operations["get_ecommerce_low_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ecommerce/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock of every SKU products sell (or of one product’s), by SKU */
+        get: operations["get_ecommerce_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ecommerce/stock/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A SKU’s stock */
+        get: operations["get_ecommerce_stock_by_sku"];
+        /** Set how many of a SKU are on hand, and its own low-stock threshold (null: the site’s) */
+        put: operations["put_ecommerce_stock_by_sku"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ecommerce/variants/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The variants of every combination of the options, keeping the existing ones whose combination stays; saves nothing */
+        post: operations["post_ecommerce_variants_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/email-templates": {
         parameters: {
             query?: never;
@@ -12580,6 +12649,733 @@ export interface operations {
                         data: {
                             entry_id: number;
                             open: boolean;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_ecommerce_low_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The threshold that applies */
+                            effective_threshold: number;
+                            /** @description At or under its threshold */
+                            low: boolean;
+                            on_hand: number;
+                            product: {
+                                id: number | null;
+                                title: string;
+                                /** @description Its option values, `M / Red` */
+                                variant: string;
+                            } | null;
+                            sku: string;
+                            threshold: number | null;
+                            /** @description Sales count against its stock */
+                            tracked: boolean;
+                            updated_at: string | null;
+                        }[];
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_ecommerce_stock: {
+        parameters: {
+            query?: {
+                /** @description Only this product’s SKUs */
+                product?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The threshold that applies */
+                            effective_threshold: number;
+                            /** @description At or under its threshold */
+                            low: boolean;
+                            on_hand: number;
+                            product: {
+                                id: number | null;
+                                title: string;
+                                /** @description Its option values, `M / Red` */
+                                variant: string;
+                            } | null;
+                            sku: string;
+                            threshold: number | null;
+                            /** @description Sales count against its stock */
+                            tracked: boolean;
+                            updated_at: string | null;
+                        }[];
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_ecommerce_stock_by_sku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A variant’s SKU */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The threshold that applies */
+                            effective_threshold: number;
+                            /** @description At or under its threshold */
+                            low: boolean;
+                            on_hand: number;
+                            product: {
+                                id: number | null;
+                                title: string;
+                                /** @description Its option values, `M / Red` */
+                                variant: string;
+                            } | null;
+                            sku: string;
+                            threshold: number | null;
+                            /** @description Sales count against its stock */
+                            tracked: boolean;
+                            updated_at: string | null;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    put_ecommerce_stock_by_sku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A variant’s SKU */
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    on_hand: number;
+                    threshold?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The threshold that applies */
+                            effective_threshold: number;
+                            /** @description At or under its threshold */
+                            low: boolean;
+                            on_hand: number;
+                            product: {
+                                id: number | null;
+                                title: string;
+                                /** @description Its option values, `M / Red` */
+                                variant: string;
+                            } | null;
+                            sku: string;
+                            threshold: number | null;
+                            /** @description Sales count against its stock */
+                            tracked: boolean;
+                            updated_at: string | null;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error envelope of spec section 7 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        message: string;
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    post_ecommerce_variants_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    options: {
+                        name: string;
+                        values: {
+                            value: string;
+                        }[];
+                    }[];
+                    price: number;
+                    /** @description A variant’s SKU */
+                    sku_prefix: string;
+                    variants?: {
+                        compare_at_price?: number | null;
+                        image?: number | null;
+                        option1?: string | null;
+                        option2?: string | null;
+                        option3?: string | null;
+                        price: number;
+                        sku: string;
+                        track_stock?: boolean;
+                        weight?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            removed: {
+                                compare_at_price?: number | null;
+                                image?: number | null;
+                                option1?: string | null;
+                                option2?: string | null;
+                                option3?: string | null;
+                                price: number;
+                                sku: string;
+                                track_stock?: boolean;
+                                weight?: number | null;
+                            }[];
+                            variants: {
+                                compare_at_price?: number | null;
+                                image?: number | null;
+                                option1?: string | null;
+                                option2?: string | null;
+                                option3?: string | null;
+                                price: number;
+                                sku: string;
+                                track_stock?: boolean;
+                                weight?: number | null;
+                            }[];
                         };
                         meta: Record<string, never>;
                     };

@@ -1,0 +1,41 @@
+import { definePlugin } from '@tessera/plugin';
+import type { EcommerceApi } from './api.js';
+import { MANAGE_ORDERS, MANAGE_PRODUCTS, MANAGE_SETTINGS, VIEW_REPORTS } from './model.js';
+import { PRODUCT_TYPE } from './product-type.js';
+import { ecommerceRoutes } from './routes.js';
+import { ecommerceSchemas } from './schemas.js';
+import { checkSettings, DEFAULTS, settingsSchema } from './settings.js';
+import { skuRegistry } from './sku-registry.js';
+import { declareStockMail } from './stock-mail.js';
+import { stockService } from './stock-service.js';
+
+/**
+ * Tessera's e-commerce plugin, through the plugin context alone. This first part is the catalogue:
+ * products as a content type of the plugin's (options, variants with SKU, price, weight and image,
+ * a gallery, categories and tags), stock per SKU that concurrent sales never oversell, low-stock
+ * mails, and the pricing engine (`pricing/`: taxes, delivery zones, coupons), pure and ready for the
+ * cart and checkout.
+ */
+export default definePlugin((plugin) => {
+  plugin.permissions.register(MANAGE_PRODUCTS, 'Set products’ stock, see low stock, generate variants');
+  plugin.permissions.register(MANAGE_ORDERS, 'See, ship, cancel and refund orders');
+  plugin.permissions.register(VIEW_REPORTS, 'See the shop’s sales reports and low stock');
+  plugin.permissions.register(MANAGE_SETTINGS, 'Set up delivery zones, taxes and coupons');
+  plugin.settings.define(settingsSchema(plugin), DEFAULTS, {
+    description: 'The shop: its currency, how prices and taxes are entered and rounded, low-stock alerts',
+    check: checkSettings,
+  });
+  plugin.content.defineType(PRODUCT_TYPE);
+  declareStockMail(plugin);
+  skuRegistry(plugin);
+
+  const stock = stockService(plugin);
+  ecommerceRoutes(plugin, ecommerceSchemas(plugin.schema), stock);
+
+  const api: EcommerceApi = {
+    decrementStock: stock.decrement,
+    releaseStock: stock.release,
+    stockLevels: stock.levels,
+  };
+  plugin.api.provide(api);
+});
