@@ -12781,7 +12781,7 @@ export interface operations {
                                 variant: string;
                             } | null;
                             sku: string;
-                            threshold: number | null;
+                            threshold: null | number;
                             /** @description Sales count against its stock */
                             tracked: boolean;
                             updated_at: string | null;
@@ -12920,7 +12920,7 @@ export interface operations {
                                 variant: string;
                             } | null;
                             sku: string;
-                            threshold: number | null;
+                            threshold: null | number;
                             /** @description Sales count against its stock */
                             tracked: boolean;
                             updated_at: string | null;
@@ -13059,7 +13059,7 @@ export interface operations {
                                 variant: string;
                             } | null;
                             sku: string;
-                            threshold: number | null;
+                            threshold: null | number;
                             /** @description Sales count against its stock */
                             tracked: boolean;
                             updated_at: string | null;
@@ -13180,7 +13180,7 @@ export interface operations {
             content: {
                 "application/json": {
                     on_hand: number;
-                    threshold?: number | null;
+                    threshold?: null | number;
                 };
             };
         };
@@ -13205,7 +13205,7 @@ export interface operations {
                                 variant: string;
                             } | null;
                             sku: string;
-                            threshold: number | null;
+                            threshold: null | number;
                             /** @description Sales count against its stock */
                             tracked: boolean;
                             updated_at: string | null;
@@ -13332,15 +13332,15 @@ export interface operations {
                     /** @description A variant’s SKU */
                     sku_prefix: string;
                     variants?: {
-                        compare_at_price?: number | null;
-                        image?: number | null;
-                        option1?: string | null;
-                        option2?: string | null;
-                        option3?: string | null;
+                        compare_at_price?: null | number;
+                        image?: null | number;
+                        option1?: null | string;
+                        option2?: null | string;
+                        option3?: null | string;
                         price: number;
                         sku: string;
                         track_stock?: boolean;
-                        weight?: number | null;
+                        weight?: null | number;
                     }[];
                 };
             };
@@ -13355,26 +13355,26 @@ export interface operations {
                     "application/json": {
                         data: {
                             removed: {
-                                compare_at_price?: number | null;
-                                image?: number | null;
-                                option1?: string | null;
-                                option2?: string | null;
-                                option3?: string | null;
+                                compare_at_price?: null | number;
+                                image?: null | number;
+                                option1?: null | string;
+                                option2?: null | string;
+                                option3?: null | string;
                                 price: number;
                                 sku: string;
                                 track_stock?: boolean;
-                                weight?: number | null;
+                                weight?: null | number;
                             }[];
                             variants: {
-                                compare_at_price?: number | null;
-                                image?: number | null;
-                                option1?: string | null;
-                                option2?: string | null;
-                                option3?: string | null;
+                                compare_at_price?: null | number;
+                                image?: null | number;
+                                option1?: null | string;
+                                option2?: null | string;
+                                option3?: null | string;
                                 price: number;
                                 sku: string;
                                 track_stock?: boolean;
-                                weight?: number | null;
+                                weight?: null | number;
                             }[];
                         };
                         meta: Record<string, never>;

@@ -7,7 +7,8 @@ export function ecommerceSchemas(T: PluginContext['schema']) {
   const Sku = T.String({ pattern: `^${SKU_PATTERN}$`, description: 'A variant’s SKU' });
   const Count = T.Integer({ minimum: 0, maximum: 1_000_000_000 });
   const Text = (maxLength: number) => T.String({ maxLength });
-  const Nullable = <S extends ReturnType<typeof T.Integer>>(schema: S) => T.Union([schema, T.Null()]);
+  // Null first: the request's coercion would otherwise read a null as 0 for the integer.
+  const Nullable = <S extends ReturnType<typeof T.Integer>>(schema: S) => T.Union([T.Null(), schema]);
 
   const StockLevel = T.Object({
     sku: T.String(),
@@ -40,7 +41,7 @@ export function ecommerceSchemas(T: PluginContext['schema']) {
     },
     { additionalProperties: false },
   );
-  const optionValue = T.Optional(T.Union([Text(100), T.Null()]));
+  const optionValue = T.Optional(T.Union([T.Null(), Text(100)]));
   const Variant = T.Object(
     {
       sku: T.String({ maxLength: 64 }),

@@ -217,7 +217,14 @@ describe(`the e-commerce catalogue (${testEngine})`, () => {
   });
 
   it('generates the variants of the options’ combinations, keeping those that stay', async () => {
-    const kept = variant('SOCK-S', 900, { option1: 'S', weight: 40 });
+    // Its nulls stay nulls (a request's coercion must not make a 0 of them).
+    const kept = variant('SOCK-S', 900, {
+      option1: 'S',
+      option2: null,
+      weight: 40,
+      compare_at_price: null,
+      image: null,
+    });
     const res = await a.call('admin', 'POST', '/api/ecommerce/variants/generate', {
       options: [SIZE, option('Pattern', 'Plain', 'Stripes')],
       variants: [kept, variant('SOCK-XL', 900, { option1: 'XL' })],
