@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
+import { PDF, phoneJpeg } from '../../../apps/server/test/fixtures/media-files.js';
+import { sendUpload } from '../../../apps/server/test/fixtures/media-upload.js';
 import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
 import { grant } from '../../forms/test/fixtures.js';
 import type { StockLevel } from '../src/model.js';
@@ -104,6 +106,47 @@ describe(`the e-commerce catalogue (${testEngine})`, () => {
       ['TEE-S-RED', true, 0, 'Linen tee'],
     ]);
     expect(stock[1]?.product).toEqual({ id: saved.id, title: 'Linen tee', variant: 'S / Red' });
+  });
+
+  it('holds several images of the media library in its gallery, one per variant, and its categories and tags', async () => {
+    const upload = async (name: string) => {
+      const res = await sendUpload(t.app, a, 'admin', {
+        name,
+        data: await phoneJpeg(800, 800),
+        type: 'image/jpeg',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const [front, back] = [await upload('front.jpg'), await upload('back.jpg')];
+    const pdf = await sendUpload(t.app, a, 'admin', { name: 'care.pdf', data: PDF, type: 'application/pdf' });
+    expect(pdf.statusCode, pdf.body).toBe(201);
+    const category = await a.call('admin', 'POST', '/api/taxonomies/category/terms', { name: 'Kitchen' });
+    const tag = await a.call('admin', 'POST', '/api/taxonomies/tag/terms', { name: 'Handmade' });
+    expect([category.statusCode, tag.statusCode]).toEqual([201, 201]);
+    const terms = { category: [category.json().data.id], tag: [tag.json().data.id] };
+
+    const res = await postProduct(a, {
+      title: 'Stoneware jug',
+      fields: {
+        gallery: [front, back],
+        options: [COLOUR],
+        variants: [variant('JUG-RED', 3500, { option1: 'Red', image: front })],
+      },
+      terms,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.fields).toMatchObject({ gallery: [front, back], variants: [{ image: front }] });
+    expect(res.json().data.terms).toEqual(terms);
+    // The library knows where its images are used, and keeps a document out of an image's place.
+    const usage = await a.call('admin', 'GET', `/api/media/${back}/usage`);
+    expect(JSON.stringify(usage.json().data)).toContain('Stoneware jug');
+    const wrong = await postProduct(a, {
+      title: 'Paper jug',
+      fields: { gallery: [front, pdf.json().data.id as number] },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().errors)).toEqual(['fields.gallery[1]']);
   });
 
   it('refuses variants that are not combinations of the options, on the variant’s field', async () => {
