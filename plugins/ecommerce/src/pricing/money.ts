@@ -4,10 +4,12 @@
  * the rules say to round them: that is what makes rounding per line and per order differ.
  *
  * Rounding is half up, that is half away from zero (0.5 → 1, 2.5 → 3), never banker's (half to
- * even): tax authorities and the tools a shop's accounts are checked against round an exact half
- * up (Stripe rounds its amounts to the nearest minor unit, a half upwards; WooCommerce rounds with
- * PHP's PHP_ROUND_HALF_UP). Banker's rounding evens out bias over many sums, which matters for
- * statistics, not for an invoice a buyer or an auditor recomputes by hand.
+ * even): VAT rules and the tools a shop's accounts are checked against round an exact half up.
+ * Stripe rounds to the nearest minor unit, a half upwards, each line's tax on its own; WooCommerce
+ * rounds tax with PHP_ROUND_HALF_UP when prices are entered without tax (and half down when they
+ * include it, which leaves the half cent in the net: we round the tax half up either way, one rule
+ * to explain). Banker's rounding evens out bias over many sums, which matters for statistics, not
+ * for an invoice a buyer or an auditor recomputes by hand.
  */
 
 /** An exact amount of minor units: `num / den`, `den` positive. */
