@@ -4192,17 +4192,17 @@ export type components = {
         };
         /** Entry */
         "def-7": {
-            author_id: number | null;
+            author_id: null | number;
             /** @description The author's display name, as the site's bylines show it (no users.view needed) */
-            author_name: string | null;
+            author_name: null | string;
             /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
             blocks: unknown[];
             /** Format: date-time */
             created_at: string;
             /** @description When the entry went to the trash */
-            deleted_at: string | null;
+            deleted_at: null | string;
             excerpt: string;
-            featured_media_id: number | null;
+            featured_media_id: null | number;
             /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
             fields: {
                 [key: string]: unknown;
@@ -4216,22 +4216,22 @@ export type components = {
             };
             locale: string;
             /** @description Who is editing the entry now */
-            lock: {
+            lock: null | {
                 /** Format: date-time */
                 expires_at: string;
                 /** Format: date-time */
                 since: string;
                 user_id: number;
-            } | null;
-            parent_id: number | null;
+            };
+            parent_id: null | number;
             /** @description Slugs of the ancestors and the entry, joined by / (hierarchical types) */
             path: string;
             position: number;
             /** @description When a scheduled entry will be published */
-            publish_at: string | null;
-            published_at: string | null;
+            publish_at: null | string;
+            published_at: null | string;
             /** @description The reviewer comment of the last request for changes */
-            review_note: string | null;
+            review_note: null | string;
             slug: string;
             status: "draft" | "in_review" | "approved" | "scheduled" | "published";
             /** @description Term ids by taxonomy slug (`{ "category": [3], "tag": [7, 9] }`); a taxonomy sent replaces its terms */
@@ -4263,16 +4263,16 @@ export type components = {
             /** @description Created, Published, Restored from revision ... */
             note: string;
             state?: {
-                author_id: number | null;
+                author_id: null | number;
                 /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                 blocks: unknown[];
                 excerpt: string;
-                featured_media_id: number | null;
+                featured_media_id: null | number;
                 /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                 fields: {
                     [key: string]: unknown;
                 };
-                parent_id: number | null;
+                parent_id: null | number;
                 position: number;
                 slug: string;
                 /** @description Term ids by taxonomy slug (`{ "category": [3], "tag": [7, 9] }`); a taxonomy sent replaces its terms */
@@ -4304,17 +4304,17 @@ export type components = {
         "def-10": {
             children: components["schemas"]["def-10"][];
             css_class: string;
-            entry_id: number | null;
-            entry_type: string | null;
+            entry_id: null | number;
+            entry_type: null | string;
             id: number;
             kind: string;
             label: string;
-            parent_id: number | null;
+            parent_id: null | number;
             position: number;
             rel: string;
             target: string;
-            term_id: number | null;
-            url: string | null;
+            term_id: null | number;
+            url: null | string;
         };
         /** MenuLink */
         "def-11": {
@@ -4363,9 +4363,9 @@ export interface operations {
                             /** @description Empty once anonymised */
                             email: string;
                             /** @description Null until the address is confirmed */
-                            email_verified_at: string | null;
+                            email_verified_at: null | string;
                             id: number;
-                            last_sign_in_at: string | null;
+                            last_sign_in_at: null | string;
                             /** @description The language of its pages and mails */
                             locale: string;
                             name: string;
@@ -4505,9 +4505,9 @@ export interface operations {
                             /** @description Empty once anonymised */
                             email: string;
                             /** @description Null until the address is confirmed */
-                            email_verified_at: string | null;
+                            email_verified_at: null | string;
                             id: number;
-                            last_sign_in_at: string | null;
+                            last_sign_in_at: null | string;
                             /** @description The language of its pages and mails */
                             locale: string;
                             name: string;
@@ -4762,9 +4762,9 @@ export interface operations {
                                 /** @description Empty once anonymised */
                                 email: string;
                                 /** @description Null until the address is confirmed */
-                                email_verified_at: string | null;
+                                email_verified_at: null | string;
                                 id: number;
-                                last_sign_in_at: string | null;
+                                last_sign_in_at: null | string;
                                 /** @description The language of its pages and mails */
                                 locale: string;
                                 name: string;
@@ -4777,7 +4777,7 @@ export interface operations {
                                 action: string;
                                 /** Format: date-time */
                                 created_at: string;
-                                ip: string | null;
+                                ip: null | string;
                             }[];
                             /** @description What each plugin keeps of the account, under its name (the account.export filter) */
                             plugins: {
@@ -4910,9 +4910,9 @@ export interface operations {
                             /** @description Empty once anonymised */
                             email: string;
                             /** @description Null until the address is confirmed */
-                            email_verified_at: string | null;
+                            email_verified_at: null | string;
                             id: number;
-                            last_sign_in_at: string | null;
+                            last_sign_in_at: null | string;
                             /** @description The language of its pages and mails */
                             locale: string;
                             name: string;
@@ -5047,9 +5047,9 @@ export interface operations {
                             /** @description Empty once anonymised */
                             email: string;
                             /** @description Null until the address is confirmed */
-                            email_verified_at: string | null;
+                            email_verified_at: null | string;
                             id: number;
-                            last_sign_in_at: string | null;
+                            last_sign_in_at: null | string;
                             /** @description The language of its pages and mails */
                             locale: string;
                             name: string;
@@ -6378,39 +6378,39 @@ export interface operations {
                     design?: {
                         colors?: {
                             /** @description null: the theme's own */
-                            accent?: string | null;
+                            accent?: null | string;
                             /** @description null: the theme's own */
-                            background?: string | null;
+                            background?: null | string;
                             /** @description null: the theme's own */
-                            border?: string | null;
+                            border?: null | string;
                             /** @description null: the theme's own */
-                            muted?: string | null;
+                            muted?: null | string;
                             /** @description null: the theme's own */
-                            primary?: string | null;
+                            primary?: null | string;
                             /** @description null: the theme's own */
-                            secondary?: string | null;
+                            secondary?: null | string;
                             /** @description null: the theme's own */
-                            surface?: string | null;
+                            surface?: null | string;
                             /** @description null: the theme's own */
-                            text?: string | null;
+                            text?: null | string;
                         };
                         dark_colors?: {
                             /** @description null: the theme's own */
-                            accent?: string | null;
+                            accent?: null | string;
                             /** @description null: the theme's own */
-                            background?: string | null;
+                            background?: null | string;
                             /** @description null: the theme's own */
-                            border?: string | null;
+                            border?: null | string;
                             /** @description null: the theme's own */
-                            muted?: string | null;
+                            muted?: null | string;
                             /** @description null: the theme's own */
-                            primary?: string | null;
+                            primary?: null | string;
                             /** @description null: the theme's own */
-                            secondary?: string | null;
+                            secondary?: null | string;
                             /** @description null: the theme's own */
-                            surface?: string | null;
+                            surface?: null | string;
                             /** @description null: the theme's own */
-                            text?: string | null;
+                            text?: null | string;
                         };
                         /** @description system, humanist, geometric, serif or mono */
                         font_body?: "system" | "humanist" | "geometric" | "serif" | "mono";
@@ -6455,13 +6455,13 @@ export interface operations {
                             lists: {
                                 [key: string]: {
                                     items: {
-                                        author: string | null;
+                                        author: null | string;
                                         /** @description Its approved comments; absent when it has none */
                                         comments?: number;
                                         excerpt: string;
                                         id: number;
                                         /** @description No featured image, or none visitors may see; else one of `media` */
-                                        image: number | null;
+                                        image: null | number;
                                         published_at: string;
                                         title: string;
                                         /** @description Site-relative */
@@ -6475,12 +6475,12 @@ export interface operations {
                             /** @description Every media item the tree, its synced patterns and its lists' featured images name that visitors may see */
                             media: {
                                 alt: string;
-                                credit: {
+                                credit: null | {
                                     photographer: string;
-                                    profile_url: string | null;
-                                    provider: string | null;
-                                } | null;
-                                height: number | null;
+                                    profile_url: null | string;
+                                    provider: null | string;
+                                };
+                                height: null | number;
                                 id: number;
                                 url: string;
                                 variants: {
@@ -6505,7 +6505,7 @@ export interface operations {
                                         width: number;
                                     };
                                 };
-                                width: number | null;
+                                width: null | number;
                             }[];
                             /** @description The menus of the theme locations, by location */
                             menus: {
@@ -6521,7 +6521,7 @@ export interface operations {
                             };
                             site: {
                                 home_url: string;
-                                logo_url: string | null;
+                                logo_url: null | string;
                                 name: string;
                             };
                             /** @description The theme's stylesheet: /theme/<name>.<hash>.css */
@@ -7165,27 +7165,27 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
                             /** Format: date-time */
                             created_at: string;
                             depth: number;
-                            entry: {
+                            entry: null | {
                                 id: number;
                                 title: string;
                                 /** @description The entry's content type slug */
                                 type: string;
-                            } | null;
+                            };
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         }[];
                         meta: {
                             current_page: number;
@@ -7311,7 +7311,7 @@ export interface operations {
                     entry_id: number;
                     /** @description Required while the discussion setting require_name_email is on (the default); else may be left out or empty (shown as "Anonymous") */
                     name?: string;
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description From GET /api/comments/form */
                     token: string;
                     /** @description The author's website */
@@ -7331,7 +7331,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
                             /** Format: date-time */
@@ -7339,7 +7339,7 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            parent_id: number | null;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                         };
                         meta: Record<string, never>;
@@ -7465,7 +7465,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -7474,12 +7474,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -7596,7 +7596,7 @@ export interface operations {
             content: {
                 "application/json": {
                     author_name?: string;
-                    author_url?: string | null;
+                    author_url?: null | string;
                     body?: string;
                 };
             };
@@ -7612,7 +7612,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -7621,12 +7621,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -7867,7 +7867,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -7876,12 +7876,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -8006,7 +8006,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -8015,12 +8015,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -8151,7 +8151,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -8160,12 +8160,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -8290,7 +8290,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -8299,12 +8299,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -8429,7 +8429,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -8438,12 +8438,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -8573,7 +8573,7 @@ export interface operations {
                         data: {
                             author_email: string;
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             body: string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
@@ -8582,12 +8582,12 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            ip: string | null;
-                            parent_id: number | null;
+                            ip: null | string;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                             /** Format: date-time */
                             updated_at: string;
-                            user_agent: string | null;
+                            user_agent: null | string;
                         }[];
                         meta: Record<string, never>;
                     };
@@ -8841,7 +8841,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             author_name: string;
-                            author_url: string | null;
+                            author_url: null | string;
                             /** @description The text, escaped, with safe links (rel="nofollow ugc") */
                             content_html: string;
                             /** Format: date-time */
@@ -8849,7 +8849,7 @@ export interface operations {
                             depth: number;
                             entry_id: number;
                             id: number;
-                            parent_id: number | null;
+                            parent_id: null | number;
                             status: "pending" | "approved" | "spam" | "trash";
                         }[];
                         meta: {
@@ -9794,12 +9794,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Another user than yourself needs the edit_others permission */
-                    author_id?: number | null;
+                    author_id?: null | number;
                     /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                     blocks?: unknown[];
                     /** @description Derived from the content when empty */
                     excerpt?: string;
-                    featured_media_id?: number | null;
+                    featured_media_id?: null | number;
                     /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                     fields?: {
                         [key: string]: unknown;
@@ -9807,7 +9807,7 @@ export interface operations {
                     /** @description One of the site's enabled locales */
                     locale?: string;
                     /** @description Parent entry of the same type (hierarchical types) */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Order among siblings */
                     position?: number;
                     /** @description Lowercase letters, digits and single hyphens; made from the title when left out */
@@ -10072,18 +10072,18 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Another user than yourself needs the edit_others permission */
-                    author_id?: number | null;
+                    author_id?: null | number;
                     /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                     blocks?: unknown[];
                     /** @description Derived from the content when empty */
                     excerpt?: string;
-                    featured_media_id?: number | null;
+                    featured_media_id?: null | number;
                     /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                     fields?: {
                         [key: string]: unknown;
                     };
                     /** @description Parent entry of the same type (hierarchical types) */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Order among siblings */
                     position?: number;
                     /** @description Lowercase letters, digits and single hyphens; made from the title when left out */
@@ -13641,8 +13641,8 @@ export interface operations {
                             locale: string;
                             subject: string;
                             text: string;
-                            updated_at: string | null;
-                            updated_by: number | null;
+                            updated_at: null | string;
+                            updated_by: null | number;
                         };
                         meta: Record<string, never>;
                     };
@@ -13787,8 +13787,8 @@ export interface operations {
                             locale: string;
                             subject: string;
                             text: string;
-                            updated_at: string | null;
-                            updated_by: number | null;
+                            updated_at: null | string;
+                            updated_by: null | number;
                         };
                         meta: Record<string, never>;
                     };
@@ -17181,14 +17181,14 @@ export interface operations {
                         data: {
                             /** @description Runs started so far */
                             attempts: number;
-                            completed_at: string | null;
+                            completed_at: null | string;
                             /** Format: date-time */
                             created_at: string;
-                            dedupe_key: string | null;
+                            dedupe_key: null | string;
                             id: number;
-                            last_error: string | null;
-                            locked_by: string | null;
-                            locked_until: string | null;
+                            last_error: null | string;
+                            locked_by: null | string;
+                            locked_until: null | string;
                             max_attempts: number;
                             /** @description The job type; its handler is defined under this name */
                             name: string;
@@ -17201,7 +17201,7 @@ export interface operations {
                              * @description The earliest time of the next run
                              */
                             run_at: string;
-                            site_id: number | null;
+                            site_id: null | number;
                             /** @description pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts; cancelled: called off before it ran */
                             status: "pending" | "running" | "completed" | "failed" | "cancelled";
                             /** Format: date-time */
@@ -17335,14 +17335,14 @@ export interface operations {
                         data: {
                             /** @description Runs started so far */
                             attempts: number;
-                            completed_at: string | null;
+                            completed_at: null | string;
                             /** Format: date-time */
                             created_at: string;
-                            dedupe_key: string | null;
+                            dedupe_key: null | string;
                             id: number;
-                            last_error: string | null;
-                            locked_by: string | null;
-                            locked_until: string | null;
+                            last_error: null | string;
+                            locked_by: null | string;
+                            locked_until: null | string;
                             max_attempts: number;
                             /** @description The job type; its handler is defined under this name */
                             name: string;
@@ -17355,7 +17355,7 @@ export interface operations {
                              * @description The earliest time of the next run
                              */
                             run_at: string;
-                            site_id: number | null;
+                            site_id: null | number;
                             /** @description pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts; cancelled: called off before it ran */
                             status: "pending" | "running" | "completed" | "failed" | "cancelled";
                             /** Format: date-time */
@@ -17494,14 +17494,14 @@ export interface operations {
                         data: {
                             /** @description Runs started so far */
                             attempts: number;
-                            completed_at: string | null;
+                            completed_at: null | string;
                             /** Format: date-time */
                             created_at: string;
-                            dedupe_key: string | null;
+                            dedupe_key: null | string;
                             id: number;
-                            last_error: string | null;
-                            locked_by: string | null;
-                            locked_until: string | null;
+                            last_error: null | string;
+                            locked_by: null | string;
+                            locked_until: null | string;
                             max_attempts: number;
                             /** @description The job type; its handler is defined under this name */
                             name: string;
@@ -17514,7 +17514,7 @@ export interface operations {
                              * @description The earliest time of the next run
                              */
                             run_at: string;
-                            site_id: number | null;
+                            site_id: null | number;
                             /** @description pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts; cancelled: called off before it ran */
                             status: "pending" | "running" | "completed" | "failed" | "cancelled";
                             /** Format: date-time */
@@ -17643,14 +17643,14 @@ export interface operations {
                         data: {
                             /** @description Runs started so far */
                             attempts: number;
-                            completed_at: string | null;
+                            completed_at: null | string;
                             /** Format: date-time */
                             created_at: string;
-                            dedupe_key: string | null;
+                            dedupe_key: null | string;
                             id: number;
-                            last_error: string | null;
-                            locked_by: string | null;
-                            locked_until: string | null;
+                            last_error: null | string;
+                            locked_by: null | string;
+                            locked_until: null | string;
                             max_attempts: number;
                             /** @description The job type; its handler is defined under this name */
                             name: string;
@@ -17663,7 +17663,7 @@ export interface operations {
                              * @description The earliest time of the next run
                              */
                             run_at: string;
-                            site_id: number | null;
+                            site_id: null | number;
                             /** @description pending: waiting to run (or to be retried); running: held by a worker; failed: out of attempts; cancelled: called off before it ran */
                             status: "pending" | "running" | "completed" | "failed" | "cancelled";
                             /** Format: date-time */
@@ -19121,16 +19121,16 @@ export interface operations {
                             alt_text: string;
                             caption: string;
                             created_at: string;
-                            credit: {
-                                license: string | null;
+                            credit: null | {
+                                license: null | string;
                                 photographer: string;
-                                profile_url: string | null;
-                                provider: string | null;
+                                profile_url: null | string;
+                                provider: null | string;
                                 /** @description The page of the photo at its source */
-                                source_url: string | null;
-                            } | null;
+                                source_url: null | string;
+                            };
                             /** @description The earlier item with the same bytes, when this repeats it */
-                            duplicate_of: number | null;
+                            duplicate_of: null | number;
                             /** @description The stored name: a safe slug, a unique suffix, the real extension */
                             file_name: string;
                             /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
@@ -19140,10 +19140,10 @@ export interface operations {
                                 /** @description From the top edge, 0 to 1 */
                                 y: number;
                             };
-                            folder_id: number | null;
+                            folder_id: null | number;
                             /** @description SHA-256 of the bytes as uploaded */
                             hash: string;
-                            height: number | null;
+                            height: null | number;
                             id: number;
                             /** @description Of the stored main file (image/webp for converted images) */
                             mime_type: string;
@@ -19153,7 +19153,7 @@ export interface operations {
                             title: string;
                             type_group: string;
                             updated_at: string;
-                            uploaded_by: number | null;
+                            uploaded_by: null | number;
                             /** @description The main file: the full WebP for images. Root-relative unless MEDIA_URL is set */
                             url: string;
                             /** @description For raster images: thumbnail (150 px square), medium (fits 768 px), large (fits 1600 px), full */
@@ -19191,7 +19191,7 @@ export interface operations {
                                     width: number;
                                 };
                             };
-                            width: number | null;
+                            width: null | number;
                         }[];
                         meta: {
                             current_page: number;
@@ -19322,16 +19322,16 @@ export interface operations {
                             alt_text: string;
                             caption: string;
                             created_at: string;
-                            credit: {
-                                license: string | null;
+                            credit: null | {
+                                license: null | string;
                                 photographer: string;
-                                profile_url: string | null;
-                                provider: string | null;
+                                profile_url: null | string;
+                                provider: null | string;
                                 /** @description The page of the photo at its source */
-                                source_url: string | null;
-                            } | null;
+                                source_url: null | string;
+                            };
                             /** @description The earlier item with the same bytes, when this repeats it */
-                            duplicate_of: number | null;
+                            duplicate_of: null | number;
                             /** @description The stored name: a safe slug, a unique suffix, the real extension */
                             file_name: string;
                             /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
@@ -19341,10 +19341,10 @@ export interface operations {
                                 /** @description From the top edge, 0 to 1 */
                                 y: number;
                             };
-                            folder_id: number | null;
+                            folder_id: null | number;
                             /** @description SHA-256 of the bytes as uploaded */
                             hash: string;
-                            height: number | null;
+                            height: null | number;
                             id: number;
                             /** @description Of the stored main file (image/webp for converted images) */
                             mime_type: string;
@@ -19354,7 +19354,7 @@ export interface operations {
                             title: string;
                             type_group: string;
                             updated_at: string;
-                            uploaded_by: number | null;
+                            uploaded_by: null | number;
                             /** @description The main file: the full WebP for images. Root-relative unless MEDIA_URL is set */
                             url: string;
                             /** @description For raster images: thumbnail (150 px square), medium (fits 768 px), large (fits 1600 px), full */
@@ -19392,7 +19392,7 @@ export interface operations {
                                     width: number;
                                 };
                             };
-                            width: number | null;
+                            width: null | number;
                         };
                         meta: Record<string, never>;
                     };
@@ -19510,14 +19510,14 @@ export interface operations {
                 "application/json": {
                     alt_text?: string;
                     caption?: string;
-                    credit?: {
-                        license: string | null;
+                    credit?: null | {
+                        license: null | string;
                         photographer: string;
-                        profile_url: string | null;
-                        provider: string | null;
+                        profile_url: null | string;
+                        provider: null | string;
                         /** @description The page of the photo at its source */
-                        source_url: string | null;
-                    } | null;
+                        source_url: null | string;
+                    };
                     /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
                     focal_point?: {
                         /** @description From the left edge, 0 to 1 */
@@ -19526,7 +19526,7 @@ export interface operations {
                         y: number;
                     };
                     /** @description null: out of every folder */
-                    folder_id?: number | null;
+                    folder_id?: null | number;
                     title?: string;
                 };
             };
@@ -19543,16 +19543,16 @@ export interface operations {
                             alt_text: string;
                             caption: string;
                             created_at: string;
-                            credit: {
-                                license: string | null;
+                            credit: null | {
+                                license: null | string;
                                 photographer: string;
-                                profile_url: string | null;
-                                provider: string | null;
+                                profile_url: null | string;
+                                provider: null | string;
                                 /** @description The page of the photo at its source */
-                                source_url: string | null;
-                            } | null;
+                                source_url: null | string;
+                            };
                             /** @description The earlier item with the same bytes, when this repeats it */
-                            duplicate_of: number | null;
+                            duplicate_of: null | number;
                             /** @description The stored name: a safe slug, a unique suffix, the real extension */
                             file_name: string;
                             /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
@@ -19562,10 +19562,10 @@ export interface operations {
                                 /** @description From the top edge, 0 to 1 */
                                 y: number;
                             };
-                            folder_id: number | null;
+                            folder_id: null | number;
                             /** @description SHA-256 of the bytes as uploaded */
                             hash: string;
-                            height: number | null;
+                            height: null | number;
                             id: number;
                             /** @description Of the stored main file (image/webp for converted images) */
                             mime_type: string;
@@ -19575,7 +19575,7 @@ export interface operations {
                             title: string;
                             type_group: string;
                             updated_at: string;
-                            uploaded_by: number | null;
+                            uploaded_by: null | number;
                             /** @description The main file: the full WebP for images. Root-relative unless MEDIA_URL is set */
                             url: string;
                             /** @description For raster images: thumbnail (150 px square), medium (fits 768 px), large (fits 1600 px), full */
@@ -19613,7 +19613,7 @@ export interface operations {
                                     width: number;
                                 };
                             };
-                            width: number | null;
+                            width: null | number;
                         };
                         meta: Record<string, never>;
                     };
@@ -19862,16 +19862,16 @@ export interface operations {
                                 alt_text: string;
                                 caption: string;
                                 created_at: string;
-                                credit: {
-                                    license: string | null;
+                                credit: null | {
+                                    license: null | string;
                                     photographer: string;
-                                    profile_url: string | null;
-                                    provider: string | null;
+                                    profile_url: null | string;
+                                    provider: null | string;
                                     /** @description The page of the photo at its source */
-                                    source_url: string | null;
-                                } | null;
+                                    source_url: null | string;
+                                };
                                 /** @description The earlier item with the same bytes, when this repeats it */
-                                duplicate_of: number | null;
+                                duplicate_of: null | number;
                                 /** @description The stored name: a safe slug, a unique suffix, the real extension */
                                 file_name: string;
                                 /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
@@ -19881,10 +19881,10 @@ export interface operations {
                                     /** @description From the top edge, 0 to 1 */
                                     y: number;
                                 };
-                                folder_id: number | null;
+                                folder_id: null | number;
                                 /** @description SHA-256 of the bytes as uploaded */
                                 hash: string;
-                                height: number | null;
+                                height: null | number;
                                 id: number;
                                 /** @description Of the stored main file (image/webp for converted images) */
                                 mime_type: string;
@@ -19894,7 +19894,7 @@ export interface operations {
                                 title: string;
                                 type_group: string;
                                 updated_at: string;
-                                uploaded_by: number | null;
+                                uploaded_by: null | number;
                                 /** @description The main file: the full WebP for images. Root-relative unless MEDIA_URL is set */
                                 url: string;
                                 /** @description For raster images: thumbnail (150 px square), medium (fits 768 px), large (fits 1600 px), full */
@@ -19932,7 +19932,7 @@ export interface operations {
                                         width: number;
                                     };
                                 };
-                                width: number | null;
+                                width: null | number;
                             };
                         };
                         meta: Record<string, never>;
@@ -20060,7 +20060,7 @@ export interface operations {
                                 id: number;
                                 /** @description For entries: the content type's slug */
                                 kind?: string;
-                                label: string | null;
+                                label: null | string;
                                 status?: string;
                                 /** @description entry, menu, or a plugin record type */
                                 type: string;
@@ -20068,7 +20068,7 @@ export interface operations {
                             /** @description Where in the owner: featured_media_id, fields.gallery[2], blocks[0].props.media_id */
                             path: string;
                             /** @description The path in words, where the module owning the record can say it */
-                            place: ({
+                            place: null | ({
                                 /** @enum {string} */
                                 kind: "featured";
                             } | {
@@ -20082,7 +20082,7 @@ export interface operations {
                                 kind: "block";
                                 /** @description The top-level block's position on the page */
                                 position: number;
-                            }) | null;
+                            });
                         }[];
                         meta: Record<string, never>;
                     };
@@ -20210,7 +20210,7 @@ export interface operations {
                             /** @description Media directly in the folder */
                             media_count: number;
                             name: string;
-                            parent_id: number | null;
+                            parent_id: null | number;
                             updated_at: string;
                         }[];
                         meta: Record<string, never>;
@@ -20326,7 +20326,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                 };
             };
         };
@@ -20346,7 +20346,7 @@ export interface operations {
                             /** @description Media directly in the folder */
                             media_count: number;
                             name: string;
-                            parent_id: number | null;
+                            parent_id: null | number;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -20465,7 +20465,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /** @description null: to the top level */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                 };
             };
         };
@@ -20485,7 +20485,7 @@ export interface operations {
                             /** @description Media directly in the folder */
                             media_count: number;
                             name: string;
-                            parent_id: number | null;
+                            parent_id: null | number;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -20738,16 +20738,16 @@ export interface operations {
                             alt_text: string;
                             caption: string;
                             created_at: string;
-                            credit: {
-                                license: string | null;
+                            credit: null | {
+                                license: null | string;
                                 photographer: string;
-                                profile_url: string | null;
-                                provider: string | null;
+                                profile_url: null | string;
+                                provider: null | string;
                                 /** @description The page of the photo at its source */
-                                source_url: string | null;
-                            } | null;
+                                source_url: null | string;
+                            };
                             /** @description The earlier item with the same bytes, when this repeats it */
-                            duplicate_of: number | null;
+                            duplicate_of: null | number;
                             /** @description The stored name: a safe slug, a unique suffix, the real extension */
                             file_name: string;
                             /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
@@ -20757,10 +20757,10 @@ export interface operations {
                                 /** @description From the top edge, 0 to 1 */
                                 y: number;
                             };
-                            folder_id: number | null;
+                            folder_id: null | number;
                             /** @description SHA-256 of the bytes as uploaded */
                             hash: string;
-                            height: number | null;
+                            height: null | number;
                             id: number;
                             /** @description Of the stored main file (image/webp for converted images) */
                             mime_type: string;
@@ -20770,7 +20770,7 @@ export interface operations {
                             title: string;
                             type_group: string;
                             updated_at: string;
-                            uploaded_by: number | null;
+                            uploaded_by: null | number;
                             /** @description The main file: the full WebP for images. Root-relative unless MEDIA_URL is set */
                             url: string;
                             /** @description For raster images: thumbnail (150 px square), medium (fits 768 px), large (fits 1600 px), full */
@@ -20808,7 +20808,7 @@ export interface operations {
                                     width: number;
                                 };
                             };
-                            width: number | null;
+                            width: null | number;
                         };
                         meta: Record<string, never>;
                     };
@@ -21197,16 +21197,16 @@ export interface operations {
                             alt_text: string;
                             caption: string;
                             created_at: string;
-                            credit: {
-                                license: string | null;
+                            credit: null | {
+                                license: null | string;
                                 photographer: string;
-                                profile_url: string | null;
-                                provider: string | null;
+                                profile_url: null | string;
+                                provider: null | string;
                                 /** @description The page of the photo at its source */
-                                source_url: string | null;
-                            } | null;
+                                source_url: null | string;
+                            };
                             /** @description The earlier item with the same bytes, when this repeats it */
-                            duplicate_of: number | null;
+                            duplicate_of: null | number;
                             /** @description The stored name: a safe slug, a unique suffix, the real extension */
                             file_name: string;
                             /** @description Where the thumbnail crop is centred (0.5, 0.5: the middle) */
@@ -21216,10 +21216,10 @@ export interface operations {
                                 /** @description From the top edge, 0 to 1 */
                                 y: number;
                             };
-                            folder_id: number | null;
+                            folder_id: null | number;
                             /** @description SHA-256 of the bytes as uploaded */
                             hash: string;
-                            height: number | null;
+                            height: null | number;
                             id: number;
                             /** @description Of the stored main file (image/webp for converted images) */
                             mime_type: string;
@@ -21229,7 +21229,7 @@ export interface operations {
                             title: string;
                             type_group: string;
                             updated_at: string;
-                            uploaded_by: number | null;
+                            uploaded_by: null | number;
                             /** @description The main file: the full WebP for images. Root-relative unless MEDIA_URL is set */
                             url: string;
                             /** @description For raster images: thumbnail (150 px square), medium (fits 768 px), large (fits 1600 px), full */
@@ -21267,7 +21267,7 @@ export interface operations {
                                     width: number;
                                 };
                             };
-                            width: number | null;
+                            width: null | number;
                         };
                         meta: Record<string, never>;
                     };
@@ -21392,7 +21392,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         }[];
@@ -21509,7 +21509,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description One of the active theme's menu locations (GET /api/themes), or null */
-                    location?: string | null;
+                    location?: null | string;
                     name: string;
                 };
             };
@@ -21527,7 +21527,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         };
@@ -21656,7 +21656,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         };
@@ -21775,7 +21775,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description One of the active theme's menu locations (GET /api/themes), or null */
-                    location?: string | null;
+                    location?: null | string;
                     name?: string;
                 };
             };
@@ -21793,7 +21793,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         };
@@ -22150,7 +22150,7 @@ export interface operations {
                 "application/json": {
                     items: {
                         id: number;
-                        parent_id: number | null;
+                        parent_id: null | number;
                         /** @description Among its siblings, from 0 */
                         position: number;
                     }[];
@@ -22170,7 +22170,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         };
@@ -22289,19 +22289,19 @@ export interface operations {
             content: {
                 "application/json": {
                     css_class?: string;
-                    entry_id?: number | null;
+                    entry_id?: null | number;
                     /** @description An entry (its address follows its slug and parent), a category or tag, or an address */
                     kind: "entry" | "term" | "custom";
                     /** @description Empty: the entry's title or the term's name */
                     label?: string;
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Among its siblings, from 0 */
                     position?: number;
                     /** @description nofollow, noopener... */
                     rel?: string;
                     target?: "_self" | "_blank";
-                    term_id?: number | null;
-                    url?: string | null;
+                    term_id?: null | number;
+                    url?: null | string;
                 };
             };
         };
@@ -22318,7 +22318,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         };
@@ -22438,7 +22438,7 @@ export interface operations {
             content: {
                 "application/json": {
                     css_class?: string;
-                    entry_id?: number | null;
+                    entry_id?: null | number;
                     /** @description An entry (its address follows its slug and parent), a category or tag, or an address */
                     kind?: "entry" | "term" | "custom";
                     /** @description Empty: the entry's title or the term's name */
@@ -22446,8 +22446,8 @@ export interface operations {
                     /** @description nofollow, noopener... */
                     rel?: string;
                     target?: "_self" | "_blank";
-                    term_id?: number | null;
-                    url?: string | null;
+                    term_id?: null | number;
+                    url?: null | string;
                 };
             };
         };
@@ -22464,7 +22464,7 @@ export interface operations {
                             id: number;
                             /** @description The items as a tree */
                             items: components["schemas"]["def-10"][];
-                            location: string | null;
+                            location: null | string;
                             name: string;
                             updated_at: string;
                         };
@@ -22709,19 +22709,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             audience: {
-                                language: string | null;
+                                language: null | string;
                                 lists: number[];
                             };
                             blocks: unknown[];
                             /** Format: date-time */
                             created_at: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             from_name: string;
                             id: number;
                             preheader: string;
                             recipient_count: number;
-                            scheduled_at: string | null;
-                            started_at: string | null;
+                            scheduled_at: null | string;
+                            started_at: null | string;
                             status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
                             subject: string;
                             totals?: {
@@ -22854,7 +22854,7 @@ export interface operations {
                 "application/json": {
                     audience?: {
                         /** @description Only subscribers of this language (a BCP 47 tag); null: all */
-                        language: string | null;
+                        language: null | string;
                         /** @description Subscribers of any of these lists; empty: all */
                         lists: number[];
                     };
@@ -22878,19 +22878,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             audience: {
-                                language: string | null;
+                                language: null | string;
                                 lists: number[];
                             };
                             blocks: unknown[];
                             /** Format: date-time */
                             created_at: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             from_name: string;
                             id: number;
                             preheader: string;
                             recipient_count: number;
-                            scheduled_at: string | null;
-                            started_at: string | null;
+                            scheduled_at: null | string;
+                            started_at: null | string;
                             status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
                             subject: string;
                             totals?: {
@@ -23026,19 +23026,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             audience: {
-                                language: string | null;
+                                language: null | string;
                                 lists: number[];
                             };
                             blocks: unknown[];
                             /** Format: date-time */
                             created_at: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             from_name: string;
                             id: number;
                             preheader: string;
                             recipient_count: number;
-                            scheduled_at: string | null;
-                            started_at: string | null;
+                            scheduled_at: null | string;
+                            started_at: null | string;
                             status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
                             subject: string;
                             totals?: {
@@ -23284,7 +23284,7 @@ export interface operations {
                 "application/json": {
                     audience?: {
                         /** @description Only subscribers of this language (a BCP 47 tag); null: all */
-                        language: string | null;
+                        language: null | string;
                         /** @description Subscribers of any of these lists; empty: all */
                         lists: number[];
                     };
@@ -23308,19 +23308,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             audience: {
-                                language: string | null;
+                                language: null | string;
                                 lists: number[];
                             };
                             blocks: unknown[];
                             /** Format: date-time */
                             created_at: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             from_name: string;
                             id: number;
                             preheader: string;
                             recipient_count: number;
-                            scheduled_at: string | null;
-                            started_at: string | null;
+                            scheduled_at: null | string;
+                            started_at: null | string;
                             status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
                             subject: string;
                             totals?: {
@@ -23456,19 +23456,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             audience: {
-                                language: string | null;
+                                language: null | string;
                                 lists: number[];
                             };
                             blocks: unknown[];
                             /** Format: date-time */
                             created_at: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             from_name: string;
                             id: number;
                             preheader: string;
                             recipient_count: number;
-                            scheduled_at: string | null;
-                            started_at: string | null;
+                            scheduled_at: null | string;
+                            started_at: null | string;
                             status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
                             subject: string;
                             totals?: {
@@ -23733,16 +23733,16 @@ export interface operations {
                     "application/json": {
                         data: {
                             attempts: number;
-                            clicked_at: string | null;
+                            clicked_at: null | string;
                             clicks: number;
                             email: string;
                             id: number;
-                            opened_at: string | null;
-                            sent_at: string | null;
-                            smtp_response: string | null;
+                            opened_at: null | string;
+                            sent_at: null | string;
+                            smtp_response: null | string;
                             status: "queued" | "sending" | "sent" | "failed" | "bounced";
-                            subscriber_id: number | null;
-                            unsubscribed_at: string | null;
+                            subscriber_id: null | number;
+                            unsubscribed_at: null | string;
                         }[];
                         meta: {
                             current_page: number;
@@ -23996,7 +23996,7 @@ export interface operations {
                                 clicks: number;
                                 failed: number;
                                 /** @description Null when the site does not count opens */
-                                opened: number | null;
+                                opened: null | number;
                                 queued: number;
                                 recipients: number;
                                 sent: number;
@@ -24135,19 +24135,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             audience: {
-                                language: string | null;
+                                language: null | string;
                                 lists: number[];
                             };
                             blocks: unknown[];
                             /** Format: date-time */
                             created_at: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             from_name: string;
                             id: number;
                             preheader: string;
                             recipient_count: number;
-                            scheduled_at: string | null;
-                            started_at: string | null;
+                            scheduled_at: null | string;
+                            started_at: null | string;
                             status: "draft" | "scheduled" | "sending" | "sent" | "cancelled";
                             subject: string;
                             totals?: {
@@ -24414,14 +24414,14 @@ export interface operations {
                             created_at: string;
                             created_count: number;
                             file_name: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             id: number;
                             invalid_count: number;
                             lists: number[];
                             mapping: {
                                 email: string;
-                                language: string | null;
-                                name: string | null;
+                                language: null | string;
+                                name: null | string;
                             };
                             merged_count: number;
                             /** @description The first 1,000 lines refused, with their line number in the file */
@@ -24560,14 +24560,14 @@ export interface operations {
                             created_at: string;
                             created_count: number;
                             file_name: string;
-                            finished_at: string | null;
+                            finished_at: null | string;
                             id: number;
                             invalid_count: number;
                             lists: number[];
                             mapping: {
                                 email: string;
-                                language: string | null;
-                                name: string | null;
+                                language: null | string;
+                                name: null | string;
                             };
                             merged_count: number;
                             /** @description The first 1,000 lines refused, with their line number in the file */
@@ -25234,22 +25234,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            confirmed_at: string | null;
-                            consent_at: string | null;
-                            consent_ip: string | null;
+                            confirmed_at: null | string;
+                            consent_at: null | string;
+                            consent_ip: null | string;
                             /** Format: date-time */
                             created_at: string;
                             email: string;
                             id: number;
                             /** @description Null: the site's default language */
-                            language: string | null;
+                            language: null | string;
                             /** @description The ids of the lists the subscriber is on */
                             lists: number[];
                             name: string;
                             source: "form" | "import" | "admin";
                             /** @description `pending` until the mailed link is opened; `subscribed` receives campaigns; `unsubscribed`, `bounced` (a permanent SMTP refusal) and `complained` never do */
                             status: "pending" | "subscribed" | "unsubscribed" | "bounced" | "complained";
-                            unsubscribed_at: string | null;
+                            unsubscribed_at: null | string;
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -25371,7 +25371,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
-                    language?: string | null;
+                    language?: null | string;
                     lists?: number[];
                     name?: string;
                     /** @description `subscribed` (default), or `pending`: the address is mailed the confirmation link */
@@ -25388,22 +25388,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            confirmed_at: string | null;
-                            consent_at: string | null;
-                            consent_ip: string | null;
+                            confirmed_at: null | string;
+                            consent_at: null | string;
+                            consent_ip: null | string;
                             /** Format: date-time */
                             created_at: string;
                             email: string;
                             id: number;
                             /** @description Null: the site's default language */
-                            language: string | null;
+                            language: null | string;
                             /** @description The ids of the lists the subscriber is on */
                             lists: number[];
                             name: string;
                             source: "form" | "import" | "admin";
                             /** @description `pending` until the mailed link is opened; `subscribed` receives campaigns; `unsubscribed`, `bounced` (a permanent SMTP refusal) and `complained` never do */
                             status: "pending" | "subscribed" | "unsubscribed" | "bounced" | "complained";
-                            unsubscribed_at: string | null;
+                            unsubscribed_at: null | string;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -25528,22 +25528,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            confirmed_at: string | null;
-                            consent_at: string | null;
-                            consent_ip: string | null;
+                            confirmed_at: null | string;
+                            consent_at: null | string;
+                            consent_ip: null | string;
                             /** Format: date-time */
                             created_at: string;
                             email: string;
                             id: number;
                             /** @description Null: the site's default language */
-                            language: string | null;
+                            language: null | string;
                             /** @description The ids of the lists the subscriber is on */
                             lists: number[];
                             name: string;
                             source: "form" | "import" | "admin";
                             /** @description `pending` until the mailed link is opened; `subscribed` receives campaigns; `unsubscribed`, `bounced` (a permanent SMTP refusal) and `complained` never do */
                             status: "pending" | "subscribed" | "unsubscribed" | "bounced" | "complained";
-                            unsubscribed_at: string | null;
+                            unsubscribed_at: null | string;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -25777,7 +25777,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    language?: string | null;
+                    language?: null | string;
                     lists?: number[];
                     name?: string;
                     /** @description `pending` until the mailed link is opened; `subscribed` receives campaigns; `unsubscribed`, `bounced` (a permanent SMTP refusal) and `complained` never do */
@@ -25794,22 +25794,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            confirmed_at: string | null;
-                            consent_at: string | null;
-                            consent_ip: string | null;
+                            confirmed_at: null | string;
+                            consent_at: null | string;
+                            consent_ip: null | string;
                             /** Format: date-time */
                             created_at: string;
                             email: string;
                             id: number;
                             /** @description Null: the site's default language */
-                            language: string | null;
+                            language: null | string;
                             /** @description The ids of the lists the subscriber is on */
                             lists: number[];
                             name: string;
                             source: "form" | "import" | "admin";
                             /** @description `pending` until the mailed link is opened; `subscribed` receives campaigns; `unsubscribed`, `bounced` (a permanent SMTP refusal) and `complained` never do */
                             status: "pending" | "subscribed" | "unsubscribed" | "bounced" | "complained";
-                            unsubscribed_at: string | null;
+                            unsubscribed_at: null | string;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -26166,12 +26166,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Another user than yourself needs the edit_others permission */
-                    author_id?: number | null;
+                    author_id?: null | number;
                     /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                     blocks?: unknown[];
                     /** @description Derived from the content when empty */
                     excerpt?: string;
-                    featured_media_id?: number | null;
+                    featured_media_id?: null | number;
                     /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                     fields?: {
                         [key: string]: unknown;
@@ -26179,7 +26179,7 @@ export interface operations {
                     /** @description One of the site's enabled locales */
                     locale?: string;
                     /** @description Parent entry of the same type (hierarchical types) */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Order among siblings */
                     position?: number;
                     /** @description Lowercase letters, digits and single hyphens; made from the title when left out */
@@ -26440,18 +26440,18 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Another user than yourself needs the edit_others permission */
-                    author_id?: number | null;
+                    author_id?: null | number;
                     /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                     blocks?: unknown[];
                     /** @description Derived from the content when empty */
                     excerpt?: string;
-                    featured_media_id?: number | null;
+                    featured_media_id?: null | number;
                     /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                     fields?: {
                         [key: string]: unknown;
                     };
                     /** @description Parent entry of the same type (hierarchical types) */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Order among siblings */
                     position?: number;
                     /** @description Lowercase letters, digits and single hyphens; made from the title when left out */
@@ -31199,12 +31199,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Another user than yourself needs the edit_others permission */
-                    author_id?: number | null;
+                    author_id?: null | number;
                     /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                     blocks?: unknown[];
                     /** @description Derived from the content when empty */
                     excerpt?: string;
-                    featured_media_id?: number | null;
+                    featured_media_id?: null | number;
                     /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                     fields?: {
                         [key: string]: unknown;
@@ -31212,7 +31212,7 @@ export interface operations {
                     /** @description One of the site's enabled locales */
                     locale?: string;
                     /** @description Parent entry of the same type (hierarchical types) */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Order among siblings */
                     position?: number;
                     /** @description Lowercase letters, digits and single hyphens; made from the title when left out */
@@ -31473,18 +31473,18 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Another user than yourself needs the edit_others permission */
-                    author_id?: number | null;
+                    author_id?: null | number;
                     /** @description The block tree (spec 2.1) of types that use the page builder; validated against the block registry */
                     blocks?: unknown[];
                     /** @description Derived from the content when empty */
                     excerpt?: string;
-                    featured_media_id?: number | null;
+                    featured_media_id?: null | number;
                     /** @description Values of the type's fields by key, validated against their definitions (422 under `fields.<key>`) */
                     fields?: {
                         [key: string]: unknown;
                     };
                     /** @description Parent entry of the same type (hierarchical types) */
-                    parent_id?: number | null;
+                    parent_id?: null | number;
                     /** @description Order among siblings */
                     position?: number;
                     /** @description Lowercase letters, digits and single hyphens; made from the title when left out */
@@ -34393,9 +34393,9 @@ export interface operations {
                             from: string;
                             hits: number;
                             id: number;
-                            last_hit_at: string | null;
+                            last_hit_at: null | string;
                             status: number;
-                            to: string | null;
+                            to: null | string;
                             updated_at: string;
                         }[];
                         meta: {
@@ -34520,7 +34520,7 @@ export interface operations {
                     /** @description 301 moved for good (default), 302 or 307 for now, 308 for good keeping the method, 410 gone */
                     status?: 301 | 302 | 307 | 308 | 410;
                     /** @description A path of the site or an http(s) URL; null for 410 */
-                    to?: string | null;
+                    to?: null | string;
                 };
             };
         };
@@ -34537,9 +34537,9 @@ export interface operations {
                             from: string;
                             hits: number;
                             id: number;
-                            last_hit_at: string | null;
+                            last_hit_at: null | string;
                             status: number;
-                            to: string | null;
+                            to: null | string;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -34661,7 +34661,7 @@ export interface operations {
                     /** @description 301 moved for good (default), 302 or 307 for now, 308 for good keeping the method, 410 gone */
                     status?: 301 | 302 | 307 | 308 | 410;
                     /** @description A path of the site or an http(s) URL; null for 410 */
-                    to?: string | null;
+                    to?: null | string;
                 };
             };
         };
@@ -34678,9 +34678,9 @@ export interface operations {
                             from: string;
                             hits: number;
                             id: number;
-                            last_hit_at: string | null;
+                            last_hit_at: null | string;
                             status: number;
-                            to: string | null;
+                            to: null | string;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -37563,7 +37563,7 @@ export interface operations {
                         data: {
                             [key: string]: {
                                 /** @description What the group is for */
-                                description: string | null;
+                                description: null | string;
                                 /** @description Keys that need a permission besides settings.edit to change, with that permission */
                                 guarded: {
                                     [key: string]: string;
@@ -37577,7 +37577,7 @@ export interface operations {
                                 /** @description Write-only keys: read back as { "set": true|false }, set with a string, cleared with null */
                                 secrets: string[];
                                 /** @description The schema's title */
-                                title: string | null;
+                                title: null | string;
                             };
                         };
                         meta: Record<string, never>;
@@ -42005,9 +42005,9 @@ export interface operations {
                                 at: string;
                                 attempt: number;
                                 duration_ms: number;
-                                error: string | null;
-                                response: string | null;
-                                status_code: number | null;
+                                error: null | string;
+                                response: null | string;
+                                status_code: null | number;
                             }[];
                             /** @description The exact JSON sent */
                             body: string;
@@ -42017,7 +42017,7 @@ export interface operations {
                             delivery_id: string;
                             event: string;
                             id: number;
-                            next_attempt_at: string | null;
+                            next_attempt_at: null | string;
                             status: "pending" | "delivered" | "failed";
                         }[];
                         meta: {
@@ -42152,9 +42152,9 @@ export interface operations {
                                 at: string;
                                 attempt: number;
                                 duration_ms: number;
-                                error: string | null;
-                                response: string | null;
-                                status_code: number | null;
+                                error: null | string;
+                                response: null | string;
+                                status_code: null | number;
                             }[];
                             /** @description The exact JSON sent */
                             body: string;
@@ -42164,7 +42164,7 @@ export interface operations {
                             delivery_id: string;
                             event: string;
                             id: number;
-                            next_attempt_at: string | null;
+                            next_attempt_at: null | string;
                             status: "pending" | "delivered" | "failed";
                         };
                         meta: Record<string, never>;
@@ -42293,9 +42293,9 @@ export interface operations {
                                 at: string;
                                 attempt: number;
                                 duration_ms: number;
-                                error: string | null;
-                                response: string | null;
-                                status_code: number | null;
+                                error: null | string;
+                                response: null | string;
+                                status_code: null | number;
                             }[];
                             /** @description The exact JSON sent */
                             body: string;
@@ -42305,7 +42305,7 @@ export interface operations {
                             delivery_id: string;
                             event: string;
                             id: number;
-                            next_attempt_at: string | null;
+                            next_attempt_at: null | string;
                             status: "pending" | "delivered" | "failed";
                         };
                         meta: Record<string, never>;

@@ -14,6 +14,10 @@ export function Id(options: { description?: string } = {}) {
 /** `/:id` path parameters. */
 export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false });
 
-/** A value of `schema`, or null; `description` says what null means. */
+/**
+ * A value of `schema`, or null; `description` says what null means. The null comes first: requests
+ * are checked with type coercion, which in the first branch that fits would make `0` or `""` of a
+ * null sent for a number or a text.
+ */
 export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
-  Type.Union([schema, Type.Null()], description ? { description } : {});
+  Type.Union([Type.Null(), schema], description ? { description } : {});
