@@ -4023,9 +4023,9 @@ export type components = {
                 [key: string]: unknown;
             };
             id: number;
-            ip: string | null;
-            subject_id: string | null;
-            subject_type: string | null;
+            ip: null | string;
+            subject_id: null | string;
+            subject_type: null | string;
             user: {
                 display_name: string;
                 email: string;
@@ -4035,17 +4035,17 @@ export type components = {
         /** Branding */
         "def-4": {
             /** @description Hex colour, #rrggbb */
-            accent_color: string | null;
+            accent_color: null | string;
             /** @description http(s) URL or a path starting with / */
-            favicon_url: string | null;
+            favicon_url: null | string;
             /** @description http(s) URL or a path starting with / */
-            logo_url: string | null;
+            logo_url: null | string;
             /** @description Name shown in the admin and on the site; null shows the site name */
-            name: string | null;
+            name: null | string;
             /** @description Hex colour, #rrggbb */
-            primary_color: string | null;
+            primary_color: null | string;
             /** @description Hex colour, #rrggbb */
-            secondary_color: string | null;
+            secondary_color: null | string;
         };
         /** ContentType */
         "def-5": {
@@ -4073,7 +4073,7 @@ export type components = {
             /** @description Published entries appear in the RSS feed */
             in_feed: boolean;
             /** @description The plugin that defines the type, which alone changes it (null: made by administrators, or built in) */
-            owner: string | null;
+            owner: null | string;
             /** @description Fields the plugins active on the site add to the type (SEO fields...), validated and stored with the entry like its own */
             plugin_fields: {
                 /** @description relation: one entry or a list (default one) */
@@ -4253,7 +4253,7 @@ export type components = {
         };
         /** Revision */
         "def-8": {
-            author_id: number | null;
+            author_id: null | number;
             /** Format: date-time */
             created_at: string;
             entry_id: number;
@@ -4293,7 +4293,7 @@ export type components = {
             description: string;
             id: number;
             name: string;
-            parent_id: number | null;
+            parent_id: null | number;
             position: number;
             slug: string;
             taxonomy: string;
@@ -5673,7 +5673,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            csrf_token: string | null;
+                            csrf_token: null | string;
                         };
                         meta: Record<string, never>;
                     };
@@ -6254,7 +6254,7 @@ export interface operations {
                             /** @description Props holding media library items (an id, ids, or objects with media_id); their uses are tracked */
                             media: string[];
                             /** @description The plugin whose block it is (rendered on the server, `<area>.<name>`); null for the core's */
-                            plugin: string | null;
+                            plugin: null | string;
                             /** @description JSON Schema of the block props, each with its default */
                             props: unknown;
                             /** @description Props holding HTML, sanitized on save */
@@ -11615,7 +11615,7 @@ export interface operations {
                                 change: string;
                                 from?: {
                                     index: number;
-                                    parent: string | null;
+                                    parent: null | string;
                                 };
                                 id: string;
                                 props?: {
@@ -11625,7 +11625,7 @@ export interface operations {
                                 }[];
                                 to?: {
                                     index: number;
-                                    parent: string | null;
+                                    parent: null | string;
                                 };
                                 type: string;
                             }[];
@@ -18087,7 +18087,7 @@ export interface operations {
                             name: string;
                             primary_domain: string;
                             /** @description Your role there; null for a Super Admin who is no member of it */
-                            role: string | null;
+                            role: null | string;
                         }[];
                         meta: Record<string, never>;
                     };
@@ -27959,7 +27959,7 @@ export interface operations {
                                 change: string;
                                 from?: {
                                     index: number;
-                                    parent: string | null;
+                                    parent: null | string;
                                 };
                                 id: string;
                                 props?: {
@@ -27969,7 +27969,7 @@ export interface operations {
                                 }[];
                                 to?: {
                                     index: number;
-                                    parent: string | null;
+                                    parent: null | string;
                                 };
                                 type: string;
                             }[];
@@ -30670,7 +30670,7 @@ export interface operations {
                             /** @description Switched on for this site */
                             active: boolean;
                             /** @description Why it failed to load */
-                            error: string | null;
+                            error: null | string;
                             name: string;
                             /** @description `failed` when its manifest, module or setup threw: it does nothing anywhere */
                             state: "loaded" | "failed";
@@ -30806,7 +30806,7 @@ export interface operations {
                             /** @description Switched on for this site */
                             active: boolean;
                             /** @description Why it failed to load */
-                            error: string | null;
+                            error: null | string;
                             name: string;
                             /** @description `failed` when its manifest, module or setup threw: it does nothing anywhere */
                             state: "loaded" | "failed";
@@ -32992,7 +32992,7 @@ export interface operations {
                                 change: string;
                                 from?: {
                                     index: number;
-                                    parent: string | null;
+                                    parent: null | string;
                                 };
                                 id: string;
                                 props?: {
@@ -33002,7 +33002,7 @@ export interface operations {
                                 }[];
                                 to?: {
                                     index: number;
-                                    parent: string | null;
+                                    parent: null | string;
                                 };
                                 type: string;
                             }[];
@@ -34007,7 +34007,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             created_at: string;
-                            created_by: number | null;
+                            created_by: null | number;
                             entry_id: number;
                             expires_at: string;
                             id: number;
@@ -34144,7 +34144,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             created_at: string;
-                            created_by: number | null;
+                            created_by: null | number;
                             entry_id: number;
                             expires_at: string;
                             id: number;
@@ -35690,7 +35690,7 @@ export interface operations {
                             draft: unknown[];
                             /** @description What every page shows; null: the theme's own */
                             published: unknown[] | null;
-                            published_at: string | null;
+                            published_at: null | string;
                             saved_at: string;
                             version: number;
                         }[];
@@ -35823,7 +35823,7 @@ export interface operations {
                             draft: unknown[];
                             /** @description What every page shows; null: the theme's own */
                             published: unknown[] | null;
-                            published_at: string | null;
+                            published_at: null | string;
                             saved_at: string;
                             version: number;
                         };
@@ -35965,7 +35965,7 @@ export interface operations {
                             draft: unknown[];
                             /** @description What every page shows; null: the theme's own */
                             published: unknown[] | null;
-                            published_at: string | null;
+                            published_at: null | string;
                             saved_at: string;
                             version: number;
                         };
@@ -36105,7 +36105,7 @@ export interface operations {
                             draft: unknown[];
                             /** @description What every page shows; null: the theme's own */
                             published: unknown[] | null;
-                            published_at: string | null;
+                            published_at: null | string;
                             saved_at: string;
                             version: number;
                         };
@@ -36240,7 +36240,7 @@ export interface operations {
                             id: number;
                             /** @description draft, published or restored */
                             kind: string;
-                            user_id: number | null;
+                            user_id: null | number;
                         }[];
                         meta: {
                             current_page: number;
@@ -36377,7 +36377,7 @@ export interface operations {
                             draft: unknown[];
                             /** @description What every page shows; null: the theme's own */
                             published: unknown[] | null;
-                            published_at: string | null;
+                            published_at: null | string;
                             saved_at: string;
                             version: number;
                         };
@@ -36517,7 +36517,7 @@ export interface operations {
                             draft: unknown[];
                             /** @description What every page shows; null: the theme's own */
                             published: unknown[] | null;
-                            published_at: string | null;
+                            published_at: null | string;
                             saved_at: string;
                             version: number;
                         };
@@ -37924,12 +37924,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    accent_color?: string | null;
-                    favicon_url?: string | null;
-                    logo_url?: string | null;
-                    name?: string | null;
-                    primary_color?: string | null;
-                    secondary_color?: string | null;
+                    accent_color?: null | string;
+                    favicon_url?: null | string;
+                    logo_url?: null | string;
+                    name?: null | string;
+                    primary_color?: null | string;
+                    secondary_color?: null | string;
                 };
             };
         };
@@ -38214,12 +38214,12 @@ export interface operations {
                     aliases?: string[];
                     /** @description Only the fields sent change; null clears one */
                     branding?: {
-                        accent_color?: string | null;
-                        favicon_url?: string | null;
-                        logo_url?: string | null;
-                        name?: string | null;
-                        primary_color?: string | null;
-                        secondary_color?: string | null;
+                        accent_color?: null | string;
+                        favicon_url?: null | string;
+                        logo_url?: null | string;
+                        name?: null | string;
+                        primary_color?: null | string;
+                        secondary_color?: null | string;
                     };
                     default_locale?: string;
                     /** @description Primary host name, e.g. example.com */
@@ -38516,12 +38516,12 @@ export interface operations {
                     aliases?: string[];
                     /** @description Only the fields sent change; null clears one */
                     branding?: {
-                        accent_color?: string | null;
-                        favicon_url?: string | null;
-                        logo_url?: string | null;
-                        name?: string | null;
-                        primary_color?: string | null;
-                        secondary_color?: string | null;
+                        accent_color?: null | string;
+                        favicon_url?: null | string;
+                        logo_url?: null | string;
+                        name?: null | string;
+                        primary_color?: null | string;
+                        secondary_color?: null | string;
                     };
                     default_locale?: string;
                     /** @description Primary host name, e.g. example.com */
@@ -40407,7 +40407,7 @@ export interface operations {
                             };
                             description: string;
                             /** @description Why an installed package cannot be used; such a theme cannot be activated */
-                            error: string | null;
+                            error: null | string;
                             /** @description Location → label */
                             menu_locations: {
                                 [key: string]: string;
@@ -40557,7 +40557,7 @@ export interface operations {
                             };
                             description: string;
                             /** @description Why an installed package cannot be used; such a theme cannot be activated */
-                            error: string | null;
+                            error: null | string;
                             /** @description Location → label */
                             menu_locations: {
                                 [key: string]: string;

@@ -39,7 +39,7 @@ const MB = 1024 * 1024;
 
 /** A stock photo provider's key: a secret, so a string to set it and null to clear it. */
 const StockKey = (title: string, description: string) =>
-  Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], { title, description });
+  Type.Union([Type.Null(), Type.String({ minLength: 1, maxLength: 200 })], { title, description });
 
 const MediaSettings = Type.Object(
   {

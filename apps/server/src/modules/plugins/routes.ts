@@ -13,7 +13,7 @@ const PluginView = Type.Object({
   state: Type.Union([Type.Literal('loaded'), Type.Literal('failed')], {
     description: '`failed` when its manifest, module or setup threw: it does nothing anywhere',
   }),
-  error: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed to load' }),
+  error: Type.Union([Type.Null(), Type.String()], { description: 'Why it failed to load' }),
   active: Type.Boolean({ description: 'Switched on for this site' }),
 });
 

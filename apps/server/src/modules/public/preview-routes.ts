@@ -15,7 +15,7 @@ const PreviewLinkSchema = Type.Object({
   id: Type.Integer(),
   entry_id: Type.Integer(),
   url: Type.String({ description: 'Site-relative' }),
-  created_by: Type.Union([Type.Integer(), Type.Null()]),
+  created_by: Type.Union([Type.Null(), Type.Integer()]),
   expires_at: Type.String(),
   created_at: Type.String(),
 });

@@ -57,7 +57,7 @@ export const ReadingSettings = Type.Object(
       title: 'The home page shows',
       description: 'The home page lists the latest posts, or shows front_page_id',
     }),
-    front_page_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    front_page_id: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })], {
       title: 'Home page',
       description: 'The published page shown at the home page when show_on_front is page',
       'x-input': 'page',

@@ -5,7 +5,7 @@ import { Email, Password, RoleSlug, UserSchema } from '../identity/schemas.js';
 const Timestamp = Type.String({ format: 'date-time' });
 
 const NullableText = (maxLength: number, description: string) =>
-  Type.Union([Type.String({ maxLength }), Type.Null()], { description });
+  Type.Union([Type.Null(), Type.String({ maxLength })], { description });
 
 export const BrandingSchema = Type.Object(
   {
@@ -113,12 +113,12 @@ const Host = Type.String({ minLength: 1, maxLength: 300 });
 const LocaleCode = Type.String({ minLength: 1, maxLength: 100 });
 export const BrandingInput = Type.Partial(
   Type.Object({
-    name: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
-    logo_url: Type.Union([Type.String({ maxLength: 4096 }), Type.Null()]),
-    favicon_url: Type.Union([Type.String({ maxLength: 4096 }), Type.Null()]),
-    primary_color: Type.Union([Type.String({ maxLength: 20 }), Type.Null()]),
-    secondary_color: Type.Union([Type.String({ maxLength: 20 }), Type.Null()]),
-    accent_color: Type.Union([Type.String({ maxLength: 20 }), Type.Null()]),
+    name: Type.Union([Type.Null(), Type.String({ maxLength: 1000 })]),
+    logo_url: Type.Union([Type.Null(), Type.String({ maxLength: 4096 })]),
+    favicon_url: Type.Union([Type.Null(), Type.String({ maxLength: 4096 })]),
+    primary_color: Type.Union([Type.Null(), Type.String({ maxLength: 20 })]),
+    secondary_color: Type.Union([Type.Null(), Type.String({ maxLength: 20 })]),
+    accent_color: Type.Union([Type.Null(), Type.String({ maxLength: 20 })]),
   }),
   { additionalProperties: false, description: 'Only the fields sent change; null clears one' },
 );

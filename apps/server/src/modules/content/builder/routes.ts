@@ -28,7 +28,7 @@ const BlockDefinition = Type.Object({
   dynamic: Type.Boolean({
     description: 'Lists entries fetched when the page renders (latest posts, content list)',
   }),
-  plugin: Type.Union([Type.String(), Type.Null()], {
+  plugin: Type.Union([Type.Null(), Type.String()], {
     description:
       "The plugin whose block it is (rendered on the server, `<area>.<name>`); null for the core's",
   }),

@@ -14,7 +14,7 @@ export const RevisionSchema = Type.Object(
     id: Type.Integer(),
     entry_id: Type.Integer(),
     version: Type.Integer({ description: 'The entry version this save made' }),
-    author_id: Type.Union([Type.Integer(), Type.Null()]),
+    author_id: Type.Union([Type.Null(), Type.Integer()]),
     note: Type.String({ description: 'Created, Published, Restored from revision ...' }),
     created_at: Type.String({ format: 'date-time' }),
     live: Type.Boolean({ description: 'The revision the public site serves' }),
@@ -29,7 +29,7 @@ const Change = Type.Object({
   before: Type.Optional(Type.Unknown()),
   after: Type.Optional(Type.Unknown()),
 });
-const Place = Type.Object({ parent: Type.Union([Type.String(), Type.Null()]), index: Type.Integer() });
+const Place = Type.Object({ parent: Type.Union([Type.Null(), Type.String()]), index: Type.Integer() });
 export const ComparisonSchema = Type.Object({
   properties: Type.Array(Change),
   fields: Type.Array(Change),

@@ -26,7 +26,7 @@ export const TermSchema = Type.Object(
     name: Type.String(),
     slug: Type.String(),
     description: Type.String(),
-    parent_id: Type.Union([Type.Integer(), Type.Null()]),
+    parent_id: Type.Union([Type.Null(), Type.Integer()]),
     position: Type.Integer(),
     count: Type.Integer({ description: 'Published entries using the term' }),
     created_at: Type.String({ format: 'date-time' }),

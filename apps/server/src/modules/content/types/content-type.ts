@@ -72,7 +72,7 @@ export const ContentTypeSchema = Type.Object(
       description:
         'Fields the plugins active on the site add to the type (SEO fields...), validated and stored with the entry like its own',
     }),
-    owner: Type.Union([Type.String(), Type.Null()], {
+    owner: Type.Union([Type.Null(), Type.String()], {
       description:
         'The plugin that defines the type, which alone changes it (null: made by administrators, or built in)',
     }),

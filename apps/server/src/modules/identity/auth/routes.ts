@@ -95,7 +95,7 @@ export async function authRoutes(app: App, runtime: Runtime): Promise<void> {
         tags: ['auth'],
         summary: "The session's CSRF token, for the X-CSRF-Token header",
         response: {
-          200: Envelope(Type.Object({ csrf_token: Type.Union([Type.String(), Type.Null()]) })),
+          200: Envelope(Type.Object({ csrf_token: Type.Union([Type.Null(), Type.String()]) })),
           ...errors,
         },
       },

@@ -24,7 +24,7 @@ const MySiteSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   primary_domain: Type.String(),
-  role: Type.Union([Type.String(), Type.Null()], {
+  role: Type.Union([Type.Null(), Type.String()], {
     description: 'Your role there; null for a Super Admin who is no member of it',
   }),
   current: Type.Boolean({ description: 'The site this request went to' }),

@@ -27,7 +27,7 @@ const SectionSchema = Type.Object({
   version: Type.Integer(),
   changed: Type.Boolean({ description: 'The draft differs from what pages show' }),
   saved_at: Type.String(),
-  published_at: Type.Union([Type.String(), Type.Null()]),
+  published_at: Type.Union([Type.Null(), Type.String()]),
 });
 
 const SectionRevisionSchema = Type.Object({
@@ -35,7 +35,7 @@ const SectionRevisionSchema = Type.Object({
   area: Type.String(),
   kind: Type.String({ description: 'draft, published or restored' }),
   blocks: Blocks,
-  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_id: Type.Union([Type.Null(), Type.Integer()]),
   created_at: Type.String(),
 });
 

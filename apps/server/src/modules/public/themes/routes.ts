@@ -19,7 +19,7 @@ const ThemeView = Type.Object({
     Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
     { description: 'Block type → the style variations the theme offers (`props.variation`)' },
   ),
-  error: Type.Union([Type.String(), Type.Null()], {
+  error: Type.Union([Type.Null(), Type.String()], {
     description: 'Why an installed package cannot be used; such a theme cannot be activated',
   }),
 });
