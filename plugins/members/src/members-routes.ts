@@ -117,10 +117,9 @@ export function memberRoutes(
           cancel: 'Cancel a membership (the account stays)',
         }[action],
         params: Id,
-        body: T.Optional(T.Object(Note, { additionalProperties: false })),
         response: Detail,
       },
-      (ctx, { params, body }) => members[action](ctx, params.id, actor(ctx), body?.note),
+      (ctx, { params }) => members[action](ctx, params.id, actor(ctx)),
     );
 
   plugin.routes.put(

@@ -62,7 +62,11 @@ export function membersService(plugin: PluginContext, profile: ProfileFields) {
   ): Promise<Record<string, unknown>> {
     const fields = await profile.list(ctx);
     const definitions = profile.definitions(fields, scope === 'registration' ? 'registration' : undefined);
-    const found = plugin.content.checkValues(definitions, values, { isNew: true });
+    // Checked whole, with what the member had: a form or a call sending some keys keeps the others.
+    const kept = Object.fromEntries(
+      definitions.filter((field) => field.key in previous).map((field) => [field.key, previous[field.key]]),
+    );
+    const found = plugin.content.checkValues(definitions, { ...kept, ...values }, { isNew: true });
     if (!found.ok) throw new errors.ValidationFailed(found.errors);
     if (found.mediaIds.length > 0) {
       const images = await plugin.media.images(ctx, found.mediaIds);
