@@ -103,10 +103,15 @@ describe(`members plans (${testEngine})`, () => {
     const refused = await a.call('admin', 'DELETE', `/api/members/plans/${held.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('members_plan_in_use');
+    // The plans page is one for everyone, kept by the page cache until a plan changes.
+    const anonymous = () => world.t.app.inject({ method: 'GET', url: '/members', headers: { host: a.host } });
+    expect((await anonymous()).body).toContain('/members/join/held');
+    expect((await anonymous()).body).toContain('/members/join/held');
     const archived = await a.call('admin', 'PATCH', `/api/members/plans/${held.id}`, { archived: true });
     expect(archived.json().data).toMatchObject({ archived: true, members: { active: 1 } });
     // Archived, it is no longer offered, and its member keeps it.
     expect((await visitor.get('/members')).body).not.toContain('/members/join/held');
+    expect((await anonymous()).body).not.toContain('/members/join/held');
     expect((await visitor.get('/members/account')).body).toContain('Held');
   });
 
