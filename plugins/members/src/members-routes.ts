@@ -1,4 +1,5 @@
 import { attachment, type PluginContext } from '@tessera/plugin';
+import { inLanguage } from './errors.js';
 import { membersCsv } from './export.js';
 import type { MembersService } from './members-service.js';
 import { MANAGE, VIEW } from './model.js';
@@ -17,6 +18,7 @@ export function memberRoutes(
   const T = plugin.schema;
   const { Member, History, Status, ProfileField, Counts } = membersSchemas(plugin);
   const Id = T.Object({ id: T.Integer({ minimum: 1 }) });
+  const said = <R>(locale: string, work: () => Promise<R>) => inLanguage(plugin.errors, locale, work);
   const Detail = T.Composite([Member, T.Object({ history: T.Array(History) })]);
   const Note = { note: T.Optional(T.String({ maxLength: 500 })) };
   const actor = (ctx: { actor: { userId: number | null } }) => ({ userId: ctx.actor.userId });
@@ -79,7 +81,7 @@ export function memberRoutes(
   plugin.routes.get(
     '/members/:id',
     { permission: VIEW, summary: 'A member with their history', params: Id, response: Detail },
-    (ctx, { params }) => members.detail(ctx, params.id),
+    (ctx, { params, locale }) => said(locale, () => members.detail(ctx, params.id)),
   );
 
   plugin.routes.put(
@@ -91,7 +93,8 @@ export function memberRoutes(
       body: T.Object({ plan_id: T.Integer({ minimum: 1 }), ...Note }, { additionalProperties: false }),
       response: Detail,
     },
-    (ctx, { params, body }) => members.changePlan(ctx, params.id, body.plan_id, actor(ctx), body.note),
+    (ctx, { params, body, locale }) =>
+      said(locale, () => members.changePlan(ctx, params.id, body.plan_id, actor(ctx), body.note)),
   );
 
   plugin.routes.put(
@@ -103,7 +106,8 @@ export function memberRoutes(
       body: T.Object({ comped: T.Boolean(), ...Note }, { additionalProperties: false }),
       response: Detail,
     },
-    (ctx, { params, body }) => members.comp(ctx, params.id, body.comped, actor(ctx), body.note),
+    (ctx, { params, body, locale }) =>
+      said(locale, () => members.comp(ctx, params.id, body.comped, actor(ctx), body.note)),
   );
 
   for (const action of ['suspend', 'resume', 'cancel'] as const)
@@ -119,7 +123,7 @@ export function memberRoutes(
         params: Id,
         response: Detail,
       },
-      (ctx, { params }) => members[action](ctx, params.id, actor(ctx)),
+      (ctx, { params, locale }) => said(locale, () => members[action](ctx, params.id, actor(ctx))),
     );
 
   plugin.routes.put(
@@ -131,7 +135,7 @@ export function memberRoutes(
       body: T.Object({ values: T.Record(T.String(), T.Unknown()) }, { additionalProperties: false }),
       response: Detail,
     },
-    (ctx, { params, body }) => members.saveProfile(ctx, params.id, body.values),
+    (ctx, { params, body, locale }) => said(locale, () => members.saveProfile(ctx, params.id, body.values)),
   );
 
   plugin.routes.get(
@@ -153,7 +157,7 @@ export function memberRoutes(
       body: T.Object({ fields: T.Array(ProfileField, { maxItems: 50 }) }, { additionalProperties: false }),
       response: T.Array(ProfileField),
     },
-    (ctx, { body }) => profile.replace(ctx, body.fields as ProfileField[]),
+    (ctx, { body, locale }) => said(locale, () => profile.replace(ctx, body.fields as ProfileField[])),
   );
 
   plugin.routes.get(

@@ -25,11 +25,26 @@ type Actor = { userId: number | null } | 'member';
  */
 const NEXT: Record<
   'suspend' | 'resume' | 'cancel',
-  { from: MemberStatus[]; to: MemberStatus; event: 'suspended' | 'resumed' | 'cancelled' }
+  { from: MemberStatus[]; to: MemberStatus; event: 'suspended' | 'resumed' | 'cancelled'; refusal: string }
 > = {
-  suspend: { from: ['active'], to: 'suspended', event: 'suspended' },
-  resume: { from: ['suspended'], to: 'active', event: 'resumed' },
-  cancel: { from: ['active', 'suspended'], to: 'cancelled', event: 'cancelled' },
+  suspend: {
+    from: ['active'],
+    to: 'suspended',
+    event: 'suspended',
+    refusal: 'Only an active membership can be suspended.',
+  },
+  resume: {
+    from: ['suspended'],
+    to: 'active',
+    event: 'resumed',
+    refusal: 'Only a suspended membership can be resumed.',
+  },
+  cancel: {
+    from: ['active', 'suspended'],
+    to: 'cancelled',
+    event: 'cancelled',
+    refusal: 'This membership is cancelled already.',
+  },
 };
 
 export function membersService(plugin: PluginContext, profile: ProfileFields) {
@@ -93,10 +108,7 @@ export function membersService(plugin: PluginContext, profile: ProfileFields) {
       const member = await memberOrThrow(tx, id);
       const step = NEXT[action];
       if (!step.from.includes(member.status))
-        throw new errors.Conflict(
-          `This membership is ${member.status}: it cannot be ${step.event}.`,
-          'members_status_conflict',
-        );
+        throw new errors.Conflict(step.refusal, 'members_status_conflict');
       await updateMember(db(tx), id, { status: step.to });
       await recordHistory(db(tx), id, { event: step.event, plan_id: member.plan_id, ...by(actor), note });
       return detail(tx, id);

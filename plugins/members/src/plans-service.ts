@@ -101,7 +101,7 @@ export function plansService(plugin: PluginContext) {
         const held = plan.members.active + plan.members.suspended + plan.members.cancelled;
         if (held > 0)
           throw new errors.Conflict(
-            `This plan has ${held} member(s): archive it instead, which keeps them.`,
+            'This plan has members: archive it instead, which keeps them.',
             'members_plan_in_use',
           );
         await deletePlan(db(tx), id);

@@ -103,6 +103,15 @@ describe(`members plans (${testEngine})`, () => {
     const refused = await a.call('admin', 'DELETE', `/api/members/plans/${held.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('members_plan_in_use');
+    // Said in the caller's language: their profile's.
+    expect((await a.call('admin', 'PUT', '/api/me', { locale: 'fr' })).statusCode).toBe(200);
+    const french = await a.call('admin', 'DELETE', `/api/members/plans/${held.id}`);
+    expect((await a.call('admin', 'PUT', '/api/me', { locale: 'en' })).statusCode).toBe(200);
+    expect(french.statusCode).toBe(409);
+    expect(french.json()).toMatchObject({
+      code: 'members_plan_in_use',
+      message: 'Cette formule a des membres : archivez-la plutôt, ce qui les garde.',
+    });
     // The plans page is one for everyone, kept by the page cache until a plan changes.
     const anonymous = () => world.t.app.inject({ method: 'GET', url: '/members', headers: { host: a.host } });
     expect((await anonymous()).body).toContain('/members/join/held');
