@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_JOB } from '../../../apps/server/src/core/mail/mail-job.js';
 import { testEngine } from '../../../apps/server/test/harness.js';
 import { createPlan, type MembersWorld, membersWorld, seedAccount, signedIn } from './fixtures.js';
 
@@ -43,6 +44,25 @@ beforeAll(async () => {
   expect(fields.statusCode, fields.body).toBe(200);
 });
 afterAll(() => world?.t.close());
+
+/** The subjects of the mails queued to `to` so far: known as soon as the join commits. */
+async function mailsTo(to: string): Promise<string[]> {
+  const jobs = await world.t.runtime.data.global
+    .selectFrom('jobs')
+    .select('payload')
+    .where('name', '=', MAIL_JOB)
+    .execute();
+  return jobs
+    .map(
+      (job) =>
+        (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as {
+          to: string;
+          subject: string;
+        },
+    )
+    .filter((mail) => mail.to === to)
+    .map((mail) => mail.subject);
+}
 
 /** A signed-in account that joined Friends through the site's pages. */
 async function joined(email: string, nickname = 'Ada') {
@@ -109,6 +129,7 @@ describe(`members on the site (${testEngine})`, () => {
       profile_city: 'paris',
     });
     expect(res.statusCode, res.body).toBe(303);
+    expect(await mailsTo('grace@example.test')).toEqual([expect.stringMatching(/^Welcome to /)]);
     const mine = await visitor.get('/members/account?done=joined');
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toContain('Welcome! You are now a member.');
@@ -153,6 +174,11 @@ describe(`members on the site (${testEngine})`, () => {
     const page = await visitor.get('/members/join/open');
     expect(page.statusCode).toBe(403);
     expect(page.body).toContain('Joining is closed');
+    // Open again with the welcome mail off: joining queues no mail.
+    await world.b.call('admin', 'PUT', '/api/settings/members', { joining_open: true, welcome_mail: false });
+    const joinedQuietly = await visitor.submit('/members/join/open', '/members/join/open', {});
+    expect(joinedQuietly.statusCode, joinedQuietly.body).toBe(303);
+    expect(await mailsTo('closed@example.test')).toEqual([]);
   });
 });
 
@@ -313,7 +339,9 @@ describe(`members in the administration (${testEngine})`, () => {
           `${method} ${url} on b`,
         ).toBe(404);
     }
-    expect((await world.b.call('admin', 'GET', '/api/members/members')).json().data.total).toBe(0);
+    const onB = (await world.b.call('admin', 'GET', '/api/members/members')).json().data;
+    expect(onB.items.map((member: { id: number }) => member.id)).not.toContain(memberId);
+    expect(onB.total).toBe(1); // the one who joined b's own plan
     expect((await world.b.call('admin', 'GET', '/api/members/profile-fields')).json().data).toEqual([]);
   });
 });
