@@ -38,6 +38,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'events'
   | 'files'
   | 'patterns'
+  | 'api'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

@@ -159,13 +159,15 @@ describe(`content from plugins (${testEngine})`, () => {
     expect(changed.statusCode).toBe(409);
     expect(changed.json()).toMatchObject({ code: 'content_type_owned' });
     expect((await a.call('admin', 'DELETE', '/api/content-types/book')).statusCode).toBe(409);
-    const taken = await b.call('admin', 'POST', '/api/content-types', {
-      slug: 'book',
-      singular_label: 'Book',
-      plural_label: 'Books',
-    });
+    const book = { slug: 'book', singular_label: 'Book', plural_label: 'Books' };
+    const taken = await a.call('admin', 'POST', '/api/content-types', book);
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.slug).toEqual([`"book" is the shelf plugin's type; choose another slug.`]);
+    // Where the plugin is not active the slug is the site's to take (an official plugin installed
+    // everywhere must not reserve `product` on sites that never run the shop).
+    const own = await b.call('admin', 'POST', '/api/content-types', book);
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await b.call('admin', 'DELETE', '/api/content-types/book')).statusCode).toBe(204);
   });
 
   it('refuses activation where the site has a type of the same slug of its own', async () => {

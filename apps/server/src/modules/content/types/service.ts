@@ -133,8 +133,11 @@ export class ContentTypesService {
     const definition = typeDefinition(input);
     const existing = await this.ofSite(ctx.site);
     const errors = await this.check(ctx, definition);
-    const plugin = pluginsOf(this.runtime).contentTypeOwners().get(definition.slug);
-    if (plugin)
+    // A plugin's slug is taken only where the plugin is active: a site that never runs the shop may
+    // have a `product` type of its own (activating the shop there is then refused, 409).
+    const plugins = pluginsOf(this.runtime);
+    const plugin = plugins.contentTypeOwners().get(definition.slug);
+    if (plugin && plugins.isActive(plugin, ctx.site.id))
       addFieldError(
         errors,
         'slug',
