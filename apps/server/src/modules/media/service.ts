@@ -21,6 +21,7 @@ import { requirePermission } from '../identity/actor.js';
 import { settingsOf } from '../settings/service.js';
 import { type FileKind, nameContradicts, sniffFile } from './files/file-kind.js';
 import { cleanOriginalName, keyFolder, originalsFolder, storedBaseName } from './files/file-names.js';
+import { ImageWorker } from './files/image-worker.js';
 import { type ImageOptions, ImageRefused } from './files/images.js';
 import { type FileToStore, isRaster, type PreparedMedia, prepareMedia, storeAll } from './files/prepare.js';
 import { type ReceivedFile, receiveFile, type SizeLimit } from './files/receive.js';
@@ -86,13 +87,18 @@ const OPTIMIZE_EFFORT = 6;
  * storage; a failure at any step leaves neither a stored file nor a record.
  */
 export class MediaService {
-  /** Image encoding, bounded so a burst of uploads cannot take every libuv thread. */
+  /** Image encoding, bounded so a burst of uploads cannot take every core. */
   readonly pool = new WorkPool();
+  /** The process the images are encoded in, ended with the runtime. */
+  readonly images: ImageWorker;
 
   constructor(
     private readonly runtime: Runtime,
     private readonly folders: FoldersService,
-  ) {}
+  ) {
+    this.images = new ImageWorker({ log: runtime.log });
+    runtime.onClose(() => this.images.stop());
+  }
 
   /** Where uploads are written while they arrive. */
   get uploadDir(): string {
@@ -412,7 +418,14 @@ export class MediaService {
   ): Promise<PreparedMedia> {
     try {
       const source = { group: String(ctx.site.id), ...(signal ? { signal } : {}) };
-      const prepared = await prepareMedia(path, kind, keyBase, options, this.pool, source);
+      const prepared = await prepareMedia(
+        path,
+        kind,
+        keyBase,
+        options,
+        { pool: this.pool, worker: this.images },
+        source,
+      );
       // The work was done before its client left: nobody is waiting for what would be stored.
       if (signal?.aborted) throw new WorkCancelled();
       return prepared;

@@ -23,6 +23,8 @@ export const fr: typeof en = {
     missing: 'Le fichier enregistré de ce média est manquant.',
     unreadable: 'Le fichier n’a pas pu être lu comme une image.',
     undecodable: 'L’image n’a pas pu être décodée : {{reason}}',
+    workerStopped:
+      'Le traitement de l’image s’est arrêté avant la fin (son processus a été arrêté ou a manqué de mémoire) ; réessayez, ou envoyez une image plus petite.',
     noSize: 'L’image n’a pas de dimensions.',
     pixels: 'L’image fait {{width}} × {{height}} pixels ; ce site accepte au plus {{limit}} mégapixels.',
     frames:

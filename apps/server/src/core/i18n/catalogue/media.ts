@@ -22,6 +22,8 @@ export const en = {
     missing: 'The stored file of this media is missing.',
     unreadable: 'The file could not be read as an image.',
     undecodable: 'The image could not be decoded: {{reason}}',
+    workerStopped:
+      'The image work stopped before it was done (its process was stopped or ran out of memory); try again, or send a smaller image.',
     noSize: 'The image has no size.',
     pixels: 'The image is {{width}} × {{height}} pixels; this site accepts up to {{limit}} megapixels.',
     frames: 'The animation has {{frames}} frames; images of more than {{limit}} frames are not accepted.',

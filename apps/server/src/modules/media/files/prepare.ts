@@ -2,9 +2,16 @@ import { readFile, stat } from 'node:fs/promises';
 import type { FileStorage } from '../../../core/storage/storage.js';
 import type { StoredVariant } from '../view.js';
 import type { FileKind } from './file-kind.js';
-import { encodeVariants, type ImageOptions, ImageRefused, probeImage, VARIANT_NAMES } from './images.js';
+import type { ImageWorker } from './image-worker.js';
+import { type ImageOptions, ImageRefused, VARIANT_NAMES } from './images.js';
 import { sanitizeSvg } from './svg.js';
-import { WorkCancelled, type WorkPool, type WorkSource } from './work-pool.js';
+import type { WorkPool, WorkSource } from './work-pool.js';
+
+/** Where image work runs: its turn on the pool, its pixels in the worker process. */
+export interface ImageWork {
+  pool: WorkPool;
+  worker: ImageWorker;
+}
 
 /** One file to store. */
 export interface FileToStore {
@@ -35,18 +42,19 @@ export function isRaster(mime: string): boolean {
 /**
  * Turns a received file into what is stored, under `keyBase` (`<site>/<yyyy>/<mm>/<name>`):
  * raster images into their four WebP variants (the full one is the main file), SVG into its
- * sanitized text, anything else unchanged. Image work runs on the pool, in `source`'s turn; it
- * throws WorkCancelled when `source.signal` is aborted before the work is done.
+ * sanitized text, anything else unchanged. Image work runs on the pool, in `source`'s turn, and
+ * in the worker process; it throws WorkCancelled when `source.signal` is aborted before the work
+ * is done.
  */
 export async function prepareMedia(
   path: string,
   kind: FileKind,
   keyBase: string,
   image: ImageOptions,
-  pool: WorkPool,
+  work: ImageWork,
   source: WorkSource,
 ): Promise<PreparedMedia> {
-  if (isRaster(kind.mime)) return prepareImage(path, keyBase, image, pool, source);
+  if (isRaster(kind.mime)) return prepareImage(path, keyBase, image, work, source);
   if (kind.mime === 'image/svg+xml') {
     const clean = sanitizeSvg(await readFile(path, 'utf8'));
     if (clean === null)
@@ -81,19 +89,10 @@ export async function prepareImage(
   path: string,
   keyBase: string,
   image: ImageOptions,
-  pool: WorkPool,
+  { pool, worker }: ImageWork,
   source: WorkSource,
 ): Promise<PreparedMedia> {
-  const encoded = await pool.run(async () => {
-    const probed = await probeImage(path, image.maxPixels);
-    try {
-      return await encodeVariants(path, probed, image, source.signal);
-    } catch (error) {
-      if (error instanceof WorkCancelled) throw error;
-      // libvips fails on the input itself here (a truncated or corrupt file): the uploader's to fix.
-      throw new ImageRefused(`The image could not be decoded: ${(error as Error).message.split('\n')[0]}`);
-    }
-  }, source);
+  const encoded = await pool.run(() => worker.encode(path, image, source.signal), source);
   const files: FileToStore[] = [];
   const variants: Record<string, StoredVariant> = {};
   for (const name of VARIANT_NAMES) {

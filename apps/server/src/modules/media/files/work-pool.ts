@@ -24,9 +24,9 @@ interface Waiter {
 }
 
 /**
- * At most `size` pieces of work at once, the rest waiting. Image encoding runs on libuv's threads,
- * which file reads and DNS lookups share: a burst of uploads waits here instead of taking every
- * thread from the requests the server is answering.
+ * At most `size` pieces of work at once, the rest waiting. Each image keeps a core busy in the
+ * image worker process (image-worker.ts): a burst of uploads waits here instead of taking every
+ * core from the requests the server is answering.
  *
  * The pool is shared by every site, so waiting work is not served in arrival order: a freed slot
  * goes to the group with the fewest pieces running, and between equals to the one served least
