@@ -13,8 +13,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll gives up after 1 s by default: a browser screen loading its chunks on a busy
-    // machine takes longer, and a poll that can only fail slowly costs nothing when it passes.
-    expect: { poll: { timeout: 5_000 } },
+    // machine takes longer (CI's browser leg, two Chromiums and their servers on two cores, once
+    // missed 5 s on a step that takes 0.3 s alone), and a poll that can only fail slowly costs
+    // nothing when it passes.
+    expect: { poll: { timeout: 10_000 } },
     // Two cores: more workers than that only thrash; PostgreSQL test files each get their own database.
     maxWorkers: 2,
   },

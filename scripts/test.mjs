@@ -137,8 +137,9 @@ for (const node of nodes) {
       const name = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
       for (const test of file.assertionResults) {
         if (test.status !== 'failed') continue;
-        const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
-        failures.push(`${leg}: ${name} > ${test.fullName}: ${message}`);
+        const full = test.failureMessages?.[0] ?? '';
+        const message = full.split('\n')[0].slice(0, 300);
+        failures.push(`${leg}: ${name} > ${test.fullName}: ${message}${failedAt(full, name)}`);
       }
     }
     totals.passed += report.numPassedTests;
@@ -159,6 +160,20 @@ for (const node of nodes) {
       totals.failed += Math.max(failedSuites.length, 1);
     }
   }
+}
+
+/**
+ * Where in the test file the failure was thrown (" (at line 115)"), read from its stack: an assertion's
+ * message alone ("expected +0 to be 1") does not say which of a test's steps failed, and CI's log is
+ * often read only from its tail.
+ */
+function failedAt(message, file) {
+  const base = file
+    .split('/')
+    .pop()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const line = new RegExp(`${base}:(\\d+):\\d+`).exec(message)?.[1];
+  return line ? ` (at line ${line})` : '';
 }
 
 // The run's output is long and often read from its tail: name what failed right above the count.
