@@ -5,7 +5,15 @@ import { sendUpload } from '../../../apps/server/test/fixtures/media-upload.js';
 import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
 import { grant } from '../../forms/test/fixtures.js';
 import type { StockLevel } from '../src/model.js';
-import { createProduct, option, postProduct, type SavedProduct, updateProduct, variant } from './fixtures.js';
+import {
+  activateShop,
+  createProduct,
+  option,
+  postProduct,
+  type SavedProduct,
+  updateProduct,
+  variant,
+} from './fixtures.js';
 
 // The shop's catalogue inside Tessera, on the engine of the run: the plugin as Tessera ships it,
 // switched on per site; products through the content API, SKUs one product's each, the settings
@@ -21,10 +29,7 @@ beforeAll(async () => {
   b = await seedContentSite(t.app, t.runtime, 'shop-b.test');
   const languages = await a.call('super_admin', 'PUT', `/api/sites/${a.siteId}`, { locales: ['en', 'fr'] });
   expect(languages.statusCode, languages.body).toBe(200);
-  for (const site of [a, b]) {
-    const on = await site.call('admin', 'PUT', '/api/plugins/ecommerce/active', { active: true });
-    expect(on.statusCode, on.body).toBe(200);
-  }
+  for (const site of [a, b]) await activateShop(site);
 });
 afterAll(async () => {
   await t?.close();

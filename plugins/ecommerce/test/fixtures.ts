@@ -23,6 +23,14 @@ export const variant = (sku: string, price: number, changes: Partial<Variant> = 
   ...changes,
 });
 
+/** Switches the shop on for a site: payments first, which the shop requires. */
+export async function activateShop(site: ContentSite, plugins: readonly string[] = []): Promise<void> {
+  for (const plugin of ['payments', 'ecommerce', ...plugins]) {
+    const on = await site.call('admin', 'PUT', `/api/plugins/${plugin}/active`, { active: true });
+    expect(on.statusCode, on.body).toBe(200);
+  }
+}
+
 /** POST /api/content/product as `caller` (the site's admin by default); the raw answer. */
 export function postProduct(
   site: ContentSite,

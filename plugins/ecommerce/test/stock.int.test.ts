@@ -6,7 +6,7 @@ import { startSmtp } from '../../../apps/server/test/fixtures/smtp.js';
 import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
 import { installPlugins, pluginFixtures } from '../../../apps/server/test/plugin-fixtures.js';
 import type { StockLevel, StockLine } from '../src/api.js';
-import { createProduct, option, variant } from './fixtures.js';
+import { activateShop, createProduct, option, variant } from './fixtures.js';
 
 // Stock inside Tessera, on the engine of the run: what sells is a plugin requiring the shop and
 // calling its API, as the checkout will; buyers racing for the last units, orders taken whole or
@@ -41,11 +41,7 @@ beforeAll(async () => {
   );
   a = await seedContentSite(t.app, t.runtime, 'stock-a.test');
   b = await seedContentSite(t.app, t.runtime, 'stock-b.test');
-  for (const site of [a, b])
-    for (const plugin of ['ecommerce', 'till-fixture']) {
-      const on = await site.call('admin', 'PUT', `/api/plugins/${plugin}/active`, { active: true });
-      expect(on.statusCode, on.body).toBe(200);
-    }
+  for (const site of [a, b]) await activateShop(site, ['till-fixture']);
   // Mails are jobs: a worker sends them as the server's would.
   worker = workerForRuntime(t.runtime, { pollMs: 20 });
   worker.start();
