@@ -3,6 +3,8 @@ import type { EcommerceApi } from './api.js';
 import { MANAGE_ORDERS, MANAGE_PRODUCTS, MANAGE_SETTINGS, VIEW_REPORTS } from './model.js';
 import { PRODUCT_TYPE } from './product-type.js';
 import { ecommerceRoutes } from './routes.js';
+import { rulesRoutes } from './rules-routes.js';
+import { rulesSchemas } from './rules-schemas.js';
 import { ecommerceSchemas } from './schemas.js';
 import { checkSettings, DEFAULTS, settingsSchema } from './settings.js';
 import { skuRegistry } from './sku-registry.js';
@@ -31,6 +33,7 @@ export default definePlugin((plugin) => {
 
   const stock = stockService(plugin);
   ecommerceRoutes(plugin, ecommerceSchemas(plugin.schema), stock);
+  rulesRoutes(plugin, rulesSchemas(plugin.schema));
 
   const api: EcommerceApi = {
     decrementStock: stock.decrement,

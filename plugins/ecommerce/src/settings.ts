@@ -8,6 +8,10 @@ export interface EcommerceSettings {
   prices_include_tax: boolean;
   tax_rounding: RoundingMode;
   low_stock_threshold: number;
+  /** Where the shop is: the taxes of a cart without an address yet, and of local pickup. */
+  shop_country: string;
+  shop_region: string;
+  shop_postcode: string;
 }
 
 /**
@@ -20,6 +24,9 @@ export const DEFAULTS: EcommerceSettings = {
   prices_include_tax: true,
   tax_rounding: 'line',
   low_stock_threshold: 2,
+  shop_country: 'FR',
+  shop_region: '',
+  shop_postcode: '',
 };
 
 export function settingsSchema(plugin: PluginContext) {
@@ -52,6 +59,18 @@ export function settingsSchema(plugin: PluginContext) {
         description:
           'A variant with this many left or fewer is low: the site’s administrators are mailed when a sale brings it there. A variant may have its own.',
       }),
+      shop_country: T.String({
+        pattern: '^[A-Z]{2}$',
+        title: 'Shop’s country',
+        description:
+          'ISO 3166-1 alpha-2 (FR, BE, CA). Carts are taxed here until the buyer gives an address, and so is local pickup.',
+      }),
+      shop_region: T.String({
+        maxLength: 3,
+        title: 'Shop’s region',
+        description: 'ISO 3166-2 without the country (QC), when taxes differ by region; empty otherwise.',
+      }),
+      shop_postcode: T.String({ maxLength: 20, title: 'Shop’s postcode' }),
     },
     { title: 'Shop', additionalProperties: false },
   );

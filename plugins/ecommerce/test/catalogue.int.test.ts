@@ -55,6 +55,9 @@ describe(`the e-commerce catalogue (${testEngine})`, () => {
       prices_include_tax: true,
       tax_rounding: 'line',
       low_stock_threshold: 2,
+      shop_country: 'FR',
+      shop_region: '',
+      shop_postcode: '',
     });
     const templates = (await a.call('admin', 'GET', '/api/email-templates')).json().data as Array<{
       event: string;
