@@ -1,4 +1,9 @@
-import { coreMigrations, type MigrationSource, migrateToLatest } from './core/db/migrate.js';
+import {
+  coreMigrations,
+  type MigrationSource,
+  migrateToLatest,
+  migrationsFromNewerVersion,
+} from './core/db/migrate.js';
 import { setupModules } from './core/modules/module.js';
 import { recordBundledPlugins } from './core/plugins/bundled.js';
 import { pluginsOf } from './core/plugins/plugin-host.js';
@@ -33,8 +38,18 @@ export async function prepareRuntime(
 export async function migrate(runtime: Runtime): Promise<string[]> {
   // The plugins shipped with Tessera are installed with it (inactive): their tables come with the core's.
   const core = await migrateToLatest(runtime.database, await allMigrationSources(runtime));
-  if ((await recordBundledPlugins(runtime)).length === 0) return core;
-  return [...core, ...(await migrateToLatest(runtime.database, await allMigrationSources(runtime)))];
+  const applied =
+    (await recordBundledPlugins(runtime)).length === 0
+      ? core
+      : [...core, ...(await migrateToLatest(runtime.database, await allMigrationSources(runtime)))];
+  const newer = await migrationsFromNewerVersion(runtime.database, await allMigrationSources(runtime));
+  if (newer.length > 0) {
+    runtime.log.warn(
+      { migrations: newer },
+      'the database has migrations a newer version applied: this instance serves beside it until it is upgraded',
+    );
+  }
+  return applied;
 }
 
 /** Every migration folder, installed plugins' included; before the first migration there are none. */

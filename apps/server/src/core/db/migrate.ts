@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './connect.js';
 import type { Engine } from './engine.js';
 
@@ -35,6 +35,7 @@ class FolderMigrationProvider implements MigrationProvider {
   constructor(
     private readonly engine: Engine,
     private readonly sources: readonly MigrationSource[],
+    private readonly applied: readonly string[],
   ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -49,6 +50,10 @@ class FolderMigrationProvider implements MigrationProvider {
         migrations[name] = await this.load(join(source.folder, file));
       }
     }
+    // Applied by a newer version during a rolling upgrade (or by a plugin version newer than this
+    // folder's): the migrator would call the database corrupted and this instance would not start
+    // beside the new ones. Listed as done, never run.
+    for (const name of this.applied) migrations[name] ??= { up: async () => {} };
     return migrations;
   }
 
@@ -62,10 +67,35 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
-function migratorFor(database: DatabaseHandle, sources: readonly MigrationSource[]): Migrator {
+/** The names of every migration the database has applied; none before the first. */
+async function appliedNames(database: DatabaseHandle): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from tessera_migrations`.execute(
+      database.kysely,
+    );
+    return rows.map((row) => row.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Migrations the database has applied that none of these folders holds: a newer Tessera (or a
+ * newer version of a plugin) is being rolled out beside this instance. It serves on, as the
+ * operator's guide says, and says so at start.
+ */
+export async function migrationsFromNewerVersion(
+  database: DatabaseHandle,
+  sources: readonly MigrationSource[],
+): Promise<string[]> {
+  const own = await new FolderMigrationProvider(database.engine, sources, []).getMigrations();
+  return (await appliedNames(database)).filter((name) => !(name in own)).sort();
+}
+
+async function migratorFor(database: DatabaseHandle, sources: readonly MigrationSource[]): Promise<Migrator> {
   return new Migrator({
     db: database.kysely,
-    provider: new FolderMigrationProvider(database.engine, sources),
+    provider: new FolderMigrationProvider(database.engine, sources, await appliedNames(database)),
     migrationTableName: 'tessera_migrations',
     migrationLockTableName: 'tessera_migrations_lock',
     // A plugin installed today brings migrations whose names sort after core ones applied later.
@@ -82,7 +112,7 @@ export async function migrationStatus(
   database: DatabaseHandle,
   sources: readonly MigrationSource[],
 ): Promise<MigrationStatus[]> {
-  const migrations = await migratorFor(database, sources).getMigrations();
+  const migrations = await (await migratorFor(database, sources)).getMigrations();
   return migrations.map((m) => ({
     name: m.name,
     appliedAt: m.executedAt ? m.executedAt.toISOString() : null,
@@ -94,7 +124,7 @@ export async function migrateToLatest(
   database: DatabaseHandle,
   sources: readonly MigrationSource[],
 ): Promise<string[]> {
-  const { error, results } = await migratorFor(database, sources).migrateToLatest();
+  const { error, results } = await (await migratorFor(database, sources)).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : String(error);
@@ -109,6 +139,6 @@ export async function migrateUpTo(
   sources: readonly MigrationSource[],
   name: string,
 ): Promise<void> {
-  const { error } = await migratorFor(database, sources).migrateTo(name);
+  const { error } = await (await migratorFor(database, sources)).migrateTo(name);
   if (error) throw error;
 }
