@@ -39,6 +39,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'files'
   | 'patterns'
   | 'api'
+  | 'accounts'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

@@ -9,6 +9,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import type { PluginAccounts } from './accounts.js';
 import type { PluginBlocks } from './blocks.js';
 import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
@@ -80,6 +81,8 @@ export interface PluginContext {
   readonly api: PluginApi;
   /** Files kept privately for the plugin (a form's uploads): never under a public address. */
   readonly files: PluginFiles;
+  /** The site's accounts (its visitors who registered), read only: by id, by address, searched. */
+  readonly accounts: PluginAccounts;
   /** Regular expressions administrators write (a form field's pattern), run safely on visitors' input. */
   readonly patterns: PluginPatterns;
   /**

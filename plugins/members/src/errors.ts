@@ -23,13 +23,27 @@ const FR: Record<string, string> = {
   'This plan has members: archive it instead, which keeps them.':
     'Cette formule a des membres : archivez-la plutôt, ce qui les garde.',
   'You are already a member.': 'Vous êtes déjà membre.',
+  'Too many accounts match: search for more of the name or address.':
+    'Trop de comptes correspondent : cherchez une plus grande partie du nom ou de l’adresse.',
+  'The first line names the columns: email and plan (comped is optional).':
+    'La première ligne nomme les colonnes : email et plan (comped est facultative).',
+  'This address is on an earlier line.': 'Cette adresse figure déjà sur une ligne précédente.',
+  'No account of the site has this address.': 'Aucun compte du site n’a cette adresse.',
+  'This account is anonymised.': 'Ce compte est anonymisé.',
+  'This plan is archived.': 'Cette formule est archivée.',
+  'Comped is yes or no.': 'Comped vaut yes ou no.',
+  'This account is a member already.': 'Ce compte est déjà membre.',
 };
 
 /** `A profile field is one of: ...`, the one message with a list in it. */
 const PROFILE_TYPES_EN = 'A profile field is one of: ';
 const PROFILE_TYPES_FR = 'Un champ de profil est de l’un de ces types : ';
 
+const IMPORT_TOO_LONG = /^A file holds at most (\d+) members\.$/;
+
 export function inFrench(message: string): string {
+  const tooLong = IMPORT_TOO_LONG.exec(message);
+  if (tooLong) return `Un fichier contient au plus ${tooLong[1]} membres.`;
   if (message.startsWith(PROFILE_TYPES_EN)) return PROFILE_TYPES_FR + message.slice(PROFILE_TYPES_EN.length);
   return FR[message] ?? message;
 }

@@ -1,6 +1,7 @@
 import { attachment, type PluginContext } from '@tessera/plugin';
-import { inLanguage } from './errors.js';
+import { inFrench, inLanguage } from './errors.js';
 import { membersCsv } from './export.js';
+import { importMembers } from './import.js';
 import type { MembersService } from './members-service.js';
 import { MANAGE, VIEW } from './model.js';
 import type { PlansService } from './plans-service.js';
@@ -16,7 +17,8 @@ export function memberRoutes(
   plans: PlansService,
 ): void {
   const T = plugin.schema;
-  const { Member, History, Status, ProfileField, Counts } = membersSchemas(plugin);
+  const { Member, History, Status, ProfileField, Counts, Account, ImportReport } = membersSchemas(plugin);
+  const importCsv = importMembers(plugin);
   const Id = T.Object({ id: T.Integer({ minimum: 1 }) });
   const said = <R>(locale: string, work: () => Promise<R>) => inLanguage(plugin.errors, locale, work);
   const Detail = T.Composite([Member, T.Object({ history: T.Array(History) })]);
@@ -27,38 +29,42 @@ export function memberRoutes(
     '/members',
     {
       permission: VIEW,
-      summary: 'The site’s members, newest first: by plan, status and account; paginated (page, limit)',
+      summary:
+        'The site’s members, newest first, with their account’s name and address: by plan, status, account and a search of name or address; paginated (page, limit)',
       querystring: T.Object(
         {
           plan_id: T.Optional(T.Integer({ minimum: 1 })),
           status: T.Optional(Status),
           account_id: T.Optional(T.Integer({ minimum: 1 })),
+          search: T.Optional(T.String({ maxLength: 200 })),
           page: T.Optional(T.Integer({ minimum: 1, default: 1 })),
           limit: T.Optional(T.Integer({ minimum: 1, maximum: 100, default: 20 })),
         },
         { additionalProperties: false },
       ),
       response: T.Object({
-        items: T.Array(Member),
+        items: T.Array(T.Composite([Member, T.Object({ account: T.Union([T.Null(), Account]) })])),
         total: T.Integer(),
         page: T.Integer(),
         limit: T.Integer(),
       }),
     },
-    async (ctx, { query }) => {
-      const page = query.page ?? 1;
-      const limit = query.limit ?? 20;
-      const found = await members.list(
-        ctx,
-        {
-          planId: query.plan_id,
-          status: query.status,
-          accountIds: query.account_id === undefined ? undefined : [query.account_id],
-        },
-        { page, limit },
-      );
-      return { ...found, page, limit };
-    },
+    (ctx, { query, locale }) =>
+      said(locale, async () => {
+        const page = query.page ?? 1;
+        const limit = query.limit ?? 20;
+        const found = await members.list(
+          ctx,
+          {
+            planId: query.plan_id,
+            status: query.status,
+            accountIds: query.account_id === undefined ? undefined : [query.account_id],
+            search: query.search,
+          },
+          { page, limit },
+        );
+        return { ...found, page, limit };
+      }),
   );
 
   plugin.routes.get(
@@ -76,6 +82,32 @@ export function memberRoutes(
         body: membersCsv(fields, plans, allMembers(plugin.db<MembersTables>(ctx))),
       });
     },
+  );
+
+  plugin.routes.post(
+    '/members/import',
+    {
+      permission: MANAGE,
+      summary:
+        'Memberships from a CSV of account addresses (email, plan slug, comped): every line checked first; any refused line writes nothing; dry_run reports without writing',
+      body: T.Object(
+        { csv: T.String({ minLength: 1, maxLength: 2_000_000 }), dry_run: T.Optional(T.Boolean()) },
+        { additionalProperties: false },
+      ),
+      response: ImportReport,
+    },
+    (ctx, { body, locale }) =>
+      said(locale, async () => {
+        const report = await importCsv(ctx, body.csv, {
+          dryRun: body.dry_run === true,
+          userId: ctx.actor.userId,
+        });
+        if (!locale.startsWith('fr')) return report;
+        return {
+          ...report,
+          problems: report.problems.map((problem) => ({ ...problem, message: inFrench(problem.message) })),
+        };
+      }),
   );
 
   plugin.routes.get(

@@ -1,4 +1,4 @@
-import type { PluginContext, PluginOperation, PluginSiteAccount } from '@tessera/plugin';
+import type { PluginAccount, PluginContext, PluginOperation, PluginSiteAccount } from '@tessera/plugin';
 import { isFree, type Member, type MemberStatus, type Plan } from './model.js';
 import type { ProfileFields } from './profile-fields.js';
 import {
@@ -14,6 +14,14 @@ import {
   updateMember,
 } from './repo.js';
 import { readSettings } from './settings.js';
+
+/** The most accounts a members search may match: their ids are handed to the members query. */
+export const SEARCH_MAX_ACCOUNTS = 2000;
+
+/** What a list of members shows of each one's account (null: the account is gone). */
+function shownAccount(account: PluginAccount | null) {
+  return account && { email: account.email, name: account.name, status: account.status };
+}
 
 /** Who acts on a membership: an admin user (by id) or the member on the site. */
 type Actor = { userId: number | null } | 'member';
@@ -115,14 +123,53 @@ export function membersService(plugin: PluginContext, profile: ProfileFields) {
     });
   }
 
+  /** The ids of the accounts whose name or address holds `search`. */
+  async function accountsMatching(ctx: PluginOperation, search: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const found = await plugin.accounts.search(ctx, { query: search, page, limit: 100 });
+      if (found.total > SEARCH_MAX_ACCOUNTS)
+        throw errors.ValidationFailed.field(
+          'search',
+          'Too many accounts match: search for more of the name or address.',
+          'members_search_too_broad',
+        );
+      ids.push(...found.items.map((account) => account.id));
+      if (ids.length >= found.total || found.items.length === 0) return ids;
+    }
+  }
+
   return {
     ofAccount: (ctx: PluginOperation, accountId: number) => findMemberOfAccount(db(ctx), accountId),
     detail,
-    list: (
+    /**
+     * A page of members, each with their account's name and address. `search` finds them by either
+     * (the accounts matching it, at most SEARCH_MAX_ACCOUNTS: a broader search is refused with 422).
+     */
+    async list(
       ctx: PluginOperation,
-      filter: { planId?: number; status?: MemberStatus; accountIds?: number[] },
+      filter: { planId?: number; status?: MemberStatus; accountIds?: number[]; search?: string },
       page: { page: number; limit: number },
-    ) => listMembers(db(ctx), filter, { offset: (page.page - 1) * page.limit, limit: page.limit }),
+    ) {
+      const { search, ...rest } = filter;
+      const matching = search?.trim() ? await accountsMatching(ctx, search) : undefined;
+      const accountIds =
+        matching === undefined
+          ? rest.accountIds
+          : matching.filter((id) => rest.accountIds === undefined || rest.accountIds.includes(id));
+      const found = await listMembers(
+        db(ctx),
+        { ...rest, accountIds },
+        { offset: (page.page - 1) * page.limit, limit: page.limit },
+      );
+      const items = await Promise.all(
+        found.items.map(async (member) => ({
+          ...member,
+          account: shownAccount(await plugin.accounts.get(ctx, member.account_id)),
+        })),
+      );
+      return { items, total: found.total };
+    },
 
     /**
      * A signed-in account joins a free, active plan with the registration-time profile fields (a
@@ -202,6 +249,14 @@ export function membersService(plugin: PluginContext, profile: ProfileFields) {
         // Comping is giving one paid plan for free: it does not carry over to another plan.
         await updateMember(db(tx), id, { plan_id: plan.id, comped: false });
         await recordHistory(db(tx), id, { event: 'plan_changed', plan_id: plan.id, ...by(actor), note });
+        // Told by mail, sent when the change commits; an anonymised account has no address left.
+        const account = await plugin.accounts.get(tx, member.account_id);
+        if (account && account.status !== 'anonymised')
+          await plugin.mail.send(tx, 'members.plan_changed', {
+            to: account.email,
+            locale: account.locale,
+            variables: { member: { name: account.name }, plan: { name: plan.name, benefits: plan.benefits } },
+          });
         return detail(tx, id);
       });
     },

@@ -81,5 +81,30 @@ export function membersSchemas(plugin: PluginContext) {
     },
     { additionalProperties: true },
   );
-  return { Plan, PlanCreate, PlanUpdate, Member, History, Status, ProfileField, Counts };
+  /** What a list of members shows of each one's site account. */
+  const Account = T.Object({
+    email: T.String(),
+    name: T.String(),
+    status: T.Union([T.Literal('active'), T.Literal('suspended'), T.Literal('anonymised')]),
+  });
+  const ImportReport = T.Object({
+    dry_run: T.Boolean(),
+    written: T.Boolean(),
+    rows: T.Integer(),
+    created: T.Integer(),
+    restarted: T.Integer(),
+    problems: T.Array(T.Object({ line: T.Integer(), email: T.String(), message: T.String() })),
+  });
+  return {
+    Plan,
+    PlanCreate,
+    PlanUpdate,
+    Member,
+    History,
+    Status,
+    ProfileField,
+    Counts,
+    Account,
+    ImportReport,
+  };
 }

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { MAIL_JOB } from '../../../apps/server/src/core/mail/mail-job.js';
 import { AccountsRepo } from '../../../apps/server/src/modules/accounts/repo.js';
 import { hashPassword } from '../../../apps/server/src/modules/identity/password/passwords.js';
 import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
@@ -69,4 +70,23 @@ export async function createPlan(
   const res = await site.call('admin', 'POST', '/api/members/plans', body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
+}
+
+/** The subjects of the mails queued to `to` so far: known as soon as the change that sends them commits. */
+export async function mailsTo(world: MembersWorld, to: string): Promise<string[]> {
+  const jobs = await world.t.runtime.data.global
+    .selectFrom('jobs')
+    .select('payload')
+    .where('name', '=', MAIL_JOB)
+    .execute();
+  return jobs
+    .map(
+      (job) =>
+        (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as {
+          to: string;
+          subject: string;
+        },
+    )
+    .filter((mail) => mail.to === to)
+    .map((mail) => mail.subject);
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_JOB } from '../../../apps/server/src/core/mail/mail-job.js';
 import { testEngine } from '../../../apps/server/test/harness.js';
-import { createPlan, type MembersWorld, membersWorld, seedAccount, signedIn } from './fixtures.js';
+import { createPlan, type MembersWorld, mailsTo, membersWorld, seedAccount, signedIn } from './fixtures.js';
 
 let world: MembersWorld;
 let friends: { id: number; slug: string };
@@ -44,25 +43,6 @@ beforeAll(async () => {
   expect(fields.statusCode, fields.body).toBe(200);
 });
 afterAll(() => world?.t.close());
-
-/** The subjects of the mails queued to `to` so far: known as soon as the join commits. */
-async function mailsTo(to: string): Promise<string[]> {
-  const jobs = await world.t.runtime.data.global
-    .selectFrom('jobs')
-    .select('payload')
-    .where('name', '=', MAIL_JOB)
-    .execute();
-  return jobs
-    .map(
-      (job) =>
-        (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as {
-          to: string;
-          subject: string;
-        },
-    )
-    .filter((mail) => mail.to === to)
-    .map((mail) => mail.subject);
-}
 
 /** A signed-in account that joined Friends through the site's pages. */
 async function joined(email: string, nickname = 'Ada') {
@@ -129,7 +109,7 @@ describe(`members on the site (${testEngine})`, () => {
       profile_city: 'paris',
     });
     expect(res.statusCode, res.body).toBe(303);
-    expect(await mailsTo('grace@example.test')).toEqual([expect.stringMatching(/^Welcome to /)]);
+    expect(await mailsTo(world, 'grace@example.test')).toEqual([expect.stringMatching(/^Welcome to /)]);
     const mine = await visitor.get('/members/account?done=joined');
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toContain('Welcome! You are now a member.');
@@ -178,7 +158,7 @@ describe(`members on the site (${testEngine})`, () => {
     await world.b.call('admin', 'PUT', '/api/settings/members', { joining_open: true, welcome_mail: false });
     const joinedQuietly = await visitor.submit('/members/join/open', '/members/join/open', {});
     expect(joinedQuietly.statusCode, joinedQuietly.body).toBe(303);
-    expect(await mailsTo('closed@example.test')).toEqual([]);
+    expect(await mailsTo(world, 'closed@example.test')).toEqual([]);
   });
 });
 

@@ -40,6 +40,7 @@ import type { OperationContext } from '../operation/operation-context.js';
 import type { Site } from '../sites/site.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { PluginManifest } from './manifest.js';
+import { pluginAccounts } from './plugin-accounts.js';
 import { type StagedBlock, stagedBlock } from './plugin-blocks.js';
 import {
   type ContentChecks,
@@ -431,6 +432,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       },
     }),
     files: pluginFiles(host.storage, area),
+    accounts: pluginAccounts,
     patterns: host.patterns,
     db: (ctx: OperationContext) => pluginDb(area, ctx),
   }) as PluginContext;
