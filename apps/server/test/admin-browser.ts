@@ -41,7 +41,7 @@ export interface AdminBrowser {
   browser: Browser;
   siteId: number;
   roles: Map<string, number>;
-  /** A context that bypasses the CSP (for axe) with a page that fails a missing step in 5 s. */
+  /** A context that bypasses the CSP (for axe) with a page that fails a missing step in 10 s. */
   open(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
@@ -81,7 +81,7 @@ export async function startAdminBrowser(
       });
       const page = await context.newPage();
       // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
-      page.setDefaultTimeout(5000);
+      page.setDefaultTimeout(10_000);
       return { context, page };
     },
     async close() {
