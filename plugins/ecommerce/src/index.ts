@@ -1,6 +1,9 @@
 import { definePlugin } from '@tessera/plugin';
 import type { EcommerceApi } from './api.js';
+import { cartRoutes } from './cart-routes.js';
+import { cartService } from './cart-service.js';
 import { MANAGE_ORDERS, MANAGE_PRODUCTS, MANAGE_SETTINGS, VIEW_REPORTS } from './model.js';
+import { keepOffers } from './offers.js';
 import { PRODUCT_TYPE } from './product-type.js';
 import { ecommerceRoutes } from './routes.js';
 import { rulesRoutes } from './rules-routes.js';
@@ -30,10 +33,12 @@ export default definePlugin((plugin) => {
   plugin.content.defineType(PRODUCT_TYPE);
   declareStockMail(plugin);
   skuRegistry(plugin);
+  keepOffers(plugin);
 
   const stock = stockService(plugin);
   ecommerceRoutes(plugin, ecommerceSchemas(plugin.schema), stock);
   rulesRoutes(plugin, rulesSchemas(plugin.schema));
+  cartRoutes(plugin, cartService(plugin, stock));
 
   const api: EcommerceApi = {
     decrementStock: stock.decrement,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
 import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
-import { activateShop } from './fixtures.js';
+import { activateShop, FRANCE } from './fixtures.js';
 
 // The shop's rules inside Tessera, on the engine of the run: delivery zones, tax rates and coupons
 // kept per site behind ecommerce.manage_settings, each refused field by field when it does not hold.
@@ -19,24 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const FRANCE = {
-  name: 'France',
-  locations: [{ country: 'FR' }],
-  methods: [
-    {
-      id: 'colissimo',
-      name: 'Colissimo',
-      kind: 'weight',
-      bands: [
-        { up_to: 1000, amount: 590 },
-        { up_to: 5000, amount: 990 },
-      ],
-      free_above: 10000,
-    },
-    { id: 'pickup', name: 'At the shop', kind: 'pickup' },
-  ],
-};
 
 describe(`shop rules (${testEngine})`, () => {
   it('keeps delivery zones per site, in the order tried, and replaces and deletes them', async () => {

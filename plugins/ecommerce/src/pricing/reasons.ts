@@ -16,6 +16,7 @@ export const reasons = {
     code: 'coupon_already_applied',
     message: 'This code is applied already.',
   }),
+  couponUnknown: (): Reason => ({ code: 'coupon_unknown', message: 'No coupon has this code.' }),
   couponNotStarted: (): Reason => ({
     code: 'coupon_not_started',
     message: 'This code cannot be used yet.',
