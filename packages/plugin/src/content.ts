@@ -1,3 +1,4 @@
+import type { PluginOperation } from './operation.js';
 /** The 17 field types of the content engine. */
 export type FieldType =
   | 'text'
@@ -109,6 +110,12 @@ export interface PluginContent {
    * value asked for. Declared, not run: the core writes the query, scoped to the site.
    */
   listFilter(definition: ListFilterDefinition): void;
+  /**
+   * Who may read these entries changed (the plugin's `entry.access` answers differently now): once
+   * the operation commits, their pages leave the page cache, and the site's sitemaps and kept API
+   * answers are made again.
+   */
+  accessChanged(ctx: PluginOperation, entryIds: readonly number[]): void;
   /**
    * Problems of field definitions written at run time (a members area's profile fields, made by
    * administrators), by path (`fields[0].choices`), under the rules of a content type's fields;

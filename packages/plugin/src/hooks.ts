@@ -55,12 +55,15 @@ export interface FilterHooks {
   /** An entry's title as it is saved (`post.title`). */
   [name: `${string}.title`]: [value: string, entry: HookEntry];
   [name: `${string}.excerpt`]: [value: string, entry: HookEntry];
-  /** Who may read a published entry: `members` shows visitors who are not signed in a member-only notice. */
-  'entry.access': [
-    access: 'public' | 'members',
-    entry: { id: number; type: string; title: string; url: string },
-    visitor: { signedIn: boolean },
-  ];
+  /**
+   * Who may read a published entry: `public` (the default); `members`, any signed-in visitor (others
+   * get the theme's notice with the teaser, asked to sign in); `denied`, not this visitor (signed in
+   * without the plan it needs). Asked first for an anonymous visitor on every surface: `public` there
+   * is everyone's answer, so never restrict more for a signed-in visitor than for an anonymous one.
+   */
+  'entry.access': [access: 'public' | 'members' | 'denied', entry: AccessEntry, visitor: AccessVisitor];
+  /** The call to action of the notice shown instead of a restricted entry (join a plan); null: none. */
+  'entry.notice': [action: AccessAction | null, entry: AccessEntry, visitor: AccessVisitor];
   /** A contact form's submission before it is mailed; `null` takes it over. */
   'form.submission': [submission: ContactSubmission | null];
   /** How records that use media are named in a media item's usage list. */
@@ -75,6 +78,37 @@ export interface FilterHooks {
   'page.head': [head: PageHead, page: PageHeadContext];
   /** A site account's data as it is exported for the person who asked: add yours under `plugins.<your name>`. */
   'account.export': [data: AccountExport, account: HookAccount];
+}
+
+/** A published entry as access filters see it. */
+export interface AccessEntry {
+  id: number;
+  type: string;
+  title: string;
+  /** Site-relative. */
+  url: string;
+  /** The entry's language: a notice's call to action is written in it. */
+  locale: string;
+}
+
+/**
+ * Who asks for an entry, and where it is going: `page` (its page on the site), `api`, `search`
+ * (results show the teaser of a restricted entry), `feed` (RSS: the teaser), `sitemap` (answer
+ * `public` to list a restricted entry's address). Only pages know who is signed in: elsewhere the
+ * visitor is anonymous.
+ */
+export interface AccessVisitor {
+  /** An administrator's session or a site account came with the request. */
+  signedIn: boolean;
+  /** The site account signed in, or null. */
+  accountId: number | null;
+  surface: 'page' | 'api' | 'search' | 'feed' | 'sitemap';
+}
+
+/** A notice's call to action: a label and a path of the site (or an http(s) address). */
+export interface AccessAction {
+  label: string;
+  url: string;
 }
 
 /** When a hook runs: inside the operation's transaction (database work only; may refuse), or after its commit. */

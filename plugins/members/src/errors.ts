@@ -33,6 +33,7 @@ const FR: Record<string, string> = {
   'This plan is archived.': 'Cette formule est archivée.',
   'Comped is yes or no.': 'Comped vaut yes ou no.',
   'This account is a member already.': 'Ce compte est déjà membre.',
+  'Choose one or more plans of the site.': 'Choisissez une ou plusieurs formules du site.',
 };
 
 /** `A profile field is one of: ...`, the one message with a list in it. */

@@ -3,6 +3,7 @@
 export const VIEW = 'members.view';
 export const MANAGE = 'members.manage';
 export const MANAGE_PLANS = 'members.manage_plans';
+export const RESTRICT = 'members.restrict';
 
 /** A membership's standing. Part 2 adds `past_due` (a paid plan whose renewal failed). */
 export type MemberStatus = 'active' | 'suspended' | 'cancelled';

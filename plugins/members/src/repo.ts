@@ -59,11 +59,23 @@ interface ProfileFieldRow {
   position: number;
 }
 
+/** An entry's restriction (repo-restrictions.ts): no row means the entry is public. */
+interface RestrictionRow {
+  id: Generated<number>;
+  site_id: number;
+  entry_id: number;
+  audience: string;
+  /** JSON array of plan ids, empty for `members`. */
+  plan_ids: string;
+  updated_at: string;
+}
+
 export interface MembersTables {
   members_plans: PlanRow;
   members_members: MemberRow;
   members_history: HistoryRow;
   members_profile_fields: ProfileFieldRow;
+  members_restrictions: RestrictionRow;
 }
 
 export type MembersDb = PluginDb<MembersTables>;

@@ -5,9 +5,15 @@ export interface MembersSettings {
   joining_open: boolean;
   default_plan: string;
   welcome_mail: boolean;
+  sitemap_listed: boolean;
 }
 
-export const DEFAULTS: MembersSettings = { joining_open: true, default_plan: '', welcome_mail: true };
+export const DEFAULTS: MembersSettings = {
+  joining_open: true,
+  default_plan: '',
+  welcome_mail: true,
+  sitemap_listed: false,
+};
 
 export function settingsSchema(plugin: PluginContext) {
   const T = plugin.schema;
@@ -28,6 +34,11 @@ export function settingsSchema(plugin: PluginContext) {
       welcome_mail: T.Boolean({
         title: 'Welcome mail',
         description: 'On: a member who joins gets the welcome mail. Off: no mail on joining.',
+      }),
+      sitemap_listed: T.Boolean({
+        title: 'Restricted entries in sitemaps',
+        description:
+          'On: the addresses of entries restricted to members are listed in the sitemaps (search engines see the teaser). Off: left out.',
       }),
     },
     { title: 'Members', additionalProperties: false },

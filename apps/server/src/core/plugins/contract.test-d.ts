@@ -54,6 +54,8 @@ export type Contract = [
   Fits<FilterHooks['post.excerpt'], Plugin.FilterHooks['post.excerpt']>,
   Fits<FilterHooks['entry.access'], Plugin.FilterHooks['entry.access']>,
   Fits<Plugin.FilterHooks['entry.access'][0], FilterHooks['entry.access'][0]>,
+  Fits<FilterHooks['entry.notice'], Plugin.FilterHooks['entry.notice']>,
+  Fits<Plugin.FilterHooks['entry.notice'][0], FilterHooks['entry.notice'][0]>,
   Fits<FilterHooks['form.submission'], Plugin.FilterHooks['form.submission']>,
   Fits<Plugin.FilterHooks['form.submission'][0], FilterHooks['form.submission'][0]>,
   Fits<FilterHooks['media.owners'], Plugin.FilterHooks['media.owners']>,

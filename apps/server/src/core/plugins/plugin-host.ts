@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { systemActorOn } from '../access/actor.js';
 import type { MigrationSource } from '../db/migrate.js';
 import { NotFound } from '../errors.js';
+import { ANSWERS } from '../http/answer-caching.js';
 import type { App } from '../http/app-type.js';
 import { rawBodyOf } from '../http/raw-body.js';
 import { addSiteRoute } from '../http/site-routes.js';
@@ -136,6 +137,7 @@ export class PluginHost {
       log: runtime.log,
       readSettings: (site, group) => this.readSettings(site, group),
       purgePagesOf: (plugin, ctx) => this.purgePagesOf(plugin, ctx),
+      accessChanged: (ctx, entryIds) => this.accessChanged(ctx, entryIds),
       images: (site, ids) => this.imagesOf(site, ids),
       sendMail: (ctx, event, message) => this.mailOf(ctx, event, message),
       storage: runtime.storage,
@@ -327,6 +329,22 @@ export class PluginHost {
       await runtime.caches.forget('pages', { siteId: ctx.site.id, tags: [`plugin:${plugin}`] });
       // The widgets and sections, rendered once per site, may show its blocks.
       await runtime.caches.forget('widgets', ctx.site.id);
+    });
+  }
+
+  /**
+   * After the commit, the entries' pages leave the page cache (a page kept while the entry was public
+   * must not be sent to visitors it is now restricted for), and the site's sitemaps and kept API
+   * answers go (the caches the public and feeds modules register under these names).
+   */
+  accessChanged(ctx: OperationContext, entryIds: readonly number[]): void {
+    const runtime = this.runtime;
+    const siteId = ctx.site.id;
+    ctx.afterCommit(async () => {
+      if (entryIds.length > 0)
+        await runtime.caches.forget('pages', { siteId, tags: entryIds.map((id) => `entry:${id}`) });
+      await runtime.caches.forget('sitemaps', siteId);
+      await runtime.caches.forget(ANSWERS, siteId);
     });
   }
 

@@ -63,6 +63,8 @@ export interface SetupHost {
   readonly log: Logger;
   readSettings(site: Site, group: string): Promise<Record<string, unknown>>;
   purgePagesOf(plugin: string, ctx: OperationContext): void;
+  /** Forgets what the site keeps of entries whose access changed (`plugin.content.accessChanged`). */
+  accessChanged(ctx: OperationContext, entryIds: readonly number[]): void;
   images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
   /** Renders a mail of one of the plugin's events and queues it (the email templates module's). */
   sendMail(ctx: OperationContext, event: MailEventDefinition, message: PluginMailMessage): Promise<void>;
@@ -284,6 +286,11 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       listFilter(definition: ListFilterDefinition) {
         checkListFilter(area, definition);
         staged.content.filters.push(structuredClone(definition));
+      },
+      accessChanged(ctx: OperationContext, entryIds: readonly number[]) {
+        if (!entryIds.every((id) => Number.isSafeInteger(id) && id > 0))
+          throw new Error('content.accessChanged takes entry ids');
+        host.accessChanged(ctx, entryIds);
       },
       checkFields: (fields: unknown) => host.contentChecks().written(fields),
       checkValues: (fields: readonly FieldDefinition[], values: unknown, options?: { isNew?: boolean }) =>

@@ -367,6 +367,7 @@ describe('the plugin context', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       keys: [
+        'accounts',
         'api',
         'area',
         'blocks',

@@ -1,9 +1,9 @@
-import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import type { PublishedItem } from '../content/published/service.js';
 import type { MediaService } from '../media/service.js';
+import { ANONYMOUS_READER, accessVerdict } from '../public/entry-access.js';
 import { SitemapsRepo } from './repo-sitemaps.js';
 import type { SitemapUrl } from './sitemaps.js';
 
@@ -165,14 +165,18 @@ export class SitemapAddresses {
     return alternates;
   }
 
-  /** Entries a plugin reserves for members (the `entry.access` filter): not listed. */
+  /**
+   * Entries a plugin restricts (the `entry.access` filter) for an anonymous visitor of the sitemap:
+   * not listed, unless the plugin answers `public` for the `sitemap` surface (a members setting).
+   */
   private async membersOnly(site: Site, items: readonly PublishedItem[]): Promise<Set<number>> {
     const reserved = new Set<number>();
-    if (!this.runtime.hooks.hasCallbacks('entry.access')) return reserved;
-    const ctx = visitorContext(this.runtime, site);
     for (const item of items) {
-      const entry = { id: item.id, type: item.type, title: item.title, url: item.url };
-      if ((await ctx.hooks.applyFilters('entry.access', 'public', entry, { signedIn: false })) === 'members')
+      const entry = { id: item.id, type: item.type, title: item.title, url: item.url, locale: item.locale };
+      if (
+        (await accessVerdict(this.runtime, site, entry, { ...ANONYMOUS_READER, surface: 'sitemap' })) !==
+        'read'
+      )
         reserved.add(item.id);
     }
     return reserved;

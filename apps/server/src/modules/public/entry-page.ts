@@ -18,7 +18,7 @@ import { type BlockData, dateFormat, listOf, type PublishedEntry } from './block
 import { blockScripts } from './block-scripts.js';
 import { discussionOnPage } from './discussion-view.js';
 import type { DocumentFrames } from './document-frame.js';
-import { entryAccess, memberNotice } from './entry-access.js';
+import { accessNotice, pageVerdict } from './entry-access.js';
 import { entryHead, entryLanguages, headEntry } from './entry-head.js';
 import type { PageVisit } from './page-router.js';
 import type { SiteFrame } from './theme/layouts.js';
@@ -63,9 +63,11 @@ export class EntryPages {
   ): Promise<PageAnswer> {
     const { type, row, item } = found;
     const { canonicalPath, preview } = shown;
-    // Reserved for members by a plugin: a notice to visitors, the entry to members, never shared.
-    const reserved = !preview && (await entryAccess(this.runtime, site, found, request)) === 'members';
-    if (reserved && !request.signedIn) return memberNotice(this.frames, site, frame, found);
+    // Restricted by a plugin: a notice with the teaser to visitors who may not read it, the entry to
+    // those who may; either is theirs alone, never shared nor kept in the page cache.
+    const access = preview ? null : await pageVerdict(this.runtime, site, found, request);
+    if (access && access.verdict !== 'read')
+      return accessNotice(this.runtime, this.frames, site, frame, found, access.verdict, access.reader);
     const live = row.live;
     const featuredId = live.featured_media_id;
     const blocksTree = live.blocks as Block[];
@@ -231,7 +233,7 @@ export class EntryPages {
     );
     return {
       ...answer,
-      ...(varies.personal || reserved || own ? { personal: true } : {}),
+      ...(varies.personal || access?.restricted || own ? { personal: true } : {}),
       ...(own ? { noStore: true } : {}),
       ...(Number.isFinite(until) ? { expiresAt: until } : {}),
     };

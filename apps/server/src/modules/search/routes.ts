@@ -29,6 +29,9 @@ const SearchResult = Type.Object({
   url: Type.String({ description: 'Site-relative' }),
   type: Type.String(),
   published_at: Type.String({ format: 'date-time' }),
+  restricted: Type.Boolean({
+    description: 'A plugin restricts the entry (members only): the excerpt is its teaser, not its text',
+  }),
 });
 
 /** GET /api/search (spec 4.3): anyone may search what is published, under the search rate limit. */

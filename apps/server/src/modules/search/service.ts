@@ -6,6 +6,7 @@ import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
 import type { SearchDocument } from '../content/published/service.js';
+import { ANONYMOUS_READER, accessVerdict } from '../public/entry-access.js';
 import { SearchRepo } from './repo.js';
 import { excerptOf, indexTokens, searchTerms } from './tokens.js';
 
@@ -16,6 +17,8 @@ export interface SearchResult {
   url: string;
   type: string;
   published_at: string;
+  /** A plugin restricts the entry (`entry.access`): the excerpt is its teaser, never its text. */
+  restricted: boolean;
 }
 
 export interface SearchQuery {
@@ -64,15 +67,27 @@ export class SearchService {
       hits.map((hit) => hit.id),
     );
     const textOf = new Map(hits.map((hit) => [hit.id, hit.text]));
+    // Results are the same for everyone (and kept as such): a restricted entry shows its teaser.
+    const reader = { ...ANONYMOUS_READER, surface: 'search' as const };
     return {
-      items: items.map((item) => ({
-        id: item.id,
-        title: item.title,
-        excerpt: excerptOf(textOf.get(item.id) || item.excerpt, terms, ctx.site.default_locale),
-        url: item.url,
-        type: item.type,
-        published_at: item.published_at,
-      })),
+      items: await Promise.all(
+        items.map(async (item) => {
+          const { id, type, title, url, locale } = item;
+          const entry = { id, type, title, url, locale };
+          const restricted = (await accessVerdict(this.runtime, ctx.site, entry, reader)) !== 'read';
+          return {
+            id: item.id,
+            title: item.title,
+            excerpt: restricted
+              ? item.excerpt
+              : excerptOf(textOf.get(item.id) || item.excerpt, terms, ctx.site.default_locale),
+            url: item.url,
+            type: item.type,
+            published_at: item.published_at,
+            restricted,
+          };
+        }),
+      ),
       total,
     };
   }

@@ -96,6 +96,8 @@ export interface ThemeStrings {
   resultsFor: (words: string, total: number) => string;
   membersOnlyTitle: string;
   membersOnlyText: string;
+  /** A signed-in visitor whose membership does not include the entry. */
+  planRequiredText: string;
   signIn: string;
   /** The comment thread and form under an entry. */
   discussion: DiscussionStrings;
@@ -130,6 +132,7 @@ export const ENGLISH: ThemeStrings = {
   resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,
   membersOnlyTitle: 'For members',
   membersOnlyText: 'This page is for members of the site. Sign in to read it.',
+  planRequiredText: 'Your membership does not include this page.',
   signIn: 'Sign in',
   discussion: ENGLISH_DISCUSSION,
   account: ENGLISH_ACCOUNT,

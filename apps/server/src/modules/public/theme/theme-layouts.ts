@@ -24,8 +24,15 @@ export interface SearchLayoutProps {
 /** What a theme's member-only notice receives: shown instead of an entry its visitor may not read. */
 export interface MemberOnlyLayoutProps {
   title: string;
+  /** The entry's excerpt: what a visitor who may not read it is shown of it (plain text; may be empty). */
+  teaser: string;
+  /** Why it is not shown: the visitor is not signed in, or lacks what it needs (a plan). */
+  reason: 'sign_in' | 'plan';
   strings: ThemeStrings;
-  signInUrl: string;
+  /** Where to sign in, when the visitor is not signed in. */
+  signInUrl: string | null;
+  /** The restricting plugin's call to action (join a plan), or null. */
+  action: { label: string; url: string } | null;
 }
 
 type Layout<P> = (props: P) => ReactElement | null;
@@ -68,15 +75,29 @@ function MemberOnlyView(props: MemberOnlyLayoutProps) {
     'div',
     { className: 'tb-notice' },
     h('h1', null, props.title),
-    h('p', null, props.strings.membersOnlyText),
+    props.teaser ? h('p', { className: 'tb-notice__teaser' }, props.teaser) : null,
+    h('p', null, props.reason === 'plan' ? props.strings.planRequiredText : props.strings.membersOnlyText),
     h(
       'p',
       null,
-      h(
-        'a',
-        { className: 'tb-button tb-button--primary tb-button--medium', href: props.signInUrl },
-        props.strings.signIn,
-      ),
+      props.action
+        ? h(
+            'a',
+            { className: 'tb-button tb-button--primary tb-button--medium', href: props.action.url },
+            props.action.label,
+          )
+        : null,
+      props.action && props.signInUrl ? ' ' : null,
+      props.signInUrl
+        ? h(
+            'a',
+            {
+              className: `tb-button tb-button--${props.action ? 'secondary' : 'primary'} tb-button--medium`,
+              href: props.signInUrl,
+            },
+            props.strings.signIn,
+          )
+        : null,
     ),
   );
 }

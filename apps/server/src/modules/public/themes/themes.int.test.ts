@@ -220,13 +220,15 @@ describe('themes', () => {
     try {
       const notice = await visit(a, url);
       expect(notice.statusCode).toBe(403);
-      expect(notice.headers['cache-control']).toBe('private, no-cache');
+      // Decided after looking for a signed-in site account: for this visitor alone.
+      expect(notice.headers['cache-control']).toBe('private, no-store');
       expect(notice.body).toContain('<meta name="robots" content="noindex"/>');
+      // The teaser is the entry's excerpt (here made from its first words), then how to read on.
       expect(notice.body).toContain(
-        '<h1>Members briefing</h1><p>This page is for members of the site. Sign in to read it.</p>',
+        '<h1>Members briefing</h1><p class="tb-notice__teaser">Body text</p><p>This page is for members of the site. Sign in to read it.</p>',
       );
-      expect(notice.body).toContain(`href="/admin/login?next=${encodeURIComponent(url)}"`);
-      expect(notice.body).not.toContain('Body text');
+      expect(notice.body).toContain(`href="/account/sign-in?next=${encodeURIComponent(url)}"`);
+      expect(notice.body).not.toContain('<p>Body text</p>');
       const { cookie } = await signIn(t.app, a.host, a.users.author.email);
       const member = await t.app.inject({ method: 'GET', url, headers: { host: a.host, cookie } });
       expect(member.statusCode).toBe(200);
