@@ -1,6 +1,7 @@
 import type { PluginContext, PluginOperation } from '@tessera/plugin';
 import { type CartService, MAX_QUANTITY } from './cart-service.js';
 import { SKU_PATTERN } from './product-type.js';
+import { sameOriginGuard } from './same-origin.js';
 
 /**
  * The buyer's cart, for the site's pages and scripts: JSON routes under /api/ecommerce/cart, open
@@ -86,22 +87,7 @@ export function cartRoutes(plugin: PluginContext, carts: CartService): void {
   const permission = 'public';
   const rateLimit = 'general' as const;
 
-  /** A change from a page of another origin is refused: the session cookie alone does not say who asked. */
-  const fromTheSite = (headers: Readonly<Record<string, string | string[] | undefined>>) => {
-    const origin = headers.origin;
-    if (typeof origin !== 'string' || origin === 'null') return;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = '';
-    }
-    if (host !== headers.host)
-      throw new errors.Forbidden(
-        'Changes to a cart come from the site’s own pages.',
-        'ecommerce_origin_refused',
-      );
-  };
+  const fromTheSite = sameOriginGuard(errors);
   const empty = async (ctx: PluginOperation, locale: string) => carts.show(ctx, emptyCart(locale), locale);
 
   routes.get(

@@ -15,6 +15,7 @@ import {
 } from './repo-carts.js';
 import { type Offer, type OfferRow, offersOf } from './repo-offers.js';
 import { type LineToPrice, priceWithRules } from './shop-pricing.js';
+import type { CouponRule } from './shop-rules.js';
 import type { StockService } from './stock-service.js';
 
 /**
@@ -62,6 +63,8 @@ export interface PricedCartState {
   /** The lines that can be sold now, with their offers, in the cart's order. */
   sellable: LineToPrice[];
   notices: CartNotice[];
+  /** The coupons entered that exist. */
+  coupons: CouponRule[];
 }
 
 export function cartService(plugin: PluginContext, stock: StockService) {
@@ -127,7 +130,12 @@ export function cartService(plugin: PluginContext, stock: StockService) {
   }
 
   /** Prices the cart as it is now, and what changed since the buyer last saw it. */
-  async function price(ctx: PluginOperation, cart: Cart, locale: string): Promise<PricedCartState> {
+  async function price(
+    ctx: PluginOperation,
+    cart: Cart,
+    locale: string,
+    customerUses?: ReadonlyMap<number, number>,
+  ): Promise<PricedCartState> {
     const skus = cart.lines.map((line) => line.sku);
     const [onSale, levels] = await Promise.all([offersOf(offers(ctx), skus, locale), levelsBySku(ctx, skus)]);
     const notices: CartNotice[] = [];
@@ -168,19 +176,25 @@ export function cartService(plugin: PluginContext, stock: StockService) {
         });
       sellable.push({ sku: line.sku, quantity: line.quantity, offer });
     }
-    const { priced, currency } = await priceWithRules(plugin, ctx, {
+    const { priced, currency, coupons } = await priceWithRules(plugin, ctx, {
       lines: sellable,
       codes: cart.coupons,
       address: cart.address,
       shippingMethod: cart.shippingMethod,
       locale,
+      ...(customerUses ? { customerUses } : {}),
     });
-    return { cart, priced, currency, sellable, notices };
+    return { cart, priced, currency, sellable, notices, coupons };
   }
 
   /** A read: the cart priced, and the prices shown kept so that a change is said once. */
-  async function show(ctx: PluginOperation, cart: Cart, locale: string) {
-    const state = await price(ctx, cart, locale);
+  async function show(
+    ctx: PluginOperation,
+    cart: Cart,
+    locale: string,
+    customerUses?: ReadonlyMap<number, number>,
+  ) {
+    const state = await price(ctx, cart, locale, customerUses);
     const shown = new Map(state.sellable.map((line) => [line.sku, line.offer.price]));
     const lines = cart.lines.map((line) => ({ ...line, price: shown.get(line.sku) ?? line.price }));
     if (lines.some((line, i) => line.price !== cart.lines[i]?.price))
@@ -215,6 +229,8 @@ export function cartService(plugin: PluginContext, stock: StockService) {
     find,
     price,
     show,
+    /** Empties a cart once its order is placed; where it goes is kept for the next. */
+    emptied: (ctx: PluginOperation, cart: Cart) => saveCart(carts(ctx), { ...cart, lines: [], coupons: [] }),
     /** Adds `quantity` of a SKU on sale, to its line when the cart has one. */
     async add(
       ctx: PluginOperation,

@@ -2,8 +2,11 @@ import { definePlugin } from '@tessera/plugin';
 import type { EcommerceApi } from './api.js';
 import { cartRoutes } from './cart-routes.js';
 import { cartService } from './cart-service.js';
+import { checkoutRoutes } from './checkout-routes.js';
+import { checkoutService } from './checkout-service.js';
 import { MANAGE_ORDERS, MANAGE_PRODUCTS, MANAGE_SETTINGS, VIEW_REPORTS } from './model.js';
 import { keepOffers } from './offers.js';
+import { paymentHooks } from './payment-hooks.js';
 import { PRODUCT_TYPE } from './product-type.js';
 import { ecommerceRoutes } from './routes.js';
 import { rulesRoutes } from './rules-routes.js';
@@ -38,7 +41,10 @@ export default definePlugin((plugin) => {
   const stock = stockService(plugin);
   ecommerceRoutes(plugin, ecommerceSchemas(plugin.schema), stock);
   rulesRoutes(plugin, rulesSchemas(plugin.schema));
-  cartRoutes(plugin, cartService(plugin, stock));
+  const carts = cartService(plugin, stock);
+  cartRoutes(plugin, carts);
+  checkoutRoutes(plugin, checkoutService(plugin, carts, stock));
+  paymentHooks(plugin, stock);
 
   const api: EcommerceApi = {
     decrementStock: stock.decrement,

@@ -1,0 +1,242 @@
+import type { PluginDb } from '@tessera/plugin';
+
+/**
+ * Orders and their history through the site-scoped handle. A change of status is a conditional
+ * UPDATE guarded by the status it comes from: of two changes racing (a webhook delivered twice, a
+ * manager and the payment), one moves the order and the other finds nothing to move.
+ */
+
+type Generated<T> = { readonly __select__: T; readonly __insert__: T | undefined; readonly __update__: T };
+
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface OrderAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+  region?: string | null;
+  phone?: string | null;
+}
+
+/** A line as sold: what the buyer saw and paid, whatever the product says since. */
+export interface OrderLine {
+  sku: string;
+  product_id: number;
+  title: string;
+  variant: string;
+  quantity: number;
+  unit_price: number;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+}
+
+export interface OrderRow {
+  id: Generated<number>;
+  site_id: number;
+  status: OrderStatus;
+  email: string;
+  account_id: number | null;
+  locale: string;
+  currency: string;
+  lines: string;
+  /** ` SKU1 SKU2 `: the order's SKUs, for the filter by product. */
+  skus: string;
+  shipping_address: string;
+  billing_address: string | null;
+  shipping: string;
+  coupons: string;
+  taxes: string;
+  prices_include_tax: number;
+  subtotal: number;
+  discount: number;
+  shipping_total: number;
+  tax: number;
+  total: number;
+  payment_method: string;
+  payment_id: number | null;
+  access_hash: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface HistoryRow {
+  id: Generated<number>;
+  site_id: number;
+  order_id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: string;
+  note: string;
+  created_at: string;
+}
+
+export interface OrdersTables {
+  ecommerce_orders: OrderRow;
+  ecommerce_order_history: HistoryRow;
+  ecommerce_coupon_uses: {
+    site_id: number;
+    coupon_id: number;
+    order_id: number;
+    customer: string;
+    created_at: string;
+  };
+  ecommerce_account_addresses: { site_id: number; account_id: number; address: string; updated_at: string };
+  ecommerce_coupons: { id: number; site_id: number; times_used: number };
+}
+
+export type OrdersDb = PluginDb<OrdersTables>;
+export type StoredOrder = Omit<OrderRow, 'id'> & { id: number };
+export type NewOrder = Omit<
+  OrderRow,
+  'id' | 'site_id' | 'payment_id' | 'carrier' | 'tracking_number' | 'paid_at'
+>;
+
+const now = () => new Date().toISOString();
+
+export async function insertOrder(db: OrdersDb, order: NewOrder): Promise<StoredOrder> {
+  const row = await db
+    .insertInto('ecommerce_orders', {
+      ...order,
+      payment_id: null,
+      carrier: null,
+      tracking_number: null,
+      paid_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, id: Number(row.id) };
+}
+
+export async function findOrder(db: OrdersDb, id: number): Promise<StoredOrder | undefined> {
+  const row = await db.selectFrom('ecommerce_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { ...row, id: Number(row.id) };
+}
+
+export async function setPayment(db: OrdersDb, id: number, paymentId: number): Promise<void> {
+  await db
+    .updateTable('ecommerce_orders')
+    .set({ payment_id: paymentId, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Moves the order from `from` to `to` with `changes`: the order after, or undefined when it was not in `from`. */
+export async function moveOrder(
+  db: OrdersDb,
+  id: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  changes: Partial<Pick<OrderRow, 'carrier' | 'tracking_number' | 'paid_at'>> = {},
+): Promise<StoredOrder | undefined> {
+  const row = await db
+    .updateTable('ecommerce_orders')
+    .set({ status: to, updated_at: now(), ...changes })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+  return row && { ...row, id: Number(row.id) };
+}
+
+export async function addHistory(
+  db: OrdersDb,
+  orderId: number,
+  from: OrderStatus | null,
+  to: OrderStatus,
+  actor: string,
+  note = '',
+): Promise<void> {
+  await db
+    .insertInto('ecommerce_order_history', {
+      order_id: orderId,
+      from_status: from,
+      to_status: to,
+      actor,
+      note,
+      created_at: now(),
+    })
+    .execute();
+}
+
+export async function historyOf(db: OrdersDb, orderId: number) {
+  const rows = await db
+    .selectFrom('ecommerce_order_history')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map(({ from_status, to_status, actor, note, created_at }) => ({
+    from: from_status,
+    to: to_status,
+    actor,
+    note,
+    at: created_at,
+  }));
+}
+
+/** How many paid orders of this customer used each coupon. */
+export async function couponUsesOf(db: OrdersDb, customer: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('ecommerce_coupon_uses')
+    .select(['coupon_id', (eb) => eb.fn.countAll<number>().as('uses')])
+    .where('customer', '=', customer.toLowerCase())
+    .groupBy('coupon_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.coupon_id), Number(row.uses)]));
+}
+
+/** A paid order's coupons count against their limits. */
+export async function recordCouponUses(
+  db: OrdersDb,
+  orderId: number,
+  customer: string,
+  couponIds: readonly number[],
+) {
+  if (couponIds.length === 0) return;
+  const at = now();
+  await db
+    .insertInto(
+      'ecommerce_coupon_uses',
+      couponIds.map((coupon_id) => ({
+        coupon_id,
+        order_id: orderId,
+        customer: customer.toLowerCase(),
+        created_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['site_id', 'coupon_id', 'order_id']).doNothing())
+    .execute();
+  await db
+    .updateTable('ecommerce_coupons')
+    .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+    .where('id', 'in', [...couponIds])
+    .execute();
+}
+
+export async function keepAddress(db: OrdersDb, accountId: number, address: OrderAddress): Promise<void> {
+  const at = now();
+  const text = JSON.stringify(address);
+  await db
+    .insertInto('ecommerce_account_addresses', { account_id: accountId, address: text, updated_at: at })
+    .onConflict((conflict) =>
+      conflict.columns(['site_id', 'account_id']).doUpdateSet({ address: text, updated_at: at }),
+    )
+    .execute();
+}
+
+export async function addressOf(db: OrdersDb, accountId: number): Promise<OrderAddress | null> {
+  const row = await db
+    .selectFrom('ecommerce_account_addresses')
+    .select('address')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row ? JSON.parse(row.address) : null;
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
+import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
+import { type FakeStripe, startFakeStripe } from '../../payments/test/fake-stripe.js';
+import {
+  activateShop,
+  FRANCE,
+  onSale,
+  publishProduct,
+  Shopper,
+  setStock,
+  updateProduct,
+  variant,
+} from './fixtures.js';
+
+// From cart to paid order inside Tessera, on the engine of the run, paid through the fake Stripe:
+// the order frozen at checkout with its stock taken, paid once whatever the webhooks do, cancelled
+// with its stock given back when the payment expires, and never two buyers for the last unit.
+
+let t: TestContext;
+let a: ContentSite;
+let fake: FakeStripe;
+
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 rue Oberkampf',
+  city: 'Paris',
+  postcode: '75011',
+  country: 'FR',
+};
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
+  a = await seedContentSite(t.app, t.runtime, 'checkout-a.test');
+  await activateShop(a);
+  const setting = async (url: string, body: unknown, who: 'admin' | 'super_admin' = 'admin') => {
+    const res = await a.call(who, 'PUT', url, body);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  // The fake listens on 127.0.0.1, which a site reaches only once a Super Admin allows it.
+  await setting('/api/settings/plugins', { allow_private_addresses: true }, 'super_admin');
+  await setting('/api/settings/payments', {
+    provider: 'stripe',
+    stripe_secret_key: fake.secretKey,
+    stripe_webhook_secret: fake.webhookSecret,
+    stripe_publishable_key: 'pk_test_fake',
+    stripe_api_base: fake.url,
+    bank_transfer: true,
+    bank_transfer_instructions: 'IBAN FR76 3000 6000 0112 3456 7890 189',
+  });
+  for (const [url, body] of [
+    ['/api/ecommerce/tax-rates', { name: 'TVA 20 %', rate: 20, country: 'FR' }],
+    ['/api/ecommerce/zones', FRANCE],
+    ['/api/ecommerce/coupons', { code: 'WELCOME', kind: 'fixed', amount: 500, usage_limit_per_customer: 1 }],
+  ] as const) {
+    const res = await a.call('admin', 'POST', url, body);
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  fake.setEndpoint(async ({ payload, headers }) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { ...headers, host: a.host },
+      payload,
+    });
+    return { status: answer.statusCode, body: answer.body };
+  });
+  await onSale(a, 'Blue mug', [variant('MUG-BLUE', 1200, { weight: 400 })]);
+  await setStock(a, 'MUG-BLUE', 50);
+});
+afterAll(async () => {
+  await fake?.settled();
+  await t?.close();
+  await fake?.close();
+});
+
+const onHand = async (sku: string) =>
+  (await a.call('admin', 'GET', `/api/ecommerce/stock/${sku}`)).json().data.on_hand;
+const sessionOf = (url: string) => /\/pay\/([^/?]+)/.exec(url)?.[1] ?? '';
+
+/** A guest with `quantity` of `sku` in their cart, checking out. */
+async function checkout(
+  sku: string,
+  quantity: number,
+  changes: Record<string, unknown> = {},
+  buyer = new Shopper(t.app, a.host),
+) {
+  await buyer.cart('POST', '/cart/lines', { sku, quantity });
+  const res = await buyer.call('POST', '/api/ecommerce/checkout', {
+    email: 'ada@checkout.test',
+    shipping_address: ADDRESS,
+    shipping_method: 'colissimo',
+    payment_method: 'stripe',
+    ...changes,
+  });
+  return { buyer, res };
+}
+
+/** The order as its guest sees it through the link's key. */
+async function orderOf(placed: { order: { number: string }; order_url: string }) {
+  const key = new URL(placed.order_url).searchParams.get('key');
+  const res = await a.call('anonymous', 'GET', `/api/ecommerce/orders/${placed.order.number}?key=${key}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+describe(`checkout (${testEngine})`, () => {
+  it('freezes the cart into a pending order with its stock taken, and marks it paid once from Stripe’s signed webhook', async () => {
+    const before = await onHand('MUG-BLUE');
+    const { buyer, res } = await checkout('MUG-BLUE', 2);
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json().data;
+    // 2400 of goods, 590 of delivery (800 g), VAT included: 400 + 98.
+    expect(placed.order).toMatchObject({
+      status: 'pending',
+      email: 'ada@checkout.test',
+      subtotal: 2400,
+      shipping_total: 590,
+      tax: 498,
+      total: 2990,
+      lines: [{ sku: 'MUG-BLUE', title: 'Blue mug', quantity: 2, unit_price: 1200, total: 2400 }],
+      shipping_address: ADDRESS,
+    });
+    expect(placed.payment.redirect_url).toContain('/pay/');
+    expect(await onHand('MUG-BLUE')).toBe(before - 2);
+    expect((await buyer.cart('GET', '/cart')).lines).toEqual([]);
+
+    const session = sessionOf(placed.payment.redirect_url);
+    expect(fake.sessions.get(session)?.amount_total).toBe(2990);
+    await fake.pay(session);
+    expect(await orderOf(placed)).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
+
+    // The same news twice, then an expiry arriving after it: nothing more moves.
+    const completed = fake.event('checkout.session.completed', { ...fake.sessions.get(session) });
+    for (const delivered of await fake.send(completed, { times: 2 })) expect(delivered.status).toBe(200);
+    await fake.send(
+      fake.event('checkout.session.expired', { ...fake.sessions.get(session), status: 'expired' }),
+    );
+    const paid = await orderOf(placed);
+    expect(paid.status).toBe('paid');
+    expect(paid.history.map((step: { to: string }) => step.to)).toEqual(['pending', 'paid']);
+    expect(await onHand('MUG-BLUE')).toBe(before - 2);
+    // An unsigned event moves nothing either.
+    expect((await fake.send(completed, { signature: 'invalid' }))[0]?.status).toBe(400);
+  });
+
+  it('shows an order only to its buyer: the link’s key, or nothing', async () => {
+    const { res } = await checkout('MUG-BLUE', 1, { payment_method: 'bank_transfer' });
+    const placed = res.json().data;
+    expect(placed.payment).toMatchObject({
+      redirect_url: null,
+      instructions: expect.stringContaining('IBAN'),
+    });
+    expect((await orderOf(placed)).number).toBe(placed.order.number);
+    for (const query of ['', '?key=wrong'])
+      expect(
+        (await a.call('anonymous', 'GET', `/api/ecommerce/orders/${placed.order.number}${query}`)).statusCode,
+      ).toBe(404);
+  });
+
+  it('cancels the order and gives its stock back when the payment expires', async () => {
+    const before = await onHand('MUG-BLUE');
+    const placed = (await checkout('MUG-BLUE', 3)).res.json().data;
+    expect(await onHand('MUG-BLUE')).toBe(before - 3);
+    await fake.expire(sessionOf(placed.payment.redirect_url));
+    const order = await orderOf(placed);
+    expect(order.status).toBe('cancelled');
+    expect(order.history.map((step: { to: string }) => step.to)).toEqual(['pending', 'cancelled']);
+    expect(await onHand('MUG-BLUE')).toBe(before);
+  });
+
+  it('sells the last unit to one of two buyers checking out at once; the other is told', async () => {
+    await onSale(a, 'Last lamp', [variant('LAMP-1', 9000, { weight: 900 })]);
+    await setStock(a, 'LAMP-1', 1);
+    const buyers = [new Shopper(t.app, a.host), new Shopper(t.app, a.host)];
+    for (const buyer of buyers) await buyer.cart('POST', '/cart/lines', { sku: 'LAMP-1' });
+    const results = await Promise.all(
+      buyers.map((buyer) =>
+        buyer.call('POST', '/api/ecommerce/checkout', {
+          email: 'race@checkout.test',
+          shipping_address: ADDRESS,
+          shipping_method: 'colissimo',
+          payment_method: 'bank_transfer',
+        }),
+      ),
+    );
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([201, 409]);
+    const refused = results.find((res) => res.statusCode === 409);
+    expect(refused?.json().code).toMatch(/^ecommerce_(out_of_stock|cart_changed)$/);
+    expect(await onHand('LAMP-1')).toBe(0);
+  });
+
+  it('refuses a cart whose price changed since the buyer saw it, once, and counts a coupon when paid', async () => {
+    const sock = await onSale(a, 'Sock', [variant('SOCK', 800, { weight: 100 })]);
+    await setStock(a, 'SOCK', 20);
+    const buyer = new Shopper(t.app, a.host);
+    await buyer.cart('POST', '/cart/lines', { sku: 'SOCK', quantity: 2 });
+    await buyer.cart('POST', '/cart/coupons', { code: 'welcome' });
+    const draft = await updateProduct(a, sock, { variants: [variant('SOCK', 900, { weight: 100 })] });
+    await publishProduct(a, { ...sock, version: draft.json().data.version });
+    const body = {
+      email: 'coupon@checkout.test',
+      shipping_address: ADDRESS,
+      shipping_method: 'colissimo',
+      payment_method: 'bank_transfer',
+    };
+    const changed = await buyer.call('POST', '/api/ecommerce/checkout', body);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({
+      code: 'ecommerce_cart_changed',
+      errors: { cart: ['The price of Sock changed from €8.00 to €9.00.'] },
+    });
+    const placed = await buyer.call('POST', '/api/ecommerce/checkout', body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data;
+    expect(order.order).toMatchObject({
+      subtotal: 1800,
+      discount: 500,
+      total: 1300 + 590,
+      coupons: [{ code: 'WELCOME', discount: 500 }],
+    });
+
+    const received = await a.call('admin', 'POST', `/api/payments/payments/${order.payment.id}/received`);
+    expect(received.statusCode, received.body).toBe(200);
+    expect((await orderOf(order)).status).toBe('paid');
+    const coupons = (await a.call('admin', 'GET', '/api/ecommerce/coupons')).json().data;
+    expect(coupons[0]).toMatchObject({ code: 'WELCOME', times_used: 1 });
+    // Used once by this customer: not again.
+    const again = new Shopper(t.app, a.host);
+    await again.cart('POST', '/cart/lines', { sku: 'SOCK' });
+    await again.cart('POST', '/cart/coupons', { code: 'WELCOME' });
+    const second = await again.call('POST', '/api/ecommerce/checkout', body);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.order).toMatchObject({ discount: 0, coupons: [] });
+  });
+
+  it('wants an email from a guest and a cart with something in it', async () => {
+    const empty = await new Shopper(t.app, a.host).call('POST', '/api/ecommerce/checkout', {
+      email: 'x@checkout.test',
+      shipping_address: ADDRESS,
+      payment_method: 'stripe',
+    });
+    expect(empty.json()).toMatchObject({ code: 'ecommerce_cart_empty' });
+    const { res } = await checkout('MUG-BLUE', 1, { email: undefined });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['email']);
+  });
+});
