@@ -111,11 +111,12 @@ export interface PluginContent {
    */
   listFilter(definition: ListFilterDefinition): void;
   /**
-   * Who may read these entries changed (the plugin's `entry.access` answers differently now): once
-   * the operation commits, their pages leave the page cache, and the site's sitemaps and kept API
-   * answers are made again.
+   * Who may read these entries changed (the plugin's `entry.access` answers differently now): in
+   * the operation's transaction the search index takes them again (a restricted entry's title and
+   * teaser only); once it commits, their pages leave the page cache, and the site's sitemaps and
+   * kept API answers are made again.
    */
-  accessChanged(ctx: PluginOperation, entryIds: readonly number[]): void;
+  accessChanged(ctx: PluginOperation, entryIds: readonly number[]): Promise<void>;
   /**
    * Problems of field definitions written at run time (a members area's profile fields, made by
    * administrators), by path (`fields[0].choices`), under the rules of a content type's fields;

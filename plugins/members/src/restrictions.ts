@@ -100,7 +100,7 @@ export function restrictions(plugin: PluginContext): void {
               ? null
               : { audience: body.audience, plan_ids: body.audience === 'plans' ? planIds : [] };
           await saveRestriction(db(tx), params.entry_id, restriction);
-          plugin.content.accessChanged(tx, [params.entry_id]);
+          await plugin.content.accessChanged(tx, [params.entry_id]);
           return shown(params.entry_id, restriction && { entry_id: params.entry_id, ...restriction });
         }),
       ),

@@ -65,6 +65,17 @@ export interface PluginStatus {
   readonly activeOn: number[];
 }
 
+declare module '../hooks/hook-manager.js' {
+  interface ActionHooks {
+    /**
+     * Who may read these published entries changed (a plugin's `entry.access` answers differently
+     * now), in the transaction of the change: what keeps their text for the public (the search
+     * index) takes it again.
+     */
+    'entries.access_changed': [event: { ids: number[] }];
+  }
+}
+
 /** Reads a settings group on a site, secrets opened: the settings module's, handed in at load. */
 export type SettingsReader = (site: Site, group: string) => Promise<Record<string, unknown>>;
 
@@ -133,6 +144,7 @@ export class PluginHost {
   private readonly setupHost: SetupHost;
 
   constructor(private readonly runtime: Runtime) {
+    runtime.hooks.declare('entries.access_changed', 'transaction');
     this.setupHost = {
       log: runtime.log,
       readSettings: (site, group) => this.readSettings(site, group),
@@ -333,13 +345,16 @@ export class PluginHost {
   }
 
   /**
-   * After the commit, the entries' pages leave the page cache (a page kept while the entry was public
-   * must not be sent to visitors it is now restricted for), and the site's sitemaps and kept API
-   * answers go (the caches the public and feeds modules register under these names).
+   * In the operation's transaction, `entries.access_changed` (the search index keeps only a
+   * restricted entry's teaser); after the commit, the entries' pages leave the page cache (a page
+   * kept while the entry was public must not be sent to visitors it is now restricted for), and the
+   * site's sitemaps and kept API answers go (the caches the feeds module and the server register
+   * under these names).
    */
-  accessChanged(ctx: OperationContext, entryIds: readonly number[]): void {
+  async accessChanged(ctx: OperationContext, entryIds: readonly number[]): Promise<void> {
     const runtime = this.runtime;
     const siteId = ctx.site.id;
+    await ctx.hooks.doAction('entries.access_changed', { ids: [...entryIds] });
     ctx.afterCommit(async () => {
       if (entryIds.length > 0)
         await runtime.caches.forget('pages', { siteId, tags: entryIds.map((id) => `entry:${id}`) });

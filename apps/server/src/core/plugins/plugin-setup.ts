@@ -64,7 +64,7 @@ export interface SetupHost {
   readSettings(site: Site, group: string): Promise<Record<string, unknown>>;
   purgePagesOf(plugin: string, ctx: OperationContext): void;
   /** Forgets what the site keeps of entries whose access changed (`plugin.content.accessChanged`). */
-  accessChanged(ctx: OperationContext, entryIds: readonly number[]): void;
+  accessChanged(ctx: OperationContext, entryIds: readonly number[]): Promise<void>;
   images(site: Site, ids: readonly number[]): Promise<Map<number, PluginImage>>;
   /** Renders a mail of one of the plugin's events and queues it (the email templates module's). */
   sendMail(ctx: OperationContext, event: MailEventDefinition, message: PluginMailMessage): Promise<void>;
@@ -290,7 +290,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       accessChanged(ctx: OperationContext, entryIds: readonly number[]) {
         if (!entryIds.every((id) => Number.isSafeInteger(id) && id > 0))
           throw new Error('content.accessChanged takes entry ids');
-        host.accessChanged(ctx, entryIds);
+        return host.accessChanged(ctx, entryIds);
       },
       checkFields: (fields: unknown) => host.contentChecks().written(fields),
       checkValues: (fields: readonly FieldDefinition[], values: unknown, options?: { isNew?: boolean }) =>

@@ -46,6 +46,14 @@ export const searchModule: TesseraModule = {
       },
       { owner: 'core:search' },
     );
+    // A plugin changed who may read entries: the index keeps a restricted entry's teaser only.
+    runtime.hooks.addAction(
+      'entries.access_changed',
+      async (ctx, { ids }) => {
+        if (ctx.site) await search.index(ctx.site, ids);
+      },
+      { owner: 'core:search' },
+    );
     runtime.jobs.registry.define('search.reindex', async (_payload, { siteId, log }) => {
       const site = siteId === null ? null : await runtime.siteStore.findById(siteId);
       if (!site) return;

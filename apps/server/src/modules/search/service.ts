@@ -94,7 +94,7 @@ export class SearchService {
 
   /** Indexes the published versions of these entries, in the caller's transaction; unpublished ones leave. */
   async index(site: Site, ids: readonly number[]): Promise<void> {
-    const documents = await this.content.published.documents(site, { ids });
+    const documents = await this.publicDocuments(site, await this.content.published.documents(site, { ids }));
     const repo = this.repo(site);
     const found = new Set(documents.map((document) => document.id));
     await repo.remove(ids.filter((id) => !found.has(id)));
@@ -123,7 +123,8 @@ export class SearchService {
       let afterId = 0;
       for (;;) {
         const batch = await this.content.published.documents(site, { afterId, limit: REINDEX_BATCH });
-        for (const document of batch) await repo.put(this.indexed(document));
+        for (const document of await this.publicDocuments(site, batch))
+          await repo.put(this.indexed(document));
         count += batch.length;
         const last = batch.at(-1);
         if (!last) return count;
@@ -136,6 +137,33 @@ export class SearchService {
 
   async isEmpty(site: Site): Promise<boolean> {
     return this.repo(site).isEmpty();
+  }
+
+  /**
+   * What the public may search of these entries: a restricted entry (a plugin's `entry.access`, for
+   * an anonymous visitor) is indexed by its title and teaser only, so its text is never found by
+   * the words in it. `entries.access_changed` indexes entries again when that changes.
+   */
+  private async publicDocuments(site: Site, documents: SearchDocument[]): Promise<SearchDocument[]> {
+    if (documents.length === 0 || !this.runtime.hooks.hasCallbacks('entry.access')) return documents;
+    const items = new Map(
+      (
+        await this.content.published.items(
+          site,
+          documents.map((document) => document.id),
+        )
+      ).map((item) => [item.id, item]),
+    );
+    const reader = { ...ANONYMOUS_READER, surface: 'search' as const };
+    return Promise.all(
+      documents.map(async (document) => {
+        const item = items.get(document.id);
+        if (!item) return document;
+        const { id, type, title, url, locale } = item;
+        const verdict = await accessVerdict(this.runtime, site, { id, type, title, url, locale }, reader);
+        return verdict === 'read' ? document : { ...document, text: item.excerpt };
+      }),
+    );
   }
 
   private indexed(document: SearchDocument) {
