@@ -26,6 +26,8 @@ export interface ActionHooks {
   /** An entry went live (published now, or its scheduled time came). */
   [name: `${string}.published`]: [entry: HookEntry];
   [name: `${string}.unpublished`]: [entry: HookEntry];
+  /** Who may read these entries changed (`plugin.content.accessChanged`), in that change's transaction. */
+  'entries.access_changed': [event: { ids: number[] }];
   /** Before a password is checked, in the transaction: throwing refuses the sign-in. */
   'auth.before_login': [attempt: { email: string; siteId: number; ip: string }];
   /** After an administrator's session was opened. */

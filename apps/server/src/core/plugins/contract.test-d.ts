@@ -22,6 +22,7 @@ import type {} from '../events/site-events.js';
 import type { ActionHooks, FilterHooks } from '../hooks/hook-manager.js';
 import type {} from '../jobs/worker.js';
 import type { OperationContext } from '../operation/operation-context.js';
+import type {} from './plugin-host.js';
 
 /** Compiles only when `From` can be handed where `To` is expected. */
 type Fits<From extends To, To> = From;
@@ -41,6 +42,7 @@ export type Contract = [
   Fits<ActionHooks['post.before_save'], Plugin.ActionHooks['post.before_save']>,
   Fits<ActionHooks['product.published'], Plugin.ActionHooks['product.published']>,
   Fits<ActionHooks['entries.saved'], Plugin.ActionHooks['entries.saved']>,
+  Fits<ActionHooks['entries.access_changed'], Plugin.ActionHooks['entries.access_changed']>,
   Fits<ActionHooks['auth.before_login'], Plugin.ActionHooks['auth.before_login']>,
   Fits<ActionHooks['auth.logged_in'], Plugin.ActionHooks['auth.logged_in']>,
   Fits<ActionHooks['auth.login_failed'], Plugin.ActionHooks['auth.login_failed']>,
