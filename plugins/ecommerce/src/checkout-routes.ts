@@ -1,5 +1,5 @@
 import type { PluginContext, PluginOperation } from '@tessera/plugin';
-import { accessHash, type CheckoutService, orderIdOf, orderView } from './checkout-service.js';
+import { type CheckoutService, opens, orderIdOf, orderView } from './checkout-service.js';
 import { findOrder, historyOf, type OrdersTables } from './repo-orders.js';
 import { sameOriginGuard } from './same-origin.js';
 
@@ -90,7 +90,7 @@ export function checkoutRoutes(plugin: PluginContext, checkout: CheckoutService)
       const mine =
         order &&
         ((account !== null && order.account_id !== null && Number(order.account_id) === account.id) ||
-          (query.key !== undefined && accessHash(query.key) === order.access_hash));
+          (query.key !== undefined && opens(order, query.key)));
       // Someone else's order is not found, whether it exists or not.
       if (!order || !mine) throw new errors.NotFound('Order', 'ecommerce_order_not_found');
       return { ...orderView(order), history: await historyOf(db(ctx), order.id) };

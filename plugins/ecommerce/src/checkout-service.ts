@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { PluginContext, PluginFormVisitor, PluginOperation } from '@tessera/plugin';
-import type { PaymentMethod, PaymentsApi } from '../../payments/src/api.js';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PluginContext, PluginFormVisitor, PluginOperation, PluginSite } from '@tessera/plugin';
 import type { CartService } from './cart-service.js';
+import { mailBuyer } from './order-mail.js';
+import type { PaymentMethod, PaymentsApi } from './payments-api.js';
 import {
   addHistory,
   addressOf,
@@ -27,7 +28,7 @@ import type { StockService } from './stock-service.js';
  * gone. An order whose payment fails, expires or is cancelled gives back what it took (see
  * payment-hooks.ts); one whose payment cannot even be started is cancelled at once.
  *
- * A guest's order is reached by a link carrying a random secret (only its hash is kept).
+ * The buyer reaches their order by a link carrying a random key, in every mail of the order.
  */
 
 export interface CheckoutInput {
@@ -40,16 +41,20 @@ export interface CheckoutInput {
 
 export const orderNumber = (id: number) => String(id).padStart(6, '0');
 export const orderIdOf = (number: string) => (/^\d{1,12}$/.test(number) ? Number(number) : 0);
-export const accessHash = (key: string) => createHash('sha256').update(key).digest('hex');
+/** Whether `key` opens the order, compared in constant time. */
+export function opens(order: Pick<StoredOrder, 'access_key'>, key: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(order.access_key), digest(key));
+}
+
+/** The order's page for its buyer, with its key. */
+export const orderUrl = (site: PluginSite, order: Pick<StoredOrder, 'id' | 'access_key'>) =>
+  `https://${site.primary_domain}/api/ecommerce/orders/${orderNumber(order.id)}?key=${order.access_key}`;
 
 export function checkoutService(plugin: PluginContext, carts: CartService, stock: StockService) {
   const { errors } = plugin;
   const db = (ctx: PluginOperation) => plugin.db<OrdersTables>(ctx);
   const payments = () => plugin.api.of<PaymentsApi>('payments');
-
-  /** The order's page for its buyer; a guest's carries the key. */
-  const orderUrl = (ctx: PluginOperation, order: StoredOrder, key: string) =>
-    `https://${ctx.site.primary_domain}/api/ecommerce/orders/${orderNumber(order.id)}?key=${key}`;
 
   async function cancelUnpaid(ctx: PluginOperation, order: StoredOrder, note: string): Promise<void> {
     await ctx.transaction(async () => {
@@ -127,7 +132,7 @@ export function checkoutService(plugin: PluginContext, carts: CartService, stock
         const at = new Date().toISOString();
         const placed = await insertOrder(db(ctx), {
           status: 'pending',
-          email,
+          email: email.toLowerCase(),
           account_id: account?.id ?? null,
           locale,
           currency: state.currency,
@@ -164,7 +169,7 @@ export function checkoutService(plugin: PluginContext, carts: CartService, stock
           tax: priced.tax,
           total: priced.total,
           payment_method: input.payment_method,
-          access_hash: accessHash(key),
+          access_key: key,
           created_at: at,
           updated_at: at,
         });
@@ -181,12 +186,13 @@ export function checkoutService(plugin: PluginContext, carts: CartService, stock
           'Order placed',
         );
         await carts.emptied(ctx, cart);
+        await mailBuyer(plugin, ctx, 'placed', placed, orderUrl(ctx.site, placed));
         if (account) await keepAddress(db(ctx), account.id, address);
         return placed;
       });
 
       const number = orderNumber(order.id);
-      const url = orderUrl(ctx, order, key);
+      const url = orderUrl(ctx.site, order);
       let started: Awaited<ReturnType<PaymentsApi['start']>>;
       try {
         started = await payments().start(ctx, {

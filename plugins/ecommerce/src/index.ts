@@ -6,6 +6,9 @@ import { checkoutRoutes } from './checkout-routes.js';
 import { checkoutService } from './checkout-service.js';
 import { MANAGE_ORDERS, MANAGE_PRODUCTS, MANAGE_SETTINGS, VIEW_REPORTS } from './model.js';
 import { keepOffers } from './offers.js';
+import { declareOrderMails } from './order-mail.js';
+import { orderRoutes } from './order-routes.js';
+import { ordersService } from './orders-service.js';
 import { paymentHooks } from './payment-hooks.js';
 import { PRODUCT_TYPE } from './product-type.js';
 import { ecommerceRoutes } from './routes.js';
@@ -35,6 +38,7 @@ export default definePlugin((plugin) => {
   });
   plugin.content.defineType(PRODUCT_TYPE);
   declareStockMail(plugin);
+  declareOrderMails(plugin);
   skuRegistry(plugin);
   keepOffers(plugin);
 
@@ -45,6 +49,7 @@ export default definePlugin((plugin) => {
   cartRoutes(plugin, carts);
   checkoutRoutes(plugin, checkoutService(plugin, carts, stock));
   paymentHooks(plugin, stock);
+  orderRoutes(plugin, ordersService(plugin, stock));
 
   const api: EcommerceApi = {
     decrementStock: stock.decrement,

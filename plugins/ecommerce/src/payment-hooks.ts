@@ -1,7 +1,8 @@
 /// <reference path="../../payments/src/hooks.d.ts" />
 import type { PluginContext, PluginOperation } from '@tessera/plugin';
-import type { Payment, PaymentsApi } from '../../payments/src/api.js';
-import { linesOf, orderIdOf } from './checkout-service.js';
+import { linesOf, orderIdOf, orderUrl } from './checkout-service.js';
+import { mailBuyer } from './order-mail.js';
+import type { PaymentsApi } from './payments-api.js';
 import { addHistory, findOrder, moveOrder, type OrdersTables, recordCouponUses } from './repo-orders.js';
 import type { StockService } from './stock-service.js';
 
@@ -19,7 +20,7 @@ export const REFUND_LATE_PAYMENT = 'ecommerce.refund_late_payment';
  */
 export function paymentHooks(plugin: PluginContext, stock: StockService): void {
   const db = (ctx: PluginOperation) => plugin.db<OrdersTables>(ctx);
-  const ours = (payment: Payment) => payment.purpose === plugin.name;
+  const ours = (payment: { purpose: string }) => payment.purpose === plugin.name;
 
   plugin.hooks.onAction('payments.paid', async (ctx, { payment }) => {
     if (!ours(payment)) return;
@@ -44,6 +45,22 @@ export function paymentHooks(plugin: PluginContext, stock: StockService): void {
       coupon.coupon_id === null ? [] : [coupon.coupon_id],
     );
     await recordCouponUses(db(ctx), id, paid.email, coupons);
+    await mailBuyer(plugin, ctx, 'paid', paid, orderUrl(ctx.site, paid));
+  });
+
+  plugin.hooks.onAction('payments.refunded', async (ctx, { payment, refund }) => {
+    if (!ours(payment)) return;
+    const order = await findOrder(db(ctx), orderIdOf(payment.reference));
+    if (!order) return;
+    await addHistory(
+      db(ctx),
+      order.id,
+      order.status,
+      order.status,
+      'payment',
+      `Refunded ${refund.amount} (${refund.origin})`,
+    );
+    await mailBuyer(plugin, ctx, 'refunded', order, orderUrl(ctx.site, order), refund.amount);
   });
 
   for (const outcome of ['failed', 'expired', 'cancelled'] as const)
@@ -54,6 +71,7 @@ export function paymentHooks(plugin: PluginContext, stock: StockService): void {
       if (!cancelled) return;
       await stock.release(ctx, linesOf(cancelled));
       await addHistory(db(ctx), id, 'pending', 'cancelled', 'payment', `Payment ${payment.id} ${outcome}`);
+      await mailBuyer(plugin, ctx, 'cancelled', cancelled, orderUrl(ctx.site, cancelled));
     });
 
   plugin.jobs.define(REFUND_LATE_PAYMENT, async (payload, run) => {

@@ -59,7 +59,7 @@ export interface OrderRow {
   total: number;
   payment_method: string;
   payment_id: number | null;
-  access_hash: string;
+  access_key: string;
   carrier: string | null;
   tracking_number: string | null;
   created_at: string;
@@ -239,4 +239,56 @@ export async function addressOf(db: OrdersDb, accountId: number): Promise<OrderA
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return row ? JSON.parse(row.address) : null;
+}
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  /** ISO 8601: placed at or after, at or before. */
+  from?: string;
+  to?: string;
+  email?: string;
+  sku?: string;
+  /** An order's number, or part of its buyer's address or name. */
+  search?: string;
+  accountId?: number;
+}
+
+/** Orders matching the filters, newest first; `limit` null for all (an export). */
+export async function listOrders(
+  db: OrdersDb,
+  filters: OrderFilters,
+  page: { limit: number | null; offset: number },
+): Promise<{ rows: StoredOrder[]; total: number }> {
+  const like = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g, '')}%`;
+  const filtered = () => {
+    let query = db.selectFrom('ecommerce_orders');
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.from) query = query.where('created_at', '>=', new Date(filters.from).toISOString());
+    if (filters.to) query = query.where('created_at', '<=', new Date(filters.to).toISOString());
+    if (filters.email) query = query.where('email', '=', filters.email.trim().toLowerCase());
+    if (filters.sku) query = query.where('skus', 'like', `% ${filters.sku.replace(/[%_\\]/g, '')} %`);
+    if (filters.accountId !== undefined) query = query.where('account_id', '=', filters.accountId);
+    const search = filters.search?.trim();
+    if (search) {
+      const id = /^\d{1,12}$/.test(search) ? Number(search) : 0;
+      query = query.where((eb) =>
+        eb.or([
+          eb('id', '=', id),
+          eb('email', 'like', like(search)),
+          eb(eb.fn('lower', ['shipping_address']), 'like', like(search)),
+        ]),
+      );
+    }
+    return query;
+  };
+  let rows = filtered().selectAll().orderBy('id', 'desc');
+  // SQLite takes an offset only after a limit.
+  if (page.limit !== null) rows = rows.limit(page.limit).offset(page.offset);
+  const [found, count] = await Promise.all([
+    rows.execute(),
+    filtered()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
+  ]);
+  return { rows: found.map((row) => ({ ...row, id: Number(row.id) })), total: Number(count?.total ?? 0) };
 }

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentSite, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
-import { createTestApp, type TestContext, testEngine } from '../../../apps/server/test/harness.js';
-import { type FakeStripe, startFakeStripe } from '../../payments/test/fake-stripe.js';
+import type { ContentSite } from '../../../apps/server/test/content-fixtures.js';
+import { type TestContext, testEngine } from '../../../apps/server/test/harness.js';
+import type { FakeStripe } from '../../payments/test/fake-stripe.js';
 import {
-  activateShop,
-  FRANCE,
+  ADDRESS,
+  checkout,
   onSale,
+  orderOf as orderOfSite,
   publishProduct,
   Shopper,
+  sessionOf,
   setStock,
+  stripeShop,
   updateProduct,
   variant,
 } from './fixtures.js';
@@ -21,51 +24,8 @@ let t: TestContext;
 let a: ContentSite;
 let fake: FakeStripe;
 
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  line1: '12 rue Oberkampf',
-  city: 'Paris',
-  postcode: '75011',
-  country: 'FR',
-};
-
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
-  a = await seedContentSite(t.app, t.runtime, 'checkout-a.test');
-  await activateShop(a);
-  const setting = async (url: string, body: unknown, who: 'admin' | 'super_admin' = 'admin') => {
-    const res = await a.call(who, 'PUT', url, body);
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  // The fake listens on 127.0.0.1, which a site reaches only once a Super Admin allows it.
-  await setting('/api/settings/plugins', { allow_private_addresses: true }, 'super_admin');
-  await setting('/api/settings/payments', {
-    provider: 'stripe',
-    stripe_secret_key: fake.secretKey,
-    stripe_webhook_secret: fake.webhookSecret,
-    stripe_publishable_key: 'pk_test_fake',
-    stripe_api_base: fake.url,
-    bank_transfer: true,
-    bank_transfer_instructions: 'IBAN FR76 3000 6000 0112 3456 7890 189',
-  });
-  for (const [url, body] of [
-    ['/api/ecommerce/tax-rates', { name: 'TVA 20 %', rate: 20, country: 'FR' }],
-    ['/api/ecommerce/zones', FRANCE],
-    ['/api/ecommerce/coupons', { code: 'WELCOME', kind: 'fixed', amount: 500, usage_limit_per_customer: 1 }],
-  ] as const) {
-    const res = await a.call('admin', 'POST', url, body);
-    expect(res.statusCode, res.body).toBe(201);
-  }
-  fake.setEndpoint(async ({ payload, headers }) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { ...headers, host: a.host },
-      payload,
-    });
-    return { status: answer.statusCode, body: answer.body };
-  });
+  ({ t, a, fake } = await stripeShop('checkout-a.test'));
   await onSale(a, 'Blue mug', [variant('MUG-BLUE', 1200, { weight: 400 })]);
   await setStock(a, 'MUG-BLUE', 50);
 });
@@ -77,38 +37,18 @@ afterAll(async () => {
 
 const onHand = async (sku: string) =>
   (await a.call('admin', 'GET', `/api/ecommerce/stock/${sku}`)).json().data.on_hand;
-const sessionOf = (url: string) => /\/pay\/([^/?]+)/.exec(url)?.[1] ?? '';
-
-/** A guest with `quantity` of `sku` in their cart, checking out. */
-async function checkout(
+const placeOrder = async (
   sku: string,
   quantity: number,
   changes: Record<string, unknown> = {},
   buyer = new Shopper(t.app, a.host),
-) {
-  await buyer.cart('POST', '/cart/lines', { sku, quantity });
-  const res = await buyer.call('POST', '/api/ecommerce/checkout', {
-    email: 'ada@checkout.test',
-    shipping_address: ADDRESS,
-    shipping_method: 'colissimo',
-    payment_method: 'stripe',
-    ...changes,
-  });
-  return { buyer, res };
-}
-
-/** The order as its guest sees it through the link's key. */
-async function orderOf(placed: { order: { number: string }; order_url: string }) {
-  const key = new URL(placed.order_url).searchParams.get('key');
-  const res = await a.call('anonymous', 'GET', `/api/ecommerce/orders/${placed.order.number}?key=${key}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+) => ({ buyer, res: await checkout(a, buyer, sku, quantity, changes) });
+const orderOf = (placed: { order: { number: string }; order_url: string }) => orderOfSite(a, placed);
 
 describe(`checkout (${testEngine})`, () => {
   it('freezes the cart into a pending order with its stock taken, and marks it paid once from Stripe’s signed webhook', async () => {
     const before = await onHand('MUG-BLUE');
-    const { buyer, res } = await checkout('MUG-BLUE', 2);
+    const { buyer, res } = await placeOrder('MUG-BLUE', 2);
     expect(res.statusCode, res.body).toBe(201);
     const placed = res.json().data;
     // 2400 of goods, 590 of delivery (800 g), VAT included: 400 + 98.
@@ -146,7 +86,7 @@ describe(`checkout (${testEngine})`, () => {
   });
 
   it('shows an order only to its buyer: the link’s key, or nothing', async () => {
-    const { res } = await checkout('MUG-BLUE', 1, { payment_method: 'bank_transfer' });
+    const { res } = await placeOrder('MUG-BLUE', 1, { payment_method: 'bank_transfer' });
     const placed = res.json().data;
     expect(placed.payment).toMatchObject({
       redirect_url: null,
@@ -161,7 +101,7 @@ describe(`checkout (${testEngine})`, () => {
 
   it('cancels the order and gives its stock back when the payment expires', async () => {
     const before = await onHand('MUG-BLUE');
-    const placed = (await checkout('MUG-BLUE', 3)).res.json().data;
+    const placed = (await placeOrder('MUG-BLUE', 3)).res.json().data;
     expect(await onHand('MUG-BLUE')).toBe(before - 3);
     await fake.expire(sessionOf(placed.payment.redirect_url));
     const order = await orderOf(placed);
@@ -243,7 +183,7 @@ describe(`checkout (${testEngine})`, () => {
       payment_method: 'stripe',
     });
     expect(empty.json()).toMatchObject({ code: 'ecommerce_cart_empty' });
-    const { res } = await checkout('MUG-BLUE', 1, { email: undefined });
+    const { res } = await placeOrder('MUG-BLUE', 1, { email: undefined });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['email']);
   });

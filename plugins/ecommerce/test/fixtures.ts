@@ -1,7 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ContentSite } from '../../../apps/server/test/content-fixtures.js';
+import { type ContentSite as Site, seedContentSite } from '../../../apps/server/test/content-fixtures.js';
 import { hiddenFields } from '../../../apps/server/test/fixtures/site-visitor.js';
+import { createTestApp, type TestContext } from '../../../apps/server/test/harness.js';
+import { type FakeStripe, startFakeStripe } from '../../payments/test/fake-stripe.js';
 import type { ProductOption, Variant } from '../src/model.js';
 
 /** What the shop's tests share: products made through the REST API as an editor's admin makes them. */
@@ -182,4 +185,85 @@ export class Shopper {
     }
     return res;
   }
+}
+
+export const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 rue Oberkampf',
+  city: 'Paris',
+  postcode: '75011',
+  country: 'FR',
+};
+
+/**
+ * A shop selling in France (VAT 20 %, the FRANCE zone, a coupon WELCOME of 5.00 once per customer)
+ * paid through the fake Stripe, whose signed webhooks reach the site, or by bank transfer.
+ */
+export async function stripeShop(host: string): Promise<{ t: TestContext; a: Site; fake: FakeStripe }> {
+  const fake = await startFakeStripe();
+  const t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
+  const a = await seedContentSite(t.app, t.runtime, host);
+  await activateShop(a);
+  const setting = async (url: string, body: unknown, who: 'admin' | 'super_admin' = 'admin') => {
+    const res = await a.call(who, 'PUT', url, body);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  // The fake listens on 127.0.0.1, which a site reaches only once a Super Admin allows it.
+  await setting('/api/settings/plugins', { allow_private_addresses: true }, 'super_admin');
+  await setting('/api/settings/accounts', { registration: true });
+  await setting('/api/settings/payments', {
+    provider: 'stripe',
+    stripe_secret_key: fake.secretKey,
+    stripe_webhook_secret: fake.webhookSecret,
+    stripe_publishable_key: 'pk_test_fake',
+    stripe_api_base: fake.url,
+    bank_transfer: true,
+    bank_transfer_instructions: 'IBAN FR76 3000 6000 0112 3456 7890 189',
+  });
+  for (const [url, body] of [
+    ['/api/ecommerce/tax-rates', { name: 'TVA 20 %', rate: 20, country: 'FR' }],
+    ['/api/ecommerce/zones', FRANCE],
+    ['/api/ecommerce/coupons', { code: 'WELCOME', kind: 'fixed', amount: 500, usage_limit_per_customer: 1 }],
+  ] as const) {
+    const res = await a.call('admin', 'POST', url, body);
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  fake.setEndpoint(async ({ payload, headers }) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { ...headers, host: a.host },
+      payload,
+    });
+    return { status: answer.statusCode, body: answer.body };
+  });
+  return { t, a, fake };
+}
+
+export const sessionOf = (url: string) => /\/pay\/([^/?]+)/.exec(url)?.[1] ?? '';
+
+/** A buyer (a guest by default) with `quantity` of `sku` in their cart, checking out. */
+export async function checkout(
+  site: Site,
+  buyer: Shopper,
+  sku: string,
+  quantity: number,
+  changes: Record<string, unknown> = {},
+) {
+  await buyer.cart('POST', '/cart/lines', { sku, quantity });
+  return buyer.call('POST', '/api/ecommerce/checkout', {
+    email: 'ada@checkout.test',
+    shipping_address: ADDRESS,
+    shipping_method: 'colissimo',
+    payment_method: 'stripe',
+    ...changes,
+  });
+}
+
+/** The order as its buyer sees it through the link's key. */
+export async function orderOf(site: Site, placed: { order: { number: string }; order_url: string }) {
+  const key = new URL(placed.order_url).searchParams.get('key');
+  const res = await site.call('anonymous', 'GET', `/api/ecommerce/orders/${placed.order.number}?key=${key}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
 }

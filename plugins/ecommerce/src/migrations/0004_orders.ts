@@ -30,8 +30,9 @@ export const up: PluginMigration = async (db, engine) => {
     .addColumn('total', 'integer', (c) => c.notNull())
     .addColumn('payment_method', 'varchar(20)', (c) => c.notNull())
     .addColumn('payment_id', 'integer')
-    // The SHA-256 of the guest's link's secret: the link itself is only ever in the buyer's mail.
-    .addColumn('access_hash', 'varchar(64)', (c) => c.notNull())
+    // The random key of the buyer's link to their order, which every mail of the order carries (a
+    // guest has no other way in); whoever reads this table sees the orders themselves anyway.
+    .addColumn('access_key', 'varchar(64)', (c) => c.notNull())
     .addColumn('carrier', 'varchar(100)')
     .addColumn('tracking_number', 'varchar(100)')
     .addColumn('created_at', 'text', (c) => c.notNull())
