@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   /** The whole database. Only core/db and the site-scoping layer use this directly. */
   readonly kysely: Kysely<Database>;
   readonly engine: Engine;
+  /** The SQLite database's file (null in memory, and on PostgreSQL): a backup reads it on a connection of its own. */
+  readonly sqlitePath: string | null;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,12 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
       immediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) })),
     ),
   });
-  return { kysely, engine: sqliteEngine, close: () => kysely.destroy() };
+  return {
+    kysely,
+    engine: sqliteEngine,
+    sqlitePath: file === ':memory:' ? null : path,
+    close: () => kysely.destroy(),
+  };
 }
 
 // The PostgreSQL driver is loaded only when DATABASE_URL asks for it: an embedded SQLite
@@ -117,5 +124,5 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: routedToOpenTransaction(new PostgresDialect({ pool })) });
-  return { kysely, engine: postgresEngine, close: () => kysely.destroy() };
+  return { kysely, engine: postgresEngine, sqlitePath: null, close: () => kysely.destroy() };
 }

@@ -129,4 +129,15 @@ export const fr: typeof en = {
     tokenInvalid: 'Le jeton du formulaire n’est pas valide ; rechargez la page.',
     tokenExpired: 'Le formulaire est trop ancien ; rechargez la page.',
   },
+  backup: {
+    entry: 'L’archive contient une entrée interdite : {{name}}.',
+    notArchive:
+      'Le fichier n’est pas une archive de sauvegarde (un tar compressé par gzip), ou il est tronqué.',
+    noManifest: 'L’archive n’a pas de manifeste : ce n’est pas une sauvegarde Tessera.',
+    altered: 'L’archive a été modifiée ou abîmée : {{name}} ne correspond pas à son manifeste.',
+    plugins:
+      'La sauvegarde contient les données d’extensions absentes de cette installation : {{names}}. Installez-les d’abord.',
+    newer:
+      'La sauvegarde vient d’un Tessera plus récent (migrations inconnues de cette version : {{names}}) : mettez à jour d’abord.',
+  },
 };

@@ -131,4 +131,15 @@ export const en = {
     tokenInvalid: 'The form’s token is not valid; reload the page.',
     tokenExpired: 'The form is too old; reload the page.',
   },
+  /** Backups of the installation (core/backup). */
+  backup: {
+    entry: 'The archive holds an entry it may not: {{name}}.',
+    notArchive: 'The file is not a backup archive (a gzipped tar), or it is cut short.',
+    noManifest: 'The archive has no manifest: it is not a Tessera backup.',
+    altered: 'The archive was altered or damaged: {{name}} does not match its manifest.',
+    plugins:
+      'The backup holds the data of plugins this installation does not have: {{names}}. Install them first.',
+    newer:
+      'The backup comes from a newer Tessera (migrations this version does not know: {{names}}): upgrade first.',
+  },
 };
