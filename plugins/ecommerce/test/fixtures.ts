@@ -199,9 +199,12 @@ export const ADDRESS = {
  * A shop selling in France (VAT 20 %, the FRANCE zone, a coupon WELCOME of 5.00 once per customer)
  * paid through the fake Stripe, whose signed webhooks reach the site, or by bank transfer.
  */
-export async function stripeShop(host: string): Promise<{ t: TestContext; a: Site; fake: FakeStripe }> {
+export async function stripeShop(
+  host: string,
+  env: Record<string, string> = {},
+): Promise<{ t: TestContext; a: Site; fake: FakeStripe }> {
   const fake = await startFakeStripe();
-  const t = await createTestApp({ RATE_LIMIT_GENERAL: '100000' });
+  const t = await createTestApp({ RATE_LIMIT_GENERAL: '100000', ...env });
   const a = await seedContentSite(t.app, t.runtime, host);
   await activateShop(a);
   const setting = async (url: string, body: unknown, who: 'admin' | 'super_admin' = 'admin') => {

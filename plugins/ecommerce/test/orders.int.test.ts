@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerForRuntime } from '../../../apps/server/src/core/jobs/worker.js';
 import type { ContentSite } from '../../../apps/server/test/content-fixtures.js';
+import { startSmtp } from '../../../apps/server/test/fixtures/smtp.js';
 import { type TestContext, testEngine } from '../../../apps/server/test/harness.js';
 import { PASSWORD, seedAccount } from '../../members/test/fixtures.js';
 import type { FakeStripe } from '../../payments/test/fake-stripe.js';
@@ -23,15 +25,24 @@ let t: TestContext;
 let a: ContentSite;
 let fake: FakeStripe;
 
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let worker: ReturnType<typeof workerForRuntime>;
+
 beforeAll(async () => {
-  ({ t, a, fake } = await stripeShop('orders-a.test'));
+  smtp = await startSmtp();
+  ({ t, a, fake } = await stripeShop('orders-a.test', { SMTP_URL: smtp.url }));
+  // Mails are jobs: a worker sends them as the server's would.
+  worker = workerForRuntime(t.runtime, { pollMs: 20 });
+  worker.start();
   await onSale(a, 'Teapot', [variant('TEAPOT', 3000, { weight: 900 })]);
   await setStock(a, 'TEAPOT', 100);
 });
 afterAll(async () => {
   await fake?.settled();
+  await worker?.stop();
   await t?.close();
   await fake?.close();
+  await smtp?.close();
 });
 
 const onHand = async () => (await a.call('admin', 'GET', '/api/ecommerce/stock/TEAPOT')).json().data.on_hand;
@@ -45,6 +56,15 @@ async function placed(changes: Record<string, unknown> = {}, quantity = 1) {
 }
 const manage = (verb: string, id: number, body: unknown = {}, caller: 'admin' | 'editor' = 'admin') =>
   a.call(caller, 'POST', `/api/ecommerce/orders/${id}/${verb}`, body);
+/** The mails sent to `to`, as text (quoted-printable undone), oldest first. */
+const mailsTo = (to: string) =>
+  smtp.inbox
+    .filter((mail) => mail.to.includes(to))
+    .map((mail) =>
+      mail.raw
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    );
 const received = async (paymentId: number) =>
   expect((await a.call('admin', 'POST', `/api/payments/payments/${paymentId}/received`)).statusCode).toBe(
     200,
@@ -185,6 +205,26 @@ describe(`orders (${testEngine})`, () => {
     expect(
       (await buyer.call('GET', `/api/ecommerce/orders/${res.json().data.order.number}`)).statusCode,
     ).toBe(200);
+  });
+
+  it('mails a guest the link to their order at each step', async () => {
+    const order = await placed({ email: 'guest@orders.test' });
+    await received(order.payment.id);
+    await manage('ship', order.order.id, { carrier: 'Colissimo', tracking_number: '6A99' });
+    await expect.poll(() => mailsTo('guest@orders.test').length, { timeout: 10_000 }).toBe(3);
+    const number = order.order.number;
+    const mails = mailsTo('guest@orders.test');
+    for (const subject of [
+      `Your order ${number}`,
+      `Order ${number} is paid`,
+      `Order ${number} is on its way`,
+    ])
+      expect(
+        mails.some((mail) => mail.includes(`Subject: ${subject}`)),
+        subject,
+      ).toBe(true);
+    for (const mail of mails) expect(mail).toContain(order.order_url);
+    expect(mails.some((mail) => mail.includes('Colissimo, tracking number 6A99'))).toBe(true);
   });
 
   it('declares the buyer’s mails in English and French', async () => {
