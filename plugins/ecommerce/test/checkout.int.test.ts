@@ -42,7 +42,7 @@ const placeOrder = async (
   quantity: number,
   changes: Record<string, unknown> = {},
   buyer = new Shopper(t.app, a.host),
-) => ({ buyer, res: await checkout(a, buyer, sku, quantity, changes) });
+) => ({ buyer, res: await checkout(buyer, sku, quantity, changes) });
 const orderOf = (placed: { order: { number: string }; order_url: string }) => orderOfSite(a, placed);
 
 describe(`checkout (${testEngine})`, () => {

@@ -247,7 +247,6 @@ export const sessionOf = (url: string) => /\/pay\/([^/?]+)/.exec(url)?.[1] ?? ''
 
 /** A buyer (a guest by default) with `quantity` of `sku` in their cart, checking out. */
 export async function checkout(
-  site: Site,
   buyer: Shopper,
   sku: string,
   quantity: number,

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const onHand = async () => (await a.call('admin', 'GET', '/api/ecommerce/stock/TEAPOT')).json().data.on_hand;
 async function placed(changes: Record<string, unknown> = {}, quantity = 1) {
-  const res = await checkout(a, new Shopper(t.app, a.host), 'TEAPOT', quantity, {
+  const res = await checkout(new Shopper(t.app, a.host), 'TEAPOT', quantity, {
     payment_method: 'bank_transfer',
     ...changes,
   });
@@ -144,7 +144,7 @@ describe(`orders (${testEngine})`, () => {
   it('lists orders with filters and search, exports them as CSV with formulas neutralised, and sums a customer’s', async () => {
     await onSale(a, 'Cup', [variant('CUP', 500, { weight: 100 })]);
     await setStock(a, 'CUP', 10);
-    const mallory = await checkout(a, new Shopper(t.app, a.host), 'CUP', 2, {
+    const mallory = await checkout(new Shopper(t.app, a.host), 'CUP', 2, {
       email: 'Mallory@Orders.test',
       payment_method: 'bank_transfer',
       shipping_address: { ...ADDRESS, name: '=HYPERLINK("https://evil.test","x")' },
@@ -192,7 +192,7 @@ describe(`orders (${testEngine})`, () => {
     const buyer = new Shopper(t.app, a.host);
     expect((await buyer.call('GET', '/api/ecommerce/my-orders')).statusCode).toBe(403);
     await buyer.signIn('grace@orders.test', PASSWORD);
-    const res = await checkout(a, buyer, 'TEAPOT', 1, { email: undefined, payment_method: 'bank_transfer' });
+    const res = await checkout(buyer, 'TEAPOT', 1, { email: undefined, payment_method: 'bank_transfer' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.order).toMatchObject({
       email: 'grace@orders.test',
