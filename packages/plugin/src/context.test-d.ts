@@ -40,6 +40,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'patterns'
   | 'api'
   | 'accounts'
+  | 'backups'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

@@ -10,6 +10,7 @@ import type {
   UpdateResult,
 } from 'kysely';
 import type { PluginAccounts } from './accounts.js';
+import type { PluginBackups } from './backups.js';
 import type { PluginBlocks } from './blocks.js';
 import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
@@ -83,6 +84,8 @@ export interface PluginContext {
   readonly files: PluginFiles;
   /** The site's accounts (its visitors who registered), read only: by id, by address, searched. */
   readonly accounts: PluginAccounts;
+  /** Backups of the whole installation and their restore (Super Admins' operations only). */
+  readonly backups: PluginBackups;
   /** Regular expressions administrators write (a form field's pattern), run safely on visitors' input. */
   readonly patterns: PluginPatterns;
   /**

@@ -8,6 +8,7 @@ import type { PluginDefinition } from './context.js';
 
 export type * from './accounts.js';
 export { type AttachmentBody, attachment, isAttachment, type PluginAttachment } from './attachment.js';
+export type * from './backups.js';
 export type * from './blocks.js';
 export type * from './content.js';
 export type * from './context.js';

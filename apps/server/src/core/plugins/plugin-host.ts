@@ -27,6 +27,7 @@ import type { Site } from '../sites/site.js';
 import { type PluginManifest, readManifest } from './manifest.js';
 import { linkPluginPackage, pluginsDir } from './package-link.js';
 import { sendAttachment } from './plugin-attachment.js';
+import { pluginBackups } from './plugin-backups.js';
 import { renderPluginBlocks, SiteBlockRegistry, type StagedBlock } from './plugin-blocks.js';
 import {
   type AddedField,
@@ -153,6 +154,7 @@ export class PluginHost {
       images: (site, ids) => this.imagesOf(site, ids),
       sendMail: (ctx, event, message) => this.mailOf(ctx, event, message),
       storage: runtime.storage,
+      backups: pluginBackups(runtime),
       patterns: {
         problem: (pattern) => this.patternsOf.problem(pattern),
         matches: (pattern, value) => this.patternsOf.matches(pattern, value),

@@ -4,6 +4,7 @@ import type {
   ContentTypeDefinition,
   FieldDefinition,
   ListFilterDefinition,
+  PluginBackups,
   PluginBlockDefinition,
   PluginContext,
   PluginDb,
@@ -70,6 +71,8 @@ export interface SetupHost {
   sendMail(ctx: OperationContext, event: MailEventDefinition, message: PluginMailMessage): Promise<void>;
   /** The installation's file storage, where `plugin.files` keeps the plugins' private files. */
   readonly storage: FileStorage;
+  /** The installation's backups (core/backup), for `plugin.backups`. */
+  readonly backups: PluginBackups;
   /** Administrators' patterns, run by RE2 (the content module's, lent at load). */
   readonly patterns: PluginPatterns;
   /** The content module's checks of field definitions and values, lent at load. */
@@ -440,6 +443,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
     }),
     files: pluginFiles(host.storage, area),
     accounts: pluginAccounts,
+    backups: host.backups,
     patterns: host.patterns,
     db: (ctx: OperationContext) => pluginDb(area, ctx),
   }) as PluginContext;

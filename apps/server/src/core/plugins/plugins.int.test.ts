@@ -370,6 +370,7 @@ describe('the plugin context', () => {
         'accounts',
         'api',
         'area',
+        'backups',
         'blocks',
         'content',
         'db',

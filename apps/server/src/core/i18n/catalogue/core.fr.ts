@@ -130,6 +130,7 @@ export const fr: typeof en = {
     tokenExpired: 'Le formulaire est trop ancien ; rechargez la page.',
   },
   backup: {
+    superAdmin: 'Seul un super administrateur peut sauvegarder ou restaurer l’installation.',
     entry: 'L’archive contient une entrée interdite : {{name}}.',
     notArchive:
       'Le fichier n’est pas une archive de sauvegarde (un tar compressé par gzip), ou il est tronqué.',

@@ -133,6 +133,7 @@ export const en = {
   },
   /** Backups of the installation (core/backup). */
   backup: {
+    superAdmin: 'Only a Super Admin may back up or restore the installation.',
     entry: 'The archive holds an entry it may not: {{name}}.',
     notArchive: 'The file is not a backup archive (a gzipped tar), or it is cut short.',
     noManifest: 'The archive has no manifest: it is not a Tessera backup.',
