@@ -1,4 +1,5 @@
 import { definePlugin } from '@tessera/plugin';
+import { accountData } from './account-data.js';
 import type { EcommerceApi } from './api.js';
 import { cartRoutes } from './cart-routes.js';
 import { cartService } from './cart-service.js';
@@ -50,6 +51,7 @@ export default definePlugin((plugin) => {
   checkoutRoutes(plugin, checkoutService(plugin, carts, stock));
   paymentHooks(plugin, stock);
   orderRoutes(plugin, ordersService(plugin, stock));
+  accountData(plugin);
 
   const api: EcommerceApi = {
     decrementStock: stock.decrement,

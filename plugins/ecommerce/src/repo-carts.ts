@@ -124,3 +124,7 @@ export async function saveCart(db: CartsDb, cart: Cart): Promise<void> {
 export async function deleteCart(db: CartsDb, id: number): Promise<void> {
   await db.deleteFrom('ecommerce_carts').where('id', '=', id).execute();
 }
+
+export async function deleteCartsOf(db: CartsDb, accountId: number): Promise<void> {
+  await db.deleteFrom('ecommerce_carts').where('account_id', '=', accountId).execute();
+}

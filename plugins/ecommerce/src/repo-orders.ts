@@ -292,3 +292,31 @@ export async function listOrders(
   ]);
   return { rows: found.map((row) => ({ ...row, id: Number(row.id) })), total: Number(count?.total ?? 0) };
 }
+
+/**
+ * An account's orders kept without who bought them: no address, no name, no link to the account.
+ * The country stays (taxes are reported by country), and so do the figures.
+ */
+export async function anonymiseOrdersOf(db: OrdersDb, accountId: number): Promise<void> {
+  const rows = await db
+    .selectFrom('ecommerce_orders')
+    .select(['id', 'shipping_address'])
+    .where('account_id', '=', accountId)
+    .execute();
+  for (const row of rows) {
+    const { country } = JSON.parse(row.shipping_address) as OrderAddress;
+    const emptied: OrderAddress = { name: '', line1: '', city: '', postcode: '', country };
+    await db
+      .updateTable('ecommerce_orders')
+      .set({
+        email: '',
+        account_id: null,
+        shipping_address: JSON.stringify(emptied),
+        billing_address: null,
+        updated_at: now(),
+      })
+      .where('id', '=', Number(row.id))
+      .execute();
+  }
+  await db.deleteFrom('ecommerce_account_addresses').where('account_id', '=', accountId).execute();
+}

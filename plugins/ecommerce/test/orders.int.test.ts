@@ -188,7 +188,7 @@ describe(`orders (${testEngine})`, () => {
   });
 
   it('shows a signed-in buyer their orders and the address they last used', async () => {
-    await seedAccount({ t, a, b: a }, a, 'grace@orders.test');
+    const accountId = await seedAccount({ t, a, b: a }, a, 'grace@orders.test');
     const buyer = new Shopper(t.app, a.host);
     expect((await buyer.call('GET', '/api/ecommerce/my-orders')).statusCode).toBe(403);
     await buyer.signIn('grace@orders.test', PASSWORD);
@@ -205,6 +205,24 @@ describe(`orders (${testEngine})`, () => {
     expect(
       (await buyer.call('GET', `/api/ecommerce/orders/${res.json().data.order.number}`)).statusCode,
     ).toBe(200);
+
+    // Exported with the account; kept without who bought it once the account is deleted.
+    const order = res.json().data.order;
+    const exported = await a.call('admin', 'GET', `/api/accounts/${accountId}/export`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().data.plugins.ecommerce).toMatchObject({
+      orders: [{ number: order.number }],
+      address: ADDRESS,
+    });
+    const deleted = await a.call('admin', 'DELETE', `/api/accounts/${accountId}?mode=delete`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const kept = (await a.call('admin', 'GET', `/api/ecommerce/orders/${order.id}/detail`)).json().data;
+    expect(kept).toMatchObject({
+      email: '',
+      account_id: null,
+      shipping_address: { name: '', line1: '', country: 'FR' },
+      total: order.total,
+    });
   });
 
   it('mails a guest the link to their order at each step', async () => {
