@@ -92,6 +92,13 @@ afterAll(async () => {
 describe(`an installation backup (${testEngine})`, () => {
   it('puts back every row and file after everything changed', async () => {
     const { media, post } = await seedEverything(t, site);
+    // A plugin's private file (a form's upload), which no core row references.
+    const upload = `${site.siteId}/plugins/forms/2026/12/cv-x1.pdf`;
+    await t.runtime.storage.put(
+      upload,
+      { bytes: new TextEncoder().encode('%PDF-1.4 cv') },
+      'application/pdf',
+    );
     const before = await contents(t.runtime);
     const archive = join(folder, 'whole.tar.gz');
     const manifest = await createBackup(t.runtime, archive);
@@ -115,6 +122,7 @@ describe(`an installation backup (${testEngine})`, () => {
     expect((await site.call('admin', 'DELETE', `/api/media/${media.id}?force=true`)).statusCode).toBeLessThan(
       300,
     );
+    await t.runtime.storage.delete([upload]);
     expect(await contents(t.runtime)).not.toEqual(before);
 
     await restoreBackup(t.runtime, archive);
@@ -126,6 +134,7 @@ describe(`an installation backup (${testEngine})`, () => {
       headers: { host: site.host },
     });
     expect(served.statusCode).toBe(200);
+    expect((await t.runtime.storage.get(upload))?.size).toBe(11);
     const next = await site.call('editor', 'POST', '/api/posts', { title: 'After the restore' });
     expect(next.statusCode, next.body).toBe(201);
     expect(next.json().data.id).toBeGreaterThan(post.id);

@@ -40,7 +40,8 @@ const { version: TESSERA_VERSION } = createRequire(import.meta.url)('../../../pa
 /**
  * Writes the whole installation (every table, and the media files its rows reference) into one
  * archive at `archive`: the database as of a single point in time however long it takes, files
- * uploaded meanwhile not referenced by it. Staged under DATA_DIR, then packed.
+ * uploaded meanwhile not referenced by it, and the plugins' private files. Staged under DATA_DIR,
+ * then packed.
  */
 export async function createBackup(runtime: Runtime, archive: string): Promise<BackupManifest> {
   const started = performance.now();
@@ -49,12 +50,18 @@ export async function createBackup(runtime: Runtime, archive: string): Promise<B
   try {
     await mkdir(join(staging, 'db'));
     const files: FileKeys = new Map();
-    const { tables, migrations } = await readSnapshot(runtime.database, async (reader) => {
+    const { tables, sites, migrations } = await readSnapshot(runtime.database, async (reader) => {
       const tables: DumpedTable[] = [];
       for (const shape of await tablesOf(reader))
         tables.push(await dumpTable(reader, shape, join(staging, 'db', `${shape.name}.jsonl`), files));
-      return { tables, migrations: await appliedMigrations(reader) };
+      const sites = (await reader.all('select id from sites')).map((row) => Number(row.id));
+      return { tables, sites, migrations: await appliedMigrations(reader) };
     });
+    // Plugins' private files (a form's uploads): their rows are the plugins' own, so every file
+    // under a site's plugin folder is taken; one written after the snapshot is kept unreferenced.
+    for (const site of sites)
+      for await (const key of runtime.storage.list(`${site}/plugins`))
+        if (!files.has(key)) files.set(key, 'application/octet-stream');
     const { copied, missing } = await copyFiles(runtime.storage, files, join(staging, 'files'));
     const manifest: BackupManifest = {
       format: 'tessera-backup',

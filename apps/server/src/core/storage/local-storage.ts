@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertStorageKey, type ByteRange, type FileStorage, joinUrl, type StoredObject } from './storage.js';
 
@@ -43,6 +43,16 @@ export class LocalStorage implements FileStorage {
 
   async delete(keys: readonly string[]): Promise<void> {
     for (const key of keys) await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    const entries = await readdir(this.pathOf(prefix), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const key = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) yield* this.list(key);
+      // A file being written has a name no key can have (`.part`, under a pid).
+      else if (entry.isFile() && !entry.name.endsWith('.part')) yield key;
+    }
   }
 
   publicUrl(key: string): string | null {

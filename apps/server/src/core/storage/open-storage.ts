@@ -38,6 +38,10 @@ class DeferredS3 implements FileStorage {
     return (await this.load()).delete(keys);
   }
 
+  async *list(prefix: string): AsyncIterable<string> {
+    yield* (await this.load()).list(prefix);
+  }
+
   publicUrl(key: string): string | null {
     return this.options.publicUrl === null ? null : joinUrl(this.options.publicUrl, key);
   }

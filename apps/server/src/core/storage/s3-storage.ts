@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -100,6 +101,19 @@ export class S3Storage implements FileStorage {
         }),
       );
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    const folder = `${this.objectKey(prefix)}/`;
+    const own = this.options.prefix ? this.options.prefix.replace(/\/+$/, '').length + 1 : 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: folder, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(own);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   publicUrl(key: string): string | null {

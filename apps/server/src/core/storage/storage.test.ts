@@ -49,6 +49,20 @@ describe.each(['local', 's3'] as const)('%s storage', (name) => {
     const b = await storage.get('1/2026/11/b-x2.txt');
     expect(b && (await text(b.body))).toBe('from a file');
 
+    // Listed by folder: every key under it, none of a folder beside it.
+    await storage.put(
+      '1/plugins/forms/2026/11/c-x3.txt',
+      { bytes: new TextEncoder().encode('c') },
+      'text/plain',
+    );
+    const listed: string[] = [];
+    for await (const key of storage.list('1/2026')) listed.push(key);
+    expect(listed.sort()).toEqual(['1/2026/11/a-x1.txt', '1/2026/11/b-x2.txt']);
+    const plugins: string[] = [];
+    for await (const key of storage.list('1/plugins')) plugins.push(key);
+    expect(plugins).toEqual(['1/plugins/forms/2026/11/c-x3.txt']);
+    for await (const key of storage.list('2/plugins')) expect.unreachable(key);
+
     await storage.delete(['1/2026/11/a-x1.txt', '1/2026/11/never-there.txt']);
     expect(await storage.get('1/2026/11/a-x1.txt')).toBeNull();
     expect(await storage.get('1/2026/11/b-x2.txt')).not.toBeNull();

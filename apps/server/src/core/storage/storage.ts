@@ -29,6 +29,8 @@ export interface FileStorage {
    * `size` stays the whole object's.
    */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** Every key under the folder `prefix` (`3/plugins`: its keys `3/plugins/...`), in no set order. */
+  list(prefix: string): AsyncIterable<string>;
   /** Deletes the keys; missing ones are no error. */
   delete(keys: readonly string[]): Promise<void>;
   /** The public URL of `key` when files are served from elsewhere (MEDIA_URL), else null. */
