@@ -97,6 +97,13 @@ export function checkoutService(plugin: PluginContext, carts: CartService, stock
           },
         );
 
+      // A code the buyer entered that does not apply (now that the checkout knows who buys) is said,
+      // not dropped: they take it off or change their cart.
+      const refused = seen.coupons.filter((coupon) => !coupon.applied);
+      if (refused.length > 0)
+        throw new errors.Conflict('A code in your cart does not apply.', 'ecommerce_coupon_not_applicable', {
+          coupons: refused.map((coupon) => `${coupon.code}: ${coupon.reason?.message ?? ''}`),
+        });
       const key = randomBytes(24).toString('base64url');
       const order = await ctx.transaction(async () => {
         const state = await carts.price(ctx, next, locale, uses);

@@ -172,8 +172,15 @@ describe(`checkout (${testEngine})`, () => {
     await again.cart('POST', '/cart/lines', { sku: 'SOCK' });
     await again.cart('POST', '/cart/coupons', { code: 'WELCOME' });
     const second = await again.call('POST', '/api/ecommerce/checkout', body);
-    expect(second.statusCode, second.body).toBe(201);
-    expect(second.json().data.order).toMatchObject({ discount: 0, coupons: [] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'ecommerce_coupon_not_applicable',
+      errors: { coupons: ['WELCOME: You have used this code as many times as you may.'] },
+    });
+    await again.cart('DELETE', '/cart/coupons/WELCOME');
+    const without = await again.call('POST', '/api/ecommerce/checkout', body);
+    expect(without.statusCode, without.body).toBe(201);
+    expect(without.json().data.order).toMatchObject({ discount: 0, coupons: [] });
   });
 
   it('wants an email from a guest and a cart with something in it', async () => {
