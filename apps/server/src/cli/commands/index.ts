@@ -1,4 +1,5 @@
 import type { CommandRegistration } from '../context.js';
+import { backupCommand } from './backup.js';
 import { cacheCommand } from './cache.js';
 import { contentCommand } from './content.js';
 import { installCommand } from './install.js';
@@ -19,6 +20,7 @@ export const commands: CommandRegistration[] = [
   migrateCommand,
   installCommand,
   cacheCommand,
+  backupCommand,
   usersCommand,
   sitesCommand,
   pluginsCommand,

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
-import { bumpCacheEpoch } from '../cache/cache-epoch.js';
+import { clearCaches } from '../cache/clear-caches.js';
 import { ValidationFailed } from '../errors.js';
 import type { Runtime } from '../runtime.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -174,8 +174,8 @@ export async function restoreBackup(runtime: Runtime, archive: string): Promise<
           await moveSequence(trx, shape.name);
       }
     });
-    await bumpCacheEpoch(runtime.data.global);
-    await runtime.caches.clearAll();
+    // Every instance's caches and the page cache on disk (this machine's; others' follow the epoch).
+    await clearCaches(runtime);
     for (const site of await runtime.siteStore.list())
       await runtime.jobs.queue.enqueue(
         'search.reindex',
