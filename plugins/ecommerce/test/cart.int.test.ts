@@ -21,6 +21,7 @@ import {
 let t: TestContext;
 let a: ContentSite;
 let mug: SavedProduct;
+let b: ContentSite;
 
 const admin = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
   const res = await a.call('admin', method, url, body);
@@ -45,6 +46,32 @@ beforeAll(async () => {
   await setStock(a, 'MUG-BLUE', 10);
   await onSale(a, 'Poster', [variant('POSTER', 1500, { weight: 2000 })]);
   await setStock(a, 'POSTER', 1);
+
+  // A shop entering prices without tax, collected at the shop in Quebec.
+  b = await seedContentSite(t.app, t.runtime, 'cart-b.test');
+  await activateShop(b);
+  for (const [method, url, body] of [
+    [
+      'PUT',
+      '/api/settings/ecommerce',
+      { currency: 'CAD', prices_include_tax: false, shop_country: 'CA', shop_region: 'QC' },
+    ],
+    ['POST', '/api/ecommerce/tax-rates', { name: 'Tax', rate: 10, country: 'CA', regions: ['QC'] }],
+    [
+      'POST',
+      '/api/ecommerce/zones',
+      {
+        name: 'Canada',
+        locations: [{ country: 'CA' }],
+        methods: [{ id: 'shop', name: 'At the shop', kind: 'pickup' }],
+      },
+    ],
+  ] as const) {
+    const res = await b.call('admin', method, url, body);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  }
+  for (const sku of ['PEN-1', 'PEN-2', 'PEN-3'])
+    await onSale(b, sku, [variant(sku, 333, { track_stock: false })]);
 });
 afterAll(async () => {
   await t?.close();
@@ -208,6 +235,28 @@ describe(`the cart (${testEngine})`, () => {
       ['POSTER', 1],
     ]);
     expect((await phone.cart('GET', '/cart')).lines).toHaveLength(2);
+  });
+
+  it('adds tax to prices entered without it, rounded per line or per order as the shop says', async () => {
+    const buyer = new Shopper(t.app, b.host);
+    for (const sku of ['PEN-1', 'PEN-2', 'PEN-3']) await buyer.cart('POST', '/cart/lines', { sku });
+    await buyer.cart('PUT', '/cart/delivery', { country: 'CA', region: 'QC', shipping_method: 'shop' });
+    // Three lines of 3.33 at 10 %: 0.333 of tax each, 0.33 per line...
+    const perLine = await buyer.cart('GET', '/cart');
+    expect(perLine).toMatchObject({
+      currency: 'CAD',
+      subtotal: 999,
+      tax: 99,
+      total: 1098,
+      shipping: { amount: 0 },
+    });
+    expect(perLine.lines.map((line: { tax: number }) => line.tax)).toEqual([33, 33, 33]);
+    // ...but 0.999 rounded once per order is 1.00, shared among the lines.
+    const setting = await b.call('admin', 'PUT', '/api/settings/ecommerce', { tax_rounding: 'order' });
+    expect(setting.statusCode, setting.body).toBe(200);
+    const perOrder = await buyer.cart('GET', '/cart');
+    expect(perOrder).toMatchObject({ subtotal: 999, tax: 100, total: 1099 });
+    expect(perOrder.lines.map((line: { tax: number }) => line.tax).sort()).toEqual([33, 33, 34]);
   });
 
   it('refuses a change sent from another origin', async () => {
