@@ -263,3 +263,16 @@ describe(`shop rules (${testEngine})`, () => {
     }
   });
 });
+
+describe(`the shop's requirement (${testEngine})`, () => {
+  it('is switched on only where payments is', async () => {
+    const c = await seedContentSite(t.app, t.runtime, 'rules-c.test');
+    const refused = await c.call('admin', 'PUT', '/api/plugins/ecommerce/active', { active: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('plugin_requirement_missing');
+    await activateShop(c);
+    const off = await c.call('admin', 'PUT', '/api/plugins/payments/active', { active: false });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().code).toBe('plugin_required');
+  });
+});
