@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,40 @@ describe(`an installation backup (${testEngine})`, () => {
     writeFileSync(join(folder, 'not-a-backup.tar.gz'), 'hello');
     await expect(restoreBackup(t.runtime, join(folder, 'not-a-backup.tar.gz'))).rejects.toMatchObject({
       status: 422,
+    });
+    expect(await contents(t.runtime)).toEqual(before);
+  });
+
+  it('rolls a restore back whole when the database refuses a row late in it', async () => {
+    const archive = join(folder, 'refused.tar.gz');
+    await createBackup(t.runtime, archive);
+    const unpacked = mkdtempSync(join(folder, 'y-'));
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    // A revision of an entry that is not there, with the checksums made to match: only the
+    // database can refuse it, after every table before revisions was emptied and filled.
+    const revisions = join(unpacked, 'db', 'revisions.jsonl');
+    const [header = '[]', ...rows] = readFileSync(revisions, 'utf8').trim().split('\n');
+    const columns = JSON.parse(header) as string[];
+    const orphan = JSON.parse(rows[0] ?? '[]') as unknown[];
+    orphan[columns.indexOf('id')] = 999_999;
+    orphan[columns.indexOf('entry_id')] = 999_999;
+    const text = `${[header, ...rows, JSON.stringify(orphan)].join('\n')}\n`;
+    writeFileSync(revisions, text);
+    const manifestPath = join(unpacked, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const table = manifest.tables.find((entry: { name: string }) => entry.name === 'revisions');
+    table.size = Buffer.byteLength(text);
+    table.sha256 = createHash('sha256').update(text).digest('hex');
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    execFileSync('tar', ['-czf', archive, '-C', unpacked, '.']);
+
+    await site.call('editor', 'POST', '/api/posts', { title: 'Written after the backup' });
+    const before = await contents(t.runtime);
+    await expect(restoreBackup(t.runtime, archive)).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: {
+        archive: ['The database refused the backup’s rows; nothing was changed. The server log says which.'],
+      },
     });
     expect(await contents(t.runtime)).toEqual(before);
   });

@@ -154,7 +154,7 @@ export async function restoreBackup(runtime: Runtime, archive: string): Promise<
         file.type,
       );
     const db = runtime.database.kysely as unknown as Kysely<Record<string, Row>>;
-    await db.transaction().execute(async (trx) => {
+    const filled = db.transaction().execute(async (trx) => {
       const present = await tablesOf(directReader(trx, runtime.database.engine.name));
       for (const shape of [...present].reverse())
         await sql.raw(`delete from ${quoteName(shape.name)}`).execute(trx);
@@ -174,6 +174,15 @@ export async function restoreBackup(runtime: Runtime, archive: string): Promise<
           await moveSequence(trx, shape.name);
       }
     });
+    // Rows the tables refuse (a backup edited with its checksums redone, or data the current schema
+    // no longer accepts): the transaction rolled back, the installation is as it was.
+    await filled.catch((error: unknown) => {
+      runtime.log.error({ err: error }, 'restore refused by the database: nothing changed');
+      throw ValidationFailed.field(
+        'archive',
+        'The database refused the backup’s rows; nothing was changed. The server log says which.',
+      );
+    });
     // Every instance's caches and the page cache on disk (this machine's; others' follow the epoch).
     await clearCaches(runtime);
     for (const site of await runtime.siteStore.list())
@@ -188,7 +197,7 @@ export async function restoreBackup(runtime: Runtime, archive: string): Promise<
   }
 }
 
-/** A serial id's sequence after the restored rows, so the next row gets a new id (text ids have none). */
+/** A serial id's sequence past the restored rows, so the next row gets a new id (text ids have none). */
 async function moveSequence(trx: Kysely<Record<string, Row>>, name: string): Promise<void> {
   const table = quoteName(name);
   const literal = `'${table.replaceAll("'", "''")}'`;
@@ -196,9 +205,12 @@ async function moveSequence(trx: Kysely<Record<string, Row>>, name: string): Pro
     .raw<{ seq: string | null }>(`select pg_get_serial_sequence(${literal}, 'id') as seq`)
     .execute(trx);
   if (!rows[0]?.seq) return;
+  // Only ever forward: a sequence is not rolled back with a failed restore's transaction, and one
+  // left behind the rows that stay would hand out their ids again.
+  const sequence = `pg_get_serial_sequence(${literal}, 'id')`;
   await sql
     .raw(
-      `select setval(pg_get_serial_sequence(${literal}, 'id'), coalesce((select max("id") from ${table}), 0) + 1, false)`,
+      `select setval(${sequence}, greatest(coalesce((select max("id") from ${table}), 0), coalesce(pg_sequence_last_value(${sequence}::regclass), 0), 1))`,
     )
     .execute(trx);
 }

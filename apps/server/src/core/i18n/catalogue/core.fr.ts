@@ -130,6 +130,8 @@ export const fr: typeof en = {
     tokenExpired: 'Le formulaire est trop ancien ; rechargez la page.',
   },
   backup: {
+    refused:
+      'La base de données a refusé les lignes de la sauvegarde ; rien n’a changé. Le journal du serveur dit lesquelles.',
     superAdmin: 'Seul un super administrateur peut sauvegarder ou restaurer l’installation.',
     entry: 'L’archive contient une entrée interdite : {{name}}.',
     notArchive:

@@ -133,6 +133,7 @@ export const en = {
   },
   /** Backups of the installation (core/backup). */
   backup: {
+    refused: 'The database refused the backup’s rows; nothing was changed. The server log says which.',
     superAdmin: 'Only a Super Admin may back up or restore the installation.',
     entry: 'The archive holds an entry it may not: {{name}}.',
     notArchive: 'The file is not a backup archive (a gzipped tar), or it is cut short.',
