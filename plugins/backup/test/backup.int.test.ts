@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../../apps/server/test/harness.js';
@@ -27,7 +27,7 @@ describe(`backup plugin (${testEngine})`, () => {
     // ...but the installation is a Super Admin's to copy: refused in the envelope, nothing started.
     const refused = await site.call('admin', 'POST', '/api/backup/backups');
     expect(refused.statusCode, refused.body).toBe(403);
-    expect(refused.json().error ?? refused.json()).toBeTruthy();
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
     expect(await history()).toEqual([]);
   });
 
@@ -167,5 +167,23 @@ describe(`backup plugin (${testEngine})`, () => {
     expect((await world.site.call('super_admin', 'GET', `/api/backup/backups/${backup.id}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('records a failed backup with why and mails the administrators', async () => {
+    // The archives' folder replaced by a file: the next backup cannot be written.
+    const folder = join(world.t.config.dataDir, 'backups');
+    renameSync(folder, `${folder}-kept`);
+    writeFileSync(folder, 'not a folder');
+    try {
+      const failed = await backUp(world);
+      expect(failed).toMatchObject({ status: 'failed', size: null });
+      expect(failed.reason).toBeTruthy();
+      expect(
+        (await mailSubjects(world)).filter((subject) => subject === `Backup ${failed.name} failed`),
+      ).toHaveLength(2);
+    } finally {
+      rmSync(folder, { force: true });
+      renameSync(`${folder}-kept`, folder);
+    }
   });
 });
