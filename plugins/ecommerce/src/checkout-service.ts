@@ -6,6 +6,7 @@ import type { PaymentMethod, PaymentsApi } from './payments-api.js';
 import {
   addHistory,
   addressOf,
+  claimCoupons,
   couponUsesOf,
   findOrder,
   insertOrder,
@@ -14,6 +15,7 @@ import {
   type OrderAddress,
   type OrderLine,
   type OrdersTables,
+  releaseCoupons,
   type StoredOrder,
   setPayment,
 } from './repo-orders.js';
@@ -61,6 +63,7 @@ export function checkoutService(plugin: PluginContext, carts: CartService, stock
       const cancelled = await moveOrder(db(ctx), order.id, ['pending'], 'cancelled');
       if (!cancelled) return;
       await stock.release(ctx, linesOf(cancelled));
+      await releaseCoupons(db(ctx), order.id);
       await addHistory(db(ctx), order.id, 'pending', 'cancelled', 'system', note);
     });
   }
@@ -180,6 +183,28 @@ export function checkoutService(plugin: PluginContext, carts: CartService, stock
           created_at: at,
           updated_at: at,
         });
+        const spent = await claimCoupons(
+          db(ctx),
+          placed.id,
+          email,
+          state.coupons
+            .filter((coupon) =>
+              priced.coupons.some(
+                (outcome) => outcome.applied && outcome.code.toUpperCase() === coupon.code.toUpperCase(),
+              ),
+            )
+            .map((coupon) => coupon.id),
+        );
+        if (spent.length > 0)
+          throw new errors.Conflict(
+            'A code in your cart does not apply.',
+            'ecommerce_coupon_not_applicable',
+            {
+              coupons: state.coupons
+                .filter((coupon) => spent.includes(coupon.id))
+                .map((coupon) => `${coupon.code}: This code has been used as many times as it may be.`),
+            },
+          );
         await stock.decrement(
           ctx,
           lines.map(({ sku, quantity }) => ({ sku, quantity })),

@@ -14,6 +14,7 @@ import {
   type OrderLine,
   type OrderStatus,
   type OrdersTables,
+  releaseCoupons,
 } from './repo-orders.js';
 import type { StockService } from './stock-service.js';
 
@@ -57,7 +58,10 @@ export function ordersService(plugin: PluginContext, stock: StockService) {
       // Moved meanwhile (the payment, another manager): said as the refusal it now is.
       if (!after) return null;
       await addHistory(db(ctx), id, order.status, to, actorOf(ctx), details.note ?? '');
-      if (to === 'cancelled') await stock.release(ctx, linesOf(after));
+      if (to === 'cancelled') {
+        await stock.release(ctx, linesOf(after));
+        await releaseCoupons(db(ctx), id);
+      }
       await mailBuyer(
         plugin,
         ctx,

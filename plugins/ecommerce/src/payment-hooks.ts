@@ -3,7 +3,7 @@ import type { PluginContext, PluginOperation } from '@tessera/plugin';
 import { linesOf, orderIdOf, orderUrl } from './checkout-service.js';
 import { mailBuyer } from './order-mail.js';
 import type { PaymentsApi } from './payments-api.js';
-import { addHistory, findOrder, moveOrder, type OrdersTables, recordCouponUses } from './repo-orders.js';
+import { addHistory, findOrder, moveOrder, type OrdersTables, releaseCoupons } from './repo-orders.js';
 import type { StockService } from './stock-service.js';
 
 export const REFUND_LATE_PAYMENT = 'ecommerce.refund_late_payment';
@@ -11,11 +11,10 @@ export const REFUND_LATE_PAYMENT = 'ecommerce.refund_late_payment';
 /**
  * What the payments plugin tells the shop, in the transaction that records the payment's change
  * (so the order moves with it or not at all, once however often the provider repeats itself):
- * - paid: a pending order becomes paid, its coupons count as used. The stock was taken when it was
- *   placed. A payment for an order cancelled meanwhile (its page paid in the last second) is
+ * - paid: a pending order becomes paid. Its stock and coupons were taken when it was placed. A payment for an order cancelled meanwhile (its page paid in the last second) is
  *   refunded by a job, the refund being a call to the provider that a transaction must not wait on;
  *   a payment whose amount or currency is not the order's moves nothing and is logged.
- * - failed, expired, cancelled: a pending order is cancelled and gives its stock back; anything
+ * - failed, expired, cancelled: a pending order is cancelled and gives its stock and coupons back; anything
  *   else was settled already and stays.
  */
 export function paymentHooks(plugin: PluginContext, stock: StockService): void {
@@ -41,10 +40,6 @@ export function paymentHooks(plugin: PluginContext, stock: StockService): void {
       return;
     }
     await addHistory(db(ctx), id, 'pending', 'paid', 'payment', `Payment ${payment.id} confirmed`);
-    const coupons = (JSON.parse(paid.coupons) as Array<{ coupon_id: number | null }>).flatMap((coupon) =>
-      coupon.coupon_id === null ? [] : [coupon.coupon_id],
-    );
-    await recordCouponUses(db(ctx), id, paid.email, coupons);
     await mailBuyer(plugin, ctx, 'paid', paid, orderUrl(ctx.site, paid));
   });
 
@@ -70,6 +65,7 @@ export function paymentHooks(plugin: PluginContext, stock: StockService): void {
       const cancelled = await moveOrder(db(ctx), id, ['pending'], 'cancelled');
       if (!cancelled) return;
       await stock.release(ctx, linesOf(cancelled));
+      await releaseCoupons(db(ctx), id);
       await addHistory(db(ctx), id, 'pending', 'cancelled', 'payment', `Payment ${payment.id} ${outcome}`);
       await mailBuyer(plugin, ctx, 'cancelled', cancelled, orderUrl(ctx.site, cancelled));
     });

@@ -89,7 +89,7 @@ export interface OrdersTables {
     created_at: string;
   };
   ecommerce_account_addresses: { site_id: number; account_id: number; address: string; updated_at: string };
-  ecommerce_coupons: { id: number; site_id: number; times_used: number };
+  ecommerce_coupons: { id: number; site_id: number; times_used: number; usage_limit: number | null };
 }
 
 export type OrdersDb = PluginDb<OrdersTables>;
@@ -182,7 +182,7 @@ export async function historyOf(db: OrdersDb, orderId: number) {
   }));
 }
 
-/** How many paid orders of this customer used each coupon. */
+/** How many orders of this customer (placed and not cancelled) used each coupon. */
 export async function couponUsesOf(db: OrdersDb, customer: string): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('ecommerce_coupon_uses')
@@ -193,31 +193,61 @@ export async function couponUsesOf(db: OrdersDb, customer: string): Promise<Map<
   return new Map(rows.map((row) => [Number(row.coupon_id), Number(row.uses)]));
 }
 
-/** A paid order's coupons count against their limits. */
-export async function recordCouponUses(
+/**
+ * An order's coupons count against their limits from when it is placed, as its stock does: one
+ * conditional UPDATE per coupon (`times_used < usage_limit`), so of two orders racing for a code's
+ * last use one gets it. Answers the coupons that had none left (the caller refuses the order).
+ */
+export async function claimCoupons(
   db: OrdersDb,
   orderId: number,
   customer: string,
   couponIds: readonly number[],
-) {
-  if (couponIds.length === 0) return;
+): Promise<number[]> {
+  const spent: number[] = [];
+  for (const id of [...new Set(couponIds)].sort((x, y) => x - y)) {
+    const result = await db
+      .updateTable('ecommerce_coupons')
+      .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) spent.push(id);
+  }
+  if (spent.length > 0 || couponIds.length === 0) return spent;
   const at = now();
   await db
     .insertInto(
       'ecommerce_coupon_uses',
-      couponIds.map((coupon_id) => ({
+      [...new Set(couponIds)].map((coupon_id) => ({
         coupon_id,
         order_id: orderId,
         customer: customer.toLowerCase(),
         created_at: at,
       })),
     )
-    .onConflict((conflict) => conflict.columns(['site_id', 'coupon_id', 'order_id']).doNothing())
     .execute();
+  return [];
+}
+
+/** A cancelled order's coupons may be used again. */
+export async function releaseCoupons(db: OrdersDb, orderId: number): Promise<void> {
+  const uses = await db
+    .selectFrom('ecommerce_coupon_uses')
+    .select('coupon_id')
+    .where('order_id', '=', orderId)
+    .execute();
+  if (uses.length === 0) return;
+  await db.deleteFrom('ecommerce_coupon_uses').where('order_id', '=', orderId).execute();
   await db
     .updateTable('ecommerce_coupons')
-    .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
-    .where('id', 'in', [...couponIds])
+    .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+    .where(
+      'id',
+      'in',
+      uses.map((use) => Number(use.coupon_id)),
+    )
+    .where('times_used', '>', 0)
     .execute();
 }
 

@@ -132,7 +132,7 @@ describe(`checkout (${testEngine})`, () => {
     expect(await onHand('LAMP-1')).toBe(0);
   });
 
-  it('refuses a cart whose price changed since the buyer saw it, once, and counts a coupon when paid', async () => {
+  it('refuses a cart whose price changed since the buyer saw it, once, and counts a coupon per customer', async () => {
     const sock = await onSale(a, 'Sock', [variant('SOCK', 800, { weight: 100 })]);
     await setStock(a, 'SOCK', 20);
     const buyer = new Shopper(t.app, a.host);
@@ -181,6 +181,52 @@ describe(`checkout (${testEngine})`, () => {
     const without = await again.call('POST', '/api/ecommerce/checkout', body);
     expect(without.statusCode, without.body).toBe(201);
     expect(without.json().data.order).toMatchObject({ discount: 0, coupons: [] });
+  });
+
+  it('gives a code’s last use to one order, and takes it back when that order is cancelled', async () => {
+    const made = await a.call('admin', 'POST', '/api/ecommerce/coupons', {
+      code: 'ONCE',
+      kind: 'percentage',
+      amount: 10,
+      usage_limit: 1,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const coupon = async () =>
+      (await a.call('admin', 'GET', `/api/ecommerce/coupons/${made.json().data.id}`)).json().data;
+    // Two buyers enter the code while it has a use left.
+    const [first, second] = [new Shopper(t.app, a.host), new Shopper(t.app, a.host)];
+    for (const buyer of [first, second]) {
+      await buyer.cart('POST', '/cart/lines', { sku: 'MUG-BLUE' });
+      await buyer.cart('POST', '/cart/coupons', { code: 'ONCE' });
+    }
+    const pay = (buyer: Shopper, email: string) =>
+      buyer.call('POST', '/api/ecommerce/checkout', {
+        email,
+        shipping_address: ADDRESS,
+        shipping_method: 'colissimo',
+        payment_method: 'bank_transfer',
+      });
+    const taken = await pay(first, 'first@checkout.test');
+    expect(taken.statusCode, taken.body).toBe(201);
+    const spent = await pay(second, 'second@checkout.test');
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json()).toMatchObject({
+      code: 'ecommerce_coupon_not_applicable',
+      errors: { coupons: ['ONCE: This code has been used as many times as it may be.'] },
+    });
+    expect((await coupon()).times_used).toBe(1);
+
+    const cancelled = await a.call(
+      'admin',
+      'POST',
+      `/api/ecommerce/orders/${taken.json().data.order.id}/cancel`,
+      {},
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await coupon()).times_used).toBe(0);
+    const again = await pay(second, 'second@checkout.test');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.order.coupons).toEqual([expect.objectContaining({ code: 'ONCE' })]);
   });
 
   it('wants an email from a guest and a cart with something in it', async () => {
