@@ -41,6 +41,7 @@ expectTypeOf<keyof PluginContext>().toEqualTypeOf<
   | 'api'
   | 'accounts'
   | 'backups'
+  | 'messages'
   | 'db'
 >();
 expectTypeOf<keyof PluginOperation>().toEqualTypeOf<

@@ -15,6 +15,7 @@ import type { PluginBlocks } from './blocks.js';
 import type { PluginContent } from './content.js';
 import type { PluginErrors } from './errors.js';
 import type { ActionCallback, ActionName, FilterCallback, FilterName, HookPhase } from './hooks.js';
+import type { PluginMessages } from './messages.js';
 import type { PluginJobRun, PluginLogger, PluginOperation } from './operation.js';
 import type { PluginFormVisitor, PluginPages } from './pages.js';
 
@@ -56,6 +57,8 @@ export interface PluginContext {
   readonly routes: PluginRoutes;
   /** The typed errors the envelope maps (404, 409, 422, 403); anything else thrown becomes a 500. */
   readonly errors: PluginErrors;
+  /** Its messages in English and French: the envelope says its refusals in the caller's language. */
+  readonly messages: PluginMessages;
   /** Its per-site settings: one group named after its area, in /api/settings like the core's. */
   readonly settings: PluginSettings;
   /** Content types of its own, and fields on the core's types (SEO fields on every entry). */

@@ -16,6 +16,7 @@ export type * from './errors.js';
 export type * from './hooks.js';
 export { escapeHtml, html, unsafeHtml } from './html.js';
 export type * from './manifest.js';
+export type * from './messages.js';
 export type * from './operation.js';
 export type * from './pages.js';
 

@@ -3,6 +3,7 @@ import { accountHooks } from './account-hooks.js';
 import { membersMails } from './mail.js';
 import { memberRoutes } from './members-routes.js';
 import { membersService } from './members-service.js';
+import { MESSAGES } from './messages.js';
 import { MANAGE, MANAGE_PLANS, RESTRICT, VIEW } from './model.js';
 import { planRoutes } from './plans-routes.js';
 import { plansService } from './plans-service.js';
@@ -18,6 +19,7 @@ import { sitePages } from './site.js';
  * restricted by plan on every surface (the core's `entry.access`). Paid plans come later.
  */
 export default definePlugin((plugin) => {
+  plugin.messages.define(MESSAGES);
   plugin.permissions.register(VIEW, 'See members, their plans and history, and export them');
   plugin.permissions.register(
     MANAGE,

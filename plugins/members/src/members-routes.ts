@@ -1,5 +1,4 @@
 import { attachment, type PluginContext } from '@tessera/plugin';
-import { inFrench, inLanguage } from './errors.js';
 import { membersCsv } from './export.js';
 import { importMembers } from './import.js';
 import type { MembersService } from './members-service.js';
@@ -20,7 +19,6 @@ export function memberRoutes(
   const { Member, History, Status, ProfileField, Counts, Account, ImportReport } = membersSchemas(plugin);
   const importCsv = importMembers(plugin);
   const Id = T.Object({ id: T.Integer({ minimum: 1 }) });
-  const said = <R>(locale: string, work: () => Promise<R>) => inLanguage(plugin.errors, locale, work);
   const Detail = T.Composite([Member, T.Object({ history: T.Array(History) })]);
   const Note = { note: T.Optional(T.String({ maxLength: 500 })) };
   const actor = (ctx: { actor: { userId: number | null } }) => ({ userId: ctx.actor.userId });
@@ -49,22 +47,21 @@ export function memberRoutes(
         limit: T.Integer(),
       }),
     },
-    (ctx, { query, locale }) =>
-      said(locale, async () => {
-        const page = query.page ?? 1;
-        const limit = query.limit ?? 20;
-        const found = await members.list(
-          ctx,
-          {
-            planId: query.plan_id,
-            status: query.status,
-            accountIds: query.account_id === undefined ? undefined : [query.account_id],
-            search: query.search,
-          },
-          { page, limit },
-        );
-        return { ...found, page, limit };
-      }),
+    async (ctx, { query }) => {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 20;
+      const found = await members.list(
+        ctx,
+        {
+          planId: query.plan_id,
+          status: query.status,
+          accountIds: query.account_id === undefined ? undefined : [query.account_id],
+          search: query.search,
+        },
+        { page, limit },
+      );
+      return { ...found, page, limit };
+    },
   );
 
   plugin.routes.get(
@@ -96,24 +93,25 @@ export function memberRoutes(
       ),
       response: ImportReport,
     },
-    (ctx, { body, locale }) =>
-      said(locale, async () => {
-        const report = await importCsv(ctx, body.csv, {
-          dryRun: body.dry_run === true,
-          userId: ctx.actor.userId,
-        });
-        if (!locale.startsWith('fr')) return report;
-        return {
-          ...report,
-          problems: report.problems.map((problem) => ({ ...problem, message: inFrench(problem.message) })),
-        };
-      }),
+    async (ctx, { body, locale }) => {
+      const report = await importCsv(ctx, body.csv, {
+        dryRun: body.dry_run === true,
+        userId: ctx.actor.userId,
+      });
+      return {
+        ...report,
+        problems: report.problems.map((problem) => ({
+          ...problem,
+          message: plugin.messages.say(problem.message, locale),
+        })),
+      };
+    },
   );
 
   plugin.routes.get(
     '/members/:id',
     { permission: VIEW, summary: 'A member with their history', params: Id, response: Detail },
-    (ctx, { params, locale }) => said(locale, () => members.detail(ctx, params.id)),
+    (ctx, { params }) => members.detail(ctx, params.id),
   );
 
   plugin.routes.put(
@@ -125,8 +123,7 @@ export function memberRoutes(
       body: T.Object({ plan_id: T.Integer({ minimum: 1 }), ...Note }, { additionalProperties: false }),
       response: Detail,
     },
-    (ctx, { params, body, locale }) =>
-      said(locale, () => members.changePlan(ctx, params.id, body.plan_id, actor(ctx), body.note)),
+    (ctx, { params, body }) => members.changePlan(ctx, params.id, body.plan_id, actor(ctx), body.note),
   );
 
   plugin.routes.put(
@@ -138,8 +135,7 @@ export function memberRoutes(
       body: T.Object({ comped: T.Boolean(), ...Note }, { additionalProperties: false }),
       response: Detail,
     },
-    (ctx, { params, body, locale }) =>
-      said(locale, () => members.comp(ctx, params.id, body.comped, actor(ctx), body.note)),
+    (ctx, { params, body }) => members.comp(ctx, params.id, body.comped, actor(ctx), body.note),
   );
 
   for (const action of ['suspend', 'resume', 'cancel'] as const)
@@ -155,7 +151,7 @@ export function memberRoutes(
         params: Id,
         response: Detail,
       },
-      (ctx, { params, locale }) => said(locale, () => members[action](ctx, params.id, actor(ctx))),
+      (ctx, { params }) => members[action](ctx, params.id, actor(ctx)),
     );
 
   plugin.routes.put(
@@ -167,7 +163,7 @@ export function memberRoutes(
       body: T.Object({ values: T.Record(T.String(), T.Unknown()) }, { additionalProperties: false }),
       response: Detail,
     },
-    (ctx, { params, body, locale }) => said(locale, () => members.saveProfile(ctx, params.id, body.values)),
+    (ctx, { params, body }) => members.saveProfile(ctx, params.id, body.values),
   );
 
   plugin.routes.get(
@@ -189,7 +185,7 @@ export function memberRoutes(
       body: T.Object({ fields: T.Array(ProfileField, { maxItems: 50 }) }, { additionalProperties: false }),
       response: T.Array(ProfileField),
     },
-    (ctx, { body, locale }) => said(locale, () => profile.replace(ctx, body.fields as ProfileField[])),
+    (ctx, { body }) => profile.replace(ctx, body.fields as ProfileField[]),
   );
 
   plugin.routes.get(

@@ -1,5 +1,4 @@
 import type { PluginContext } from '@tessera/plugin';
-import { inLanguage } from './errors.js';
 import { MANAGE_PLANS, VIEW } from './model.js';
 import type { PlanInput, PlansService } from './plans-service.js';
 import { membersSchemas } from './schemas.js';
@@ -9,7 +8,6 @@ export function planRoutes(plugin: PluginContext, plans: PlansService): void {
   const T = plugin.schema;
   const { Plan, PlanCreate, PlanUpdate } = membersSchemas(plugin);
   const Id = T.Object({ id: T.Integer({ minimum: 1 }) });
-  const said = <R>(locale: string, work: () => Promise<R>) => inLanguage(plugin.errors, locale, work);
 
   plugin.routes.get(
     '/plans',
@@ -23,7 +21,7 @@ export function planRoutes(plugin: PluginContext, plans: PlansService): void {
   plugin.routes.get(
     '/plans/:id',
     { permission: VIEW, summary: 'A plan with its members counted by status', params: Id, response: Plan },
-    (ctx, { params, locale }) => said(locale, () => plans.get(ctx, params.id)),
+    (ctx, { params }) => plans.get(ctx, params.id),
   );
   plugin.routes.post(
     '/plans',
@@ -34,10 +32,7 @@ export function planRoutes(plugin: PluginContext, plans: PlansService): void {
       response: Plan,
       status: 201,
     },
-    (ctx, { body, locale }) =>
-      said(locale, () =>
-        plans.create(ctx, { price: 0, currency: null, interval: null, ...body } as PlanInput),
-      ),
+    (ctx, { body }) => plans.create(ctx, { price: 0, currency: null, interval: null, ...body } as PlanInput),
   );
   plugin.routes.patch(
     '/plans/:id',
@@ -48,7 +43,7 @@ export function planRoutes(plugin: PluginContext, plans: PlansService): void {
       body: PlanUpdate,
       response: Plan,
     },
-    (ctx, { params, body, locale }) => said(locale, () => plans.update(ctx, params.id, body)),
+    (ctx, { params, body }) => plans.update(ctx, params.id, body),
   );
   plugin.routes.delete(
     '/plans/:id',
@@ -58,8 +53,8 @@ export function planRoutes(plugin: PluginContext, plans: PlansService): void {
       params: Id,
       status: 204,
     },
-    async (ctx, { params, locale }) => {
-      await said(locale, () => plans.remove(ctx, params.id));
+    async (ctx, { params }) => {
+      await plans.remove(ctx, params.id);
       return null;
     },
   );

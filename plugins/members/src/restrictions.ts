@@ -1,5 +1,4 @@
 import type { AccessEntry, AccessVisitor, PluginContext, PluginOperation } from '@tessera/plugin';
-import { inLanguage } from './errors.js';
 import { RESTRICT } from './model.js';
 import { findMemberOfAccount, listPlans, type MembersTables } from './repo.js';
 import { findRestriction, type Restriction, saveRestriction } from './repo-restrictions.js';
@@ -82,27 +81,25 @@ export function restrictions(plugin: PluginContext): void {
       ),
       response: Restriction,
     },
-    (ctx, { params, body, locale }) =>
-      inLanguage(plugin.errors, locale, () =>
-        ctx.transaction(async (tx) => {
-          const planIds = [...new Set(body.plan_ids ?? [])];
-          if (body.audience === 'plans') {
-            const known = new Set((await listPlans(db(tx))).map((plan) => plan.id));
-            if (planIds.length === 0 || planIds.some((id) => !known.has(id)))
-              throw plugin.errors.ValidationFailed.field(
-                'plan_ids',
-                'Choose one or more plans of the site.',
-                'members_restriction_plans',
-              );
-          }
-          const restriction =
-            body.audience === 'public'
-              ? null
-              : { audience: body.audience, plan_ids: body.audience === 'plans' ? planIds : [] };
-          await saveRestriction(db(tx), params.entry_id, restriction);
-          await plugin.content.accessChanged(tx, [params.entry_id]);
-          return shown(params.entry_id, restriction && { entry_id: params.entry_id, ...restriction });
-        }),
-      ),
+    (ctx, { params, body }) =>
+      ctx.transaction(async (tx) => {
+        const planIds = [...new Set(body.plan_ids ?? [])];
+        if (body.audience === 'plans') {
+          const known = new Set((await listPlans(db(tx))).map((plan) => plan.id));
+          if (planIds.length === 0 || planIds.some((id) => !known.has(id)))
+            throw plugin.errors.ValidationFailed.field(
+              'plan_ids',
+              'Choose one or more plans of the site.',
+              'members_restriction_plans',
+            );
+        }
+        const restriction =
+          body.audience === 'public'
+            ? null
+            : { audience: body.audience, plan_ids: body.audience === 'plans' ? planIds : [] };
+        await saveRestriction(db(tx), params.entry_id, restriction);
+        await plugin.content.accessChanged(tx, [params.entry_id]);
+        return shown(params.entry_id, restriction && { entry_id: params.entry_id, ...restriction });
+      }),
   );
 }

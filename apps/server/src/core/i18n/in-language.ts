@@ -39,9 +39,27 @@ export function knownMessages(): Array<{ key: string; words: Record<Language, st
 
 let templates: readonly Template[] | null = null;
 
+/** Messages plugins said in every language (`plugin.messages.define`), beside the server's own. */
+const pluginMessages: Array<{ key: string; words: Record<Language, string> }> = [];
+
+/**
+ * Adds a plugin's messages (`<area>.<key>` each): from now on its refusals are said in the caller's
+ * language by the envelope, as the server's are. A key defined again replaces its words.
+ */
+export function addPluginMessages(
+  entries: ReadonlyArray<{ key: string; words: Record<Language, string> }>,
+): void {
+  for (const entry of entries) {
+    const at = pluginMessages.findIndex((known) => known.key === entry.key);
+    if (at >= 0) pluginMessages.splice(at, 1);
+    pluginMessages.push(entry);
+  }
+  templates = null;
+}
+
 /** The templates, surest first (see surenessOf); built when a message is first said in another language. */
 function templatesInOrder(): readonly Template[] {
-  templates ??= knownMessages()
+  templates ??= [...knownMessages(), ...pluginMessages]
     .map(({ key, words }) => ({ key, words, pattern: patternOf(words.en), sureness: surenessOf(words.en) }))
     .sort((a, b) => b.sureness - a.sureness)
     .map(({ key, words, pattern }) => ({ key, words, pattern }));

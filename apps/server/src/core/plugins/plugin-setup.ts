@@ -52,6 +52,7 @@ import {
 } from './plugin-content.js';
 import { pluginFiles } from './plugin-files.js';
 import { pluginRequest } from './plugin-http.js';
+import { pluginMessages } from './plugin-messages.js';
 import { pagePrefix, type StagedPage } from './plugin-pages.js';
 
 /**
@@ -265,6 +266,7 @@ export function pluginContext(host: SetupHost, manifest: PluginManifest, staged:
       patch: route('PATCH'),
       delete: route('DELETE'),
     }),
+    messages: pluginMessages(area),
     errors: Object.freeze({
       NotFound,
       Conflict,

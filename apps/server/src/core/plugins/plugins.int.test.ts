@@ -384,6 +384,7 @@ describe('the plugin context', () => {
         'mail',
         'mcp',
         'media',
+        'messages',
         'name',
         'pages',
         'patterns',

@@ -1,0 +1,66 @@
+import type { PluginMessageCatalogue } from '@tessera/plugin';
+
+/**
+ * The plugin's refusals and report lines in English and French (`plugin.messages`): services throw
+ * them in English, and the envelope says them in the caller's language. The engine's own messages
+ * about profile values are the core's, translated by it.
+ */
+export const MESSAGES: PluginMessageCatalogue = {
+  en: {
+    freeNoInterval: 'A free plan has no billing interval.',
+    freeNoCurrency: 'A free plan has no currency.',
+    paidNeedsInterval: 'A paid plan needs its billing interval.',
+    paidNeedsCurrency: 'A paid plan needs its currency.',
+    slugTaken: 'Another plan has this slug.',
+    chooseImage: 'Choose an image of the media library.',
+    joiningClosed: 'Joining is closed.',
+    noPlan: 'No such plan.',
+    compPaidOnly: 'Only a paid plan can be given for free.',
+    resumeSuspendedOnly: 'Only a suspended membership can be resumed.',
+    suspendActiveOnly: 'Only an active membership can be suspended.',
+    paidNotYet: 'Paid plans cannot be joined yet.',
+    cancelledAlready: 'This membership is cancelled already.',
+    planHasMembers: 'This plan has members: archive it instead, which keeps them.',
+    alreadyMember: 'You are already a member.',
+    tooManyAccounts: 'Too many accounts match: search for more of the name or address.',
+    importHeader: 'The first line names the columns: email and plan (comped is optional).',
+    earlierLine: 'This address is on an earlier line.',
+    noAccount: 'No account of the site has this address.',
+    anonymised: 'This account is anonymised.',
+    planArchived: 'This plan is archived.',
+    compedYesNo: 'Comped is yes or no.',
+    memberAlready: 'This account is a member already.',
+    choosePlans: 'Choose one or more plans of the site.',
+    profileTypes: 'A profile field is one of: {{types}}.',
+    importTooLong: 'A file holds at most {{count}} members.',
+  },
+  fr: {
+    freeNoInterval: 'Une formule gratuite n’a pas de période de facturation.',
+    freeNoCurrency: 'Une formule gratuite n’a pas de devise.',
+    paidNeedsInterval: 'Une formule payante a besoin de sa période de facturation.',
+    paidNeedsCurrency: 'Une formule payante a besoin de sa devise.',
+    slugTaken: 'Une autre formule a déjà ce slug.',
+    chooseImage: 'Choisissez une image de la médiathèque.',
+    joiningClosed: 'Les adhésions sont fermées.',
+    noPlan: 'Cette formule n’existe pas.',
+    compPaidOnly: 'Seule une formule payante peut être offerte.',
+    resumeSuspendedOnly: 'Seule une adhésion suspendue peut reprendre.',
+    suspendActiveOnly: 'Seule une adhésion active peut être suspendue.',
+    paidNotYet: 'Les formules payantes ne sont pas encore ouvertes.',
+    cancelledAlready: 'Cette adhésion est déjà résiliée.',
+    planHasMembers: 'Cette formule a des membres : archivez-la plutôt, ce qui les garde.',
+    alreadyMember: 'Vous êtes déjà membre.',
+    tooManyAccounts:
+      'Trop de comptes correspondent : cherchez une plus grande partie du nom ou de l’adresse.',
+    importHeader: 'La première ligne nomme les colonnes : email et plan (comped est facultative).',
+    earlierLine: 'Cette adresse figure déjà sur une ligne précédente.',
+    noAccount: 'Aucun compte du site n’a cette adresse.',
+    anonymised: 'Ce compte est anonymisé.',
+    planArchived: 'Cette formule est archivée.',
+    compedYesNo: 'Comped vaut yes ou no.',
+    memberAlready: 'Ce compte est déjà membre.',
+    choosePlans: 'Choisissez une ou plusieurs formules du site.',
+    profileTypes: 'Un champ de profil est de l’un de ces types : {{types}}.',
+    importTooLong: 'Un fichier contient au plus {{count}} membres.',
+  },
+};
