@@ -3,6 +3,7 @@ import { createElement as h } from 'react';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
+import { accountPagesOpen } from '../accounts/pages-open.js';
 import type { PageAnswer } from './answer.js';
 import type { PublishedEntry } from './block-data.js';
 import type { DocumentFrames } from './document-frame.js';
@@ -141,7 +142,11 @@ export async function accessNotice(
       teaser: found.item.excerpt,
       reason: verdict,
       strings: frame.strings,
-      signInUrl: verdict === 'sign_in' ? `/account/sign-in?next=${encodeURIComponent(found.item.url)}` : null,
+      // Only where the site's account pages answer (registration on, or accounts made before).
+      signInUrl:
+        verdict === 'sign_in' && (await accountPagesOpen(runtime, site))
+          ? `/account/sign-in?next=${encodeURIComponent(found.item.url)}`
+          : null,
       action,
     }),
     tags: [`entry:${found.row.id}`],

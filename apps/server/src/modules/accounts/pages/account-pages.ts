@@ -5,13 +5,12 @@ import type { PageAnswer, PublicAnswer } from '../../public/answer.js';
 import type { PageVisit } from '../../public/page-router.js';
 import type { PublicSite } from '../../public/service.js';
 import type { SiteFrame } from '../../public/theme/layouts.js';
-import { settingsOf } from '../../settings/service.js';
 import { accountRowOf } from '../account-of.js';
 import { linkOrigin } from '../accounts.js';
+import { accountPagesOpen } from '../pages-open.js';
 import { resetLinkHolds } from '../password-reset.js';
 import { confirmEmailChange } from '../profile.js';
 import { verify } from '../registration.js';
-import { AccountsRepo } from '../repo.js';
 import {
   forgotView,
   linkInvalidView,
@@ -50,9 +49,8 @@ export class AccountPages {
   }
 
   /** Whether the site has account pages now: registration on, or accounts made before it closed. */
-  async open(site: Site, registering = false): Promise<boolean> {
-    if ((await settingsOf(this.runtime, site, 'accounts')).registration) return true;
-    return !registering && (await new AccountsRepo(this.runtime.data.site(site.id)).any());
+  open(site: Site, registering = false): Promise<boolean> {
+    return accountPagesOpen(this.runtime, site, registering);
   }
 
   /** What the views need to write a page in the frame's language. */

@@ -96,6 +96,8 @@ export interface ThemeStrings {
   resultsFor: (words: string, total: number) => string;
   membersOnlyTitle: string;
   membersOnlyText: string;
+  /** The same, where the site has no account pages to sign in on (registration off, no account yet). */
+  membersOnlyClosedText: string;
   /** A signed-in visitor whose membership does not include the entry. */
   planRequiredText: string;
   signIn: string;
@@ -132,6 +134,7 @@ export const ENGLISH: ThemeStrings = {
   resultsFor: (words, total) => `${total} result${total === 1 ? '' : 's'} for “${words}”`,
   membersOnlyTitle: 'For members',
   membersOnlyText: 'This page is for members of the site. Sign in to read it.',
+  membersOnlyClosedText: 'This page is for members of the site.',
   planRequiredText: 'Your membership does not include this page.',
   signIn: 'Sign in',
   discussion: ENGLISH_DISCUSSION,

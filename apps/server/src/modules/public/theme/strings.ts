@@ -30,6 +30,7 @@ export const FRENCH: ThemeStrings = {
   resultsFor: (words, total) => `${total} résultat${total > 1 ? 's' : ''} pour « ${words} »`,
   membersOnlyTitle: 'Réservé aux membres',
   membersOnlyText: 'Cette page est réservée aux membres du site. Connectez-vous pour la lire.',
+  membersOnlyClosedText: 'Cette page est réservée aux membres du site.',
   planRequiredText: 'Votre adhésion ne donne pas accès à cette page.',
   signIn: 'Se connecter',
   discussion: FRENCH_DISCUSSION,

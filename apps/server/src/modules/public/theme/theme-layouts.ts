@@ -76,7 +76,15 @@ function MemberOnlyView(props: MemberOnlyLayoutProps) {
     { className: 'tb-notice' },
     h('h1', null, props.title),
     props.teaser ? h('p', { className: 'tb-notice__teaser' }, props.teaser) : null,
-    h('p', null, props.reason === 'plan' ? props.strings.planRequiredText : props.strings.membersOnlyText),
+    h(
+      'p',
+      null,
+      props.reason === 'plan'
+        ? props.strings.planRequiredText
+        : props.signInUrl
+          ? props.strings.membersOnlyText
+          : props.strings.membersOnlyClosedText,
+    ),
     h(
       'p',
       null,

@@ -218,6 +218,14 @@ describe('themes', () => {
       { owner: 'plugin:members-test' },
     );
     try {
+      // No account pages on the site yet (registration off, no account): nowhere to sign in.
+      const closed = await visit(a, url);
+      expect(closed.statusCode).toBe(403);
+      expect(closed.body).toContain('<p>This page is for members of the site.</p>');
+      expect(closed.body).not.toContain('/account/sign-in');
+      expect(
+        (await a.call('admin', 'PUT', '/api/settings/accounts', { registration: true })).statusCode,
+      ).toBe(200);
       const notice = await visit(a, url);
       expect(notice.statusCode).toBe(403);
       // Decided after looking for a signed-in site account: for this visitor alone.
@@ -237,6 +245,7 @@ describe('themes', () => {
       expect((await visit(a, open)).statusCode).toBe(200);
     } finally {
       remove();
+      await a.call('admin', 'PUT', '/api/settings/accounts', { registration: false });
     }
   });
 });
