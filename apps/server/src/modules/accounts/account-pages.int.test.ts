@@ -140,6 +140,37 @@ describe(`site accounts' pages (${testEngine})`, () => {
     expect((await visitor.get('/account/sign-in')).headers.location).toBe('/account');
   });
 
+  it('returns the visitor to the page they signed in to read, on this site only', async () => {
+    await registered('nora@example.test', 'Nora');
+    const reader = new SiteVisitor(t.app, shop.host);
+    const page = '/account/sign-in?next=%2F2026%2F12%2Fwinter-log%3Fpage%3D2';
+    expect((await reader.get(page)).body).toContain('name="next" value="/2026/12/winter-log?page=2"');
+    const wrong = await reader.submit(page, '/account/sign-in', {
+      email: 'nora@example.test',
+      password: 'wrong one',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body).toContain('name="next" value="/2026/12/winter-log?page=2"');
+    const taken = await reader.submit(page, '/account/sign-in', {
+      email: 'nora@example.test',
+      password: PASSWORD,
+    });
+    expect(taken.statusCode, taken.body).toBe(303);
+    expect(taken.headers.location).toBe('/2026/12/winter-log?page=2');
+    // Signed in already: straight there.
+    expect((await reader.get(page)).headers.location).toBe('/2026/12/winter-log?page=2');
+
+    const elsewhere = new SiteVisitor(t.app, shop.host);
+    const hostile = '/account/sign-in?next=%2F%2Fevil.test%2Fphish';
+    expect((await elsewhere.get(hostile)).body).not.toContain('name="next"');
+    const posted = await elsewhere.submit('/account/sign-in', '/account/sign-in', {
+      email: 'nora@example.test',
+      password: PASSWORD,
+      next: '//evil.test/phish',
+    });
+    expect(posted.headers.location).toBe('/account');
+  });
+
   it('answers a registration of a taken address like any other, mails its owner, and changes nothing', async () => {
     await registered('taken@example.test', 'Owner');
     const intruder = new SiteVisitor(t.app, shop.host);

@@ -7,6 +7,7 @@ import type { PublicSite } from '../../public/service.js';
 import type { SiteFrame } from '../../public/theme/layouts.js';
 import { accountRowOf } from '../account-of.js';
 import { linkOrigin } from '../accounts.js';
+import { nextPage } from '../next-page.js';
 import { accountPagesOpen } from '../pages-open.js';
 import { resetLinkHolds } from '../password-reset.js';
 import { confirmEmailChange } from '../profile.js';
@@ -90,8 +91,10 @@ export class AccountPages {
       case 'register':
       case 'sign-in': {
         const signedIn = await accountRowOf(this.runtime, site, (await visit.request.visitor?.()) ?? null);
-        if (signedIn) return { status: 302, location: `${frame.prefix}/account` };
-        const content = page === 'register' ? registerView(kit) : signInView(kit, this.done(visit));
+        const next = page === 'sign-in' ? nextPage(visit.request.query?.get('next')) : null;
+        if (signedIn) return { status: 302, location: next ?? `${frame.prefix}/account` };
+        const content =
+          page === 'register' ? registerView(kit) : signInView(kit, this.done(visit), undefined, next);
         return this.framed(site, frame, content);
       }
       case 'forgot':

@@ -13,6 +13,7 @@ import { settingsOf } from '../../settings/service.js';
 import { accountRowOf } from '../account-of.js';
 import { linkOrigin } from '../accounts.js';
 import { AccountFormFaults } from '../faults.js';
+import { nextPage } from '../next-page.js';
 import { requestReset, resetPassword } from '../password-reset.js';
 import { changePassword, rename, requestEmailChange } from '../profile.js';
 import { register } from '../registration.js';
@@ -44,8 +45,11 @@ interface Post {
   origin: string;
 }
 
-/** Where a post that was taken sends the visitor (303), within the page's language. */
-type Outcome = { to: string };
+/**
+ * Where a post that was taken sends the visitor (303): `to` within the page's language, or `path`,
+ * a path of the site as it is (the page a visitor signed in to read).
+ */
+type Outcome = { to: string; path?: string };
 
 /** The forms of the account pages: how each is taken, and the page it shows again when refused. */
 interface AccountForm {
@@ -91,9 +95,15 @@ const FORMS: Record<string, AccountForm> = {
         password: post.values.password ?? '',
         origin: post.origin,
       });
-      return { to: '/account' };
+      return { to: '/account', path: nextPage(post.values.next) ?? undefined };
     },
-    again: (post, refused) => signInView(post.kit, null, { ...refused, values: typed(post.values, 'email') }),
+    again: (post, refused) =>
+      signInView(
+        post.kit,
+        null,
+        { ...refused, values: typed(post.values, 'email') },
+        nextPage(post.values.next),
+      ),
   },
   forgot: {
     async take(post) {
@@ -211,7 +221,7 @@ export function accountFormRoutes(app: App, runtime: Runtime, site: PublicSite, 
       });
       if (form.account && !account) return seeOther(reply, `${frame.prefix}/account/sign-in`);
       const outcome = await form.take(post, account);
-      return seeOther(reply, `${frame.prefix}${outcome.to}`);
+      return seeOther(reply, outcome.path ?? `${frame.prefix}${outcome.to}`);
     } catch (error) {
       if (error instanceof AccountFormFaults)
         return show(form.again(post, { faults: error.faults, values }, account), 422);

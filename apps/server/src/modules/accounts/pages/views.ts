@@ -58,13 +58,26 @@ export function registerView(kit: ViewKit, refused?: Refused): ViewContent {
   ]);
 }
 
-export function signInView(kit: ViewKit, done: string | null, refused?: Refused): ViewContent {
+/** The sign-in page; `next`, a path of the site (next-page.ts), is where a taken sign-in goes. */
+export function signInView(
+  kit: ViewKit,
+  done: string | null,
+  refused?: Refused,
+  next: string | null = null,
+): ViewContent {
   const { words } = kit;
   return page(kit, words.signInTitle, done, refused, [
-    form(kit, 'sign-in', words.signIn, refused, [
-      { name: 'email', label: words.email, type: 'email', autoComplete: 'username', maxLength: EMAIL_MAX },
-      { name: 'password', label: words.password, type: 'password', autoComplete: 'current-password' },
-    ]),
+    form(
+      kit,
+      'sign-in',
+      words.signIn,
+      refused,
+      [
+        { name: 'email', label: words.email, type: 'email', autoComplete: 'username', maxLength: EMAIL_MAX },
+        { name: 'password', label: words.password, type: 'password', autoComplete: 'current-password' },
+      ],
+      next ? { next } : {},
+    ),
     links(kit, [
       ['forgot', words.forgotLink],
       ['register', words.noAccount],
