@@ -203,6 +203,61 @@ describe(`comments (${testEngine})`, () => {
     expect(missing.statusCode).toBe(422);
   });
 
+  it("keep an entry's discussion with the entry when a plugin restricts it to members", async () => {
+    const members = await published(a, '/api/posts', 'Members only');
+    const token = (await form(a, members)).token;
+    const remove = t.runtime.hooks.addFilter(
+      'entry.access',
+      (access, _ctx, entry) => (entry.id === members ? 'members' : access),
+      { owner: 'plugin:restricts' },
+    );
+    try {
+      const refused = {
+        code: 'entry_restricted',
+        message: 'This entry is for members: its comments are on its page.',
+      };
+      const thread = await a.call('anonymous', 'GET', `/api/comments/thread?entry_id=${members}`);
+      expect(thread.statusCode).toBe(403);
+      expect(thread.json()).toMatchObject(refused);
+      expect((await a.call('anonymous', 'GET', `/api/comments/form?entry_id=${members}`)).statusCode).toBe(
+        403,
+      );
+      const direct = await t.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: { host: a.host },
+        payload: { entry_id: members, name: 'Eve', email: 'eve@example.test', body: 'Peek.', token },
+      });
+      expect(direct.statusCode).toBe(403);
+      // The page's own form: only for those who may read the entry (an anonymous visitor may not).
+      const page = await t.app.inject({
+        method: 'POST',
+        url: `/_comments/${members}`,
+        headers: {
+          host: a.host,
+          origin: `http://${a.host}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({
+          comment: 'Peek.',
+          name: 'Eve',
+          email: 'eve@example.test',
+          token,
+        }).toString(),
+      });
+      expect(page.statusCode).toBe(403);
+      // Moderators read it, and the other entries' discussions are untouched.
+      expect((await a.call('editor', 'GET', `/api/comments/thread?entry_id=${members}`)).statusCode).toBe(
+        200,
+      );
+      expect((await a.call('anonymous', 'GET', `/api/comments/thread?entry_id=${post}`)).statusCode).toBe(
+        200,
+      );
+    } finally {
+      remove();
+    }
+  });
+
   it('take comments only on published entries of the site whose comments are open', async () => {
     const page = await published(a, '/api/pages', 'A page');
     expect((await comment(a, { entry_id: page })).json().code).toBe('comments_closed');

@@ -5,7 +5,7 @@ import type { Page } from '../../core/http/envelope.js';
 import { MESSAGES } from '../../core/i18n/catalogue/index.js';
 import { languageOf } from '../../core/i18n/language.js';
 import { enqueueSiteMail } from '../../core/mail/mail-job.js';
-import type { OperationContext } from '../../core/operation/operation-context.js';
+import { type OperationContext, visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
 import type { Content } from '../content/content.js';
@@ -124,6 +124,8 @@ export class CommentsService {
   /** What a comment form needs: a signed token of when it was shown, for which entry. */
   async form(ctx: OperationContext, entryId: number) {
     const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
+    const [entry] = await this.content.published.items(ctx.site, [entryId]);
+    if (entry) await this.guardRestricted(ctx, entry);
     const open = await this.openEntry(ctx.site, entryId).then(
       () => true,
       (error: unknown) => {
@@ -199,11 +201,13 @@ export class CommentsService {
     ctx: OperationContext,
     input: CommentInput,
     userAgent: string | null = null,
+    options: { reader?: boolean } = {},
   ): Promise<PublicComment> {
     const rules = await settingsOf(this.runtime, ctx.site, 'discussion');
     if (input[HONEYPOT]) throw ValidationFailed.field(HONEYPOT, 'Leave this field empty.', 'comment_refused');
     this.checkToken(ctx.site, input, rules.min_seconds);
     const entry = await this.openEntry(ctx.site, input.entry_id);
+    await this.guardRestricted(ctx, entry, options.reader);
     const body = input.body.trim();
     if (body === '') throw ValidationFailed.field('body', 'Write something.');
     const { name, email } = commenter(input, rules.require_name_email);
@@ -261,6 +265,7 @@ export class CommentsService {
   ): Promise<Page<PublicComment>> {
     const [entry] = await this.content.published.items(ctx.site, [entryId]);
     if (!entry) throw new NotFound('Entry');
+    await this.guardRestricted(ctx, entry);
     const ordered = threadOrder(await new CommentsRepo(ctx.db).approvedOf(entryId));
     return { items: ordered.slice((page - 1) * limit, page * limit).map(publicView), total: ordered.length };
   }
@@ -452,6 +457,29 @@ export class CommentsService {
   }
 
   /** The published entry, if its comments are open; refused with `comments_closed` otherwise. */
+  /**
+   * Refuses the discussion of an entry a plugin keeps from anonymous visitors (`entry.access`, the
+   * members plugin) through the public API: its comments are read and written on its page, where
+   * the core knows who is signed in (`reader`, the page's comment form once it checked). Those who
+   * moderate comments read them anyway.
+   */
+  private async guardRestricted(
+    ctx: OperationContext,
+    entry: { id: number; type: string; title: string; url: string; locale: string },
+    reader = false,
+  ): Promise<void> {
+    if (reader || !this.runtime.hooks.hasCallbacks('entry.access')) return;
+    if (ctx.actor.access.allows('comments.view')) return;
+    const access = await visitorContext(this.runtime, ctx.site).hooks.applyFilters(
+      'entry.access',
+      'public',
+      { id: entry.id, type: entry.type, title: entry.title, url: entry.url, locale: entry.locale },
+      { signedIn: false, accountId: null, surface: 'api' },
+    );
+    if (access !== 'public')
+      throw new Forbidden('This entry is for members: its comments are on its page.', 'entry_restricted');
+  }
+
   private async openEntry(site: Site, entryId: number) {
     const [entry] = await this.content.published.items(site, [entryId]);
     if (!entry) throw new NotFound('Entry');

@@ -10,6 +10,7 @@ import { commentReceipt } from '../comments/receipt.js';
 import { COMMENTER_EMAIL, HONEYPOT } from '../comments/service.js';
 import { contentOf } from '../content/content.js';
 import { settingsOf } from '../settings/service.js';
+import { visitorReads } from './entry-access.js';
 import {
   acceptFormPosts,
   fromAnotherSite,
@@ -52,6 +53,8 @@ export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite):
         if (fromAnotherSite(request)) return reply.code(403).send();
         const found = await content.published.entry(current, id);
         if (!found) return reply.code(404).send();
+        // An entry a plugin restricts takes comments only from those who may read it.
+        if (!(await visitorReads(runtime, current, found, request))) return reply.code(403).send();
         const values = postedValues(request.body);
         const words = stringsFor(found.row.locale).discussion;
         const parentId = postedId(values.parent_id);
@@ -84,6 +87,7 @@ export function commentFormRoutes(app: App, runtime: Runtime, site: PublicSite):
               token: values.token ?? '',
             },
             request.headers['user-agent'] ?? null,
+            { reader: true },
           );
           if (posted.status === 'pending') {
             const receipt = encodeURIComponent(commentReceipt(runtime.secrets, current, posted.id));

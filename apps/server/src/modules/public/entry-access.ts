@@ -1,8 +1,10 @@
 import type { AccessAction, AccessEntry, AccessVisitor } from '@tessera/plugin';
+import type { FastifyRequest } from 'fastify';
 import { createElement as h } from 'react';
 import { visitorContext } from '../../core/operation/operation-context.js';
 import type { Runtime } from '../../core/runtime.js';
 import type { Site } from '../../core/sites/site.js';
+import { visitorSessionsOf } from '../../core/visitors/visitor-sessions.js';
 import { accountPagesOpen } from '../accounts/pages-open.js';
 import type { PageAnswer } from './answer.js';
 import type { PublishedEntry } from './block-data.js';
@@ -37,7 +39,7 @@ export type AccessVerdict = 'read' | 'sign_in' | 'plan';
 
 export const ANONYMOUS_READER: AccessVisitor = { signedIn: false, accountId: null, surface: 'page' };
 
-function accessEntry(found: PublishedEntry): AccessEntry {
+export function accessEntry(found: PublishedEntry): AccessEntry {
   return {
     id: found.row.id,
     type: found.type.slug,
@@ -152,4 +154,22 @@ export async function accessNotice(
     tags: [`entry:${found.row.id}`],
   });
   return { ...answer, personal: true };
+}
+
+/**
+ * Whether the visitor making `request` may read the entry (its comment form posts only then): any
+ * visitor for a public entry, else the signed-in account the plugins let read it.
+ */
+export async function visitorReads(
+  runtime: Runtime,
+  site: Site,
+  found: PublishedEntry,
+  request: FastifyRequest,
+): Promise<boolean> {
+  const entry = accessEntry(found);
+  if ((await accessVerdict(runtime, site, entry, ANONYMOUS_READER)) === 'read') return true;
+  const visitor = await visitorSessionsOf(runtime).read(request);
+  if (!visitor?.accountId) return false;
+  const reader: AccessVisitor = { signedIn: true, accountId: visitor.accountId, surface: 'page' };
+  return (await accessVerdict(runtime, site, entry, reader)) === 'read';
 }

@@ -132,6 +132,7 @@ export const fr: typeof en = {
     tooFast:
       'Envoyé trop vite après l’affichage du formulaire ; attendez {{seconds}} secondes et renvoyez-le.',
     closed: 'Les commentaires de cette entrée sont fermés.',
+    restricted: 'Cette entrée est réservée aux membres : ses commentaires sont sur sa page.',
     honeypot: 'Laissez ce champ vide.',
     word: 'Ce commentaire contient un mot que ce site n’accepte pas.',
     address: 'Les commentaires venant de votre adresse ne sont pas acceptés ici.',

@@ -128,6 +128,7 @@ export const en = {
     form: 'The form is not valid; reload the page.',
     tooFast: 'Sent too quickly after the form appeared; wait {{seconds}} seconds and send it again.',
     closed: 'Comments on this entry are closed.',
+    restricted: 'This entry is for members: its comments are on its page.',
     honeypot: 'Leave this field empty.',
     word: 'This comment contains a word this site does not accept.',
     address: 'Comments from your address are not accepted here.',
