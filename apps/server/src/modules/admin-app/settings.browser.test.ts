@@ -180,8 +180,14 @@ describeInBrowser('settings, webhooks and jobs screens', () => {
     await expect.poll(() => page.getByText('No redirect yet.', { exact: false }).count()).toBe(1);
     expect(await api(page, '/api/redirects?page=1&limit=20')).toEqual([]);
 
+    // CI once never found 'Site title' after this click. The confirmation is waited out before it and
+    // the tab's selection after it, so that the click cannot land on a closing dialog's overlay and a
+    // failure says whether the tab or its panel was missing.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('tab', { name: 'General' }).click();
+    const generalTab = page.getByRole('tab', { name: 'General' });
+    await generalTab.click();
+    await expect.poll(() => generalTab.getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByLabel('Site title').inputValue()).toBe('Harbour Notes');
     expect(await fitsWidth(page)).toBe(true);
     expect(await violations(page)).toEqual([]);
