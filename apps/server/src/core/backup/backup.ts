@@ -7,6 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
 import { clearCaches } from '../cache/clear-caches.js';
+import { appliedNames } from '../db/migrate.js';
 import { ValidationFailed } from '../errors.js';
 import type { Runtime } from '../runtime.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -258,10 +259,7 @@ async function checkedManifest(runtime: Runtime, staging: string): Promise<Backu
     if (!found || found.sha256 !== file.sha256 || found.size !== file.size)
       refuse(`The archive was altered or damaged: ${file.key} does not match its manifest.`);
   }
-  const applied = await sql<{ name: string }>`select name from tessera_migrations`.execute(
-    runtime.database.kysely,
-  );
-  const known = new Set(applied.rows.map((row) => row.name));
+  const known = new Set(await appliedNames(runtime.database));
   const unknown = manifest.migrations.filter((name) => !known.has(name));
   // A plugin's migrations are named `plugin.<name>.NNNN_...`.
   const plugins = [...new Set(unknown.flatMap((name) => /^plugin\.([^.]+)\./.exec(name)?.[1] ?? []))];

@@ -68,7 +68,7 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 /** The names of every migration the database has applied; none before the first. */
-async function appliedNames(database: DatabaseHandle): Promise<string[]> {
+export async function appliedNames(database: DatabaseHandle): Promise<string[]> {
   try {
     const { rows } = await sql<{ name: string }>`select name from tessera_migrations`.execute(
       database.kysely,
