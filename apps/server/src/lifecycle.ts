@@ -37,12 +37,13 @@ export async function prepareRuntime(
  */
 export async function migrate(runtime: Runtime): Promise<string[]> {
   // The plugins shipped with Tessera are installed with it (inactive): their tables come with the core's.
-  const core = await migrateToLatest(runtime.database, await allMigrationSources(runtime));
-  const applied =
-    (await recordBundledPlugins(runtime)).length === 0
-      ? core
-      : [...core, ...(await migrateToLatest(runtime.database, await allMigrationSources(runtime)))];
-  const newer = await migrationsFromNewerVersion(runtime.database, await allMigrationSources(runtime));
+  let sources = await allMigrationSources(runtime);
+  const applied = await migrateToLatest(runtime.database, sources);
+  if ((await recordBundledPlugins(runtime)).length > 0) {
+    sources = await allMigrationSources(runtime);
+    applied.push(...(await migrateToLatest(runtime.database, sources)));
+  }
+  const newer = await migrationsFromNewerVersion(runtime.database, sources);
   if (newer.length > 0) {
     runtime.log.warn(
       { migrations: newer },
